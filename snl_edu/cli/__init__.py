@@ -1,0 +1,23 @@
+"""The `snl` command: Click groups and commands, thin wiring only."""
+
+from __future__ import annotations
+
+import click
+
+from snl_edu.cli.common import SnlGroup
+
+
+@click.group(cls=SnlGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="snl_edu", prog_name="snl")
+def main() -> None:
+    """Snakes and Ladders (saanp ra bharyang) that talks, listens and teaches."""
+
+
+def _register() -> None:
+    from snl_edu.cli import boards, play, rules, words
+
+    for module in (play, rules, words, boards):
+        module.register(main)
+
+
+_register()

@@ -1,0 +1,62 @@
+"""`snl boards` and `snl board show|check`: the boards, seen and checked."""
+
+from __future__ import annotations
+
+import click
+
+from snl_edu.board_text import board_grid, board_lines
+from snl_edu.boards import load_board, shipped_names
+from snl_edu.cli.common import colour_wanted, language_options, localizer_for, remember_localizer
+
+
+@click.command()
+@language_options
+def boards(lang: str | None, digits: str | None) -> None:
+    """List the boards that ship with the game."""
+    loc = remember_localizer(localizer_for(lang, digits))
+    template = loc.gettext("{name}: {title}, {ladders} ladders and {snakes} snakes.")
+    for name in shipped_names():
+        board = load_board(name)
+        click.echo(template.format(name=name, title=board.title(loc.language),
+                                   ladders=loc.number(len(board.ladders)),
+                                   snakes=loc.number(len(board.snakes))))
+
+
+@click.group()
+def board() -> None:
+    """Show or check one board."""
+
+
+@board.command()
+@click.argument("board_name", metavar="NAME|PATH")
+@click.option("--grid/--no-grid", default=True, show_default=True,
+              help="Draw the grid before the list of snakes and ladders.")
+@language_options
+def show(board_name: str, grid: bool, lang: str | None, digits: str | None) -> None:
+    """A board as a grid and, always, as a list of every snake and ladder."""
+    loc = remember_localizer(localizer_for(lang, digits))
+    shown = load_board(board_name)
+    if grid:
+        for line in board_grid(shown, loc, colour=colour_wanted()):
+            click.echo(line)
+        click.echo()
+    for line in board_lines(shown, loc):
+        click.echo(line)
+
+
+@board.command()
+@click.argument("path", metavar="PATH")
+@language_options
+def check(path: str, lang: str | None, digits: str | None) -> None:
+    """Check a board file against the board rules."""
+    loc = remember_localizer(localizer_for(lang, digits))
+    checked = load_board(path)
+    click.echo(loc.gettext("{source}: a valid board with {ladders} ladders and {snakes} "
+                           "snakes on {last} squares.").format(
+        source=path, ladders=loc.number(len(checked.ladders)),
+        snakes=loc.number(len(checked.snakes)), last=loc.number(checked.last)))
+
+
+def register(group: click.Group) -> None:
+    group.add_command(boards)
+    group.add_command(board)

@@ -1,0 +1,91 @@
+"""Options shared by several commands, and the one place errors become messages."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from snl_edu.engine import Finish, Rules, SnlError
+from snl_edu.i18n import LANGUAGES, Digits, LanguageError, Localizer, resolve_language
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def localizer_for(lang: str | None, digits: str | None) -> Localizer:
+    return Localizer.create(resolve_language(lang), Digits(digits) if digits else None)
+
+
+def _fallback_localizer() -> Localizer:
+    """The language for an error message, even when the language choice itself failed."""
+    try:
+        return localizer_for(None, None)
+    except LanguageError:
+        return Localizer.create("en")
+
+
+class SnlGroup(click.Group):
+    """Maps every ``SnlError`` to a ClickException: one clear line, exit code 1."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except SnlError as error:
+            from snl_edu.error_text import describe
+
+            loc = ctx.meta.get("snl.localizer") or _fallback_localizer()
+            raise click.ClickException(describe(error, loc)) from None
+
+
+def remember_localizer(loc: Localizer) -> Localizer:
+    """Keep the chosen language so errors raised later are phrased in it."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        ctx.find_root().meta["snl.localizer"] = loc
+    return loc
+
+
+def language_options(function: F) -> F:
+    function = click.option(
+        "--digits", type=click.Choice([d.value for d in Digits]), default=None,
+        help="Digits for numbers: latn (0-9) or deva (०-९); Nepali defaults to deva.",
+    )(function)
+    function = click.option(
+        "--lang", metavar="|".join(LANGUAGES), default=None,
+        help="Language: en or ne. Default: SNL_LANG, then the system locale, then English.",
+    )(function)
+    return function
+
+
+def rule_options(function: F) -> F:
+    defaults = Rules()
+    options = [
+        click.option("--finish", type=click.Choice([f.value for f in Finish]),
+                     default=defaults.finish.value, show_default=True,
+                     help="exact: overshoot stays put; overshoot: reaching or passing the end "
+                          "wins; bounce: walk to the end and back."),
+        click.option("--six-again/--no-six-again", default=defaults.six_again, show_default=True,
+                     help="A 6 (chhakka) earns another roll."),
+        click.option("--three-sixes/--no-three-sixes", default=defaults.three_sixes,
+                     show_default=True, help="The third 6 in a row is not moved and the turn "
+                                             "passes."),
+        click.option("--six-to-start/--no-six-to-start", default=defaults.six_to_start,
+                     show_default=True, help="A token enters only on a 6."),
+        click.option("--play-to-end/--no-play-to-end", default=defaults.play_to_end,
+                     show_default=True, help="Play on until every place is decided."),
+    ]
+    for option in reversed(options):
+        function = option(function)
+    return function
+
+
+def rules_from_options(finish: str, six_again: bool, three_sixes: bool, six_to_start: bool,
+                       play_to_end: bool) -> Rules:
+    return Rules(Finish(finish), six_again, three_sixes, six_to_start, play_to_end)
+
+
+def colour_wanted() -> bool:
+    """Colour only on a terminal, and never when NO_COLOR is set (no-color.org)."""
+    return "NO_COLOR" not in os.environ and click.get_text_stream("stdout").isatty()

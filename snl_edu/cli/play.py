@@ -1,0 +1,91 @@
+"""`snl play`: a game at the keyboard, scripted through stdin, or a demo."""
+
+from __future__ import annotations
+
+import click
+
+from snl_edu.boards import DEFAULT_BOARD, load_board
+from snl_edu.cli.common import (
+    language_options, localizer_for, remember_localizer, rule_options, rules_from_options,
+)
+from snl_edu.dice import RandomDice
+from snl_edu.engine import MAX_SEATS, Game, Seat
+from snl_edu.i18n import Localizer
+from snl_edu.keyboard import KeyboardInput
+from snl_edu.narration import Message, Narrator, Verbosity, computer_name
+from snl_edu.outputs import ConsoleOutput, Outputs
+from snl_edu.session import Ending, Session, SessionSettings
+
+DEFAULT_DEMO_COMPUTERS = 2
+INTERACTIVE_PACE = 0.8
+
+
+def build_seats(players: str | None, computers: int | None, demo: bool,
+                loc: Localizer) -> list[Seat]:
+    if demo:
+        if players:
+            raise click.UsageError(loc.gettext("A demo game has computer players only: "
+                                               "leave out --players."))
+        names: list[str] = []
+        computers = DEFAULT_DEMO_COMPUTERS if computers is None else computers
+    elif players is None:
+        names = [loc.gettext("Player {number}").format(number=loc.number(1))]
+        computers = 1 if computers is None else computers
+    else:
+        names = [name.strip() for name in players.split(",")]
+        computers = computers or 0
+    seats = [Seat(name) for name in names]
+    seats += [Seat(computer_name(loc, number), computer=True)
+              for number in range(1, computers + 1)]
+    return seats
+
+
+@click.command()
+@click.option("--players", metavar="NAMES", default=None,
+              help='Human players, comma separated, for example "Asha,Bikash".')
+@click.option("--computer", "computers", type=click.IntRange(0, MAX_SEATS), default=None,
+              help="Number of computer players.")
+@click.option("--board", default=DEFAULT_BOARD, show_default=True, metavar="NAME|PATH",
+              help="A shipped board's name or a board file.")
+@rule_options
+@click.option("--seed", type=int, default=None, help="Seed the pasa: the same seed plays "
+                                                     "the same game.")
+@click.option("--demo", is_flag=True, help="Computer players only; runs to the end with no "
+                                           "input.")
+@click.option("--auto-roll", type=click.FloatRange(min=0.5), default=None, metavar="SECONDS",
+              help="Roll for a human who has not rolled in this many seconds.")
+@click.option("--pace", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
+              help="Pause before each computer roll (default: 0.8 on a terminal, else 0).")
+@click.option("--verbosity", type=click.Choice([v.value for v in Verbosity]),
+              default=Verbosity.NORMAL.value, show_default=True,
+              help="brief: the essentials; full: counting and encouragement for children.")
+@click.option("--count", is_flag=True, help="Count each move aloud, square by square.")
+@language_options
+def play(players: str | None, computers: int | None, board: str, seed: int | None, demo: bool,
+         auto_roll: float | None, pace: float | None, verbosity: str, count: bool,
+         lang: str | None, digits: str | None, **rule_values: object) -> None:
+    """Play a game of snakes and ladders."""
+    loc = remember_localizer(localizer_for(lang, digits))
+    game = Game(load_board(board), rules_from_options(**rule_values),  # type: ignore[arg-type]
+                build_seats(players, computers, demo, loc))
+    console = ConsoleOutput(click.get_text_stream("stdout"))
+    inputs = KeyboardInput(click.get_text_stream("stdin"))
+    if pace is None:
+        pace = INTERACTIVE_PACE if console.stream.isatty() else 0.0
+    narrator = Narrator(loc, game.board, game.seats, Verbosity(verbosity), count)
+    outputs = Outputs([console])
+    session = Session(game, narrator, outputs, inputs, RandomDice(seed),
+                      SessionSettings(pace=pace, auto_roll=auto_roll))
+    try:
+        ending = session.run()
+    except KeyboardInterrupt:
+        outputs.show_all([Message(loc.gettext("Game stopped."))])
+        raise click.exceptions.Exit(1) from None
+    if ending is Ending.INPUT_ENDED:
+        outputs.show_all([Message(loc.gettext("The input has ended, so the game stops here."))])
+    elif ending is Ending.QUIT:
+        outputs.show_all([Message(loc.gettext("Goodbye!"))])
+
+
+def register(group: click.Group) -> None:
+    group.add_command(play)

@@ -1,0 +1,57 @@
+"""What a player can ask for; keyboard, voice, bot and timer all produce these."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Action(StrEnum):
+    ROLL = "roll"
+    REPEAT = "repeat"
+    WHERE = "where"
+    AHEAD = "ahead"
+    HELP = "help"
+    QUIT = "quit"
+    YES = "yes"
+    NO = "no"
+    END = "end"  # the input has ended (end of a piped script)
+
+
+@dataclass(frozen=True)
+class Command:
+    action: Action | None
+    text: str = ""  # what was typed or heard, for "I did not understand {text}"
+
+    @property
+    def understood(self) -> bool:
+        return self.action is not None
+
+
+KEYS = {
+    "\r": Action.ROLL, "\n": Action.ROLL, " ": Action.ROLL,
+    "r": Action.REPEAT, "w": Action.WHERE, "a": Action.AHEAD,
+    "h": Action.HELP, "?": Action.HELP, "q": Action.QUIT,
+    "y": Action.YES, "n": Action.NO,
+}
+
+WORDS = {
+    "": Action.ROLL, "roll": Action.ROLL, "go": Action.ROLL,
+    "repeat": Action.REPEAT, "where": Action.WHERE, "ahead": Action.AHEAD,
+    "help": Action.HELP, "quit": Action.QUIT, "exit": Action.QUIT,
+    "yes": Action.YES, "no": Action.NO,
+}
+
+
+def parse_key(key: str) -> Command:
+    return Command(KEYS.get(key.lower() if key.isalpha() else key), key)
+
+
+def parse_line(line: str) -> Command:
+    """A scripted line: a word or a single key ("roll", "r", "" for Enter)."""
+    text = " ".join(line.strip().lower().split())
+    if text in WORDS:
+        return Command(WORDS[text], text)
+    if len(text) == 1:
+        return parse_key(text)
+    return Command(None, line.strip())

@@ -1,0 +1,34 @@
+"""Dice sources for the engine: the engine never rolls by itself."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from snl_edu.engine import DIE_FACES
+
+
+class Dice(Protocol):
+    def roll(self) -> int: ...
+
+
+class RandomDice:
+    """A fair die; with a seed the same game comes out every time."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._random = random.Random(seed)
+
+    def roll(self) -> int:
+        return self._random.randint(1, DIE_FACES)
+
+
+class ScriptedDice:
+    """Rolls from a list, for tests and replays."""
+
+    def __init__(self, rolls: list[int]) -> None:
+        self._rolls = list(rolls)
+
+    def roll(self) -> int:
+        if not self._rolls:
+            raise IndexError("the scripted dice have no rolls left")
+        return self._rolls.pop(0)

@@ -1,0 +1,13 @@
+"""The rules engine: pure, typed, no I/O, no randomness (dice are injected)."""
+
+from snl_edu.engine.board import Board, Jump, JumpKind
+from snl_edu.engine.board_data import board_from_data
+from snl_edu.engine.errors import BoardError, GameStateError, SeatError, SnlError
+from snl_edu.engine.game import MAX_SEATS, MIN_SEATS, Game, Seat
+from snl_edu.engine.rules import DIE_FACES, Finish, Rules
+
+__all__ = [
+    "DIE_FACES", "MAX_SEATS", "MIN_SEATS", "Board", "BoardError", "Finish", "Game",
+    "GameStateError", "Jump", "JumpKind", "Rules", "Seat", "SeatError", "SnlError",
+    "board_from_data",
+]

@@ -1,0 +1,52 @@
+"""Errors the engine raises; each carries the facts a message needs."""
+
+from __future__ import annotations
+
+
+class SnlError(Exception):
+    """Base of every error a user can cause; the CLI turns these into messages."""
+
+
+class BoardError(SnlError):
+    """A board breaks one of the board rules.
+
+    ``rule`` is a stable key (see ``BOARD_RULES``) so narration can phrase it in
+    any language; ``start`` and ``end`` name the offending jump when there is one.
+    """
+
+    def __init__(
+        self,
+        rule: str,
+        *,
+        start: int | None = None,
+        end: int | None = None,
+        other_start: int | None = None,
+        other_end: int | None = None,
+        detail: str = "",
+        source: str = "",
+    ) -> None:
+        self.rule = rule
+        self.start = start
+        self.end = end
+        self.other_start = other_start
+        self.other_end = other_end
+        self.detail = detail
+        self.source = source
+        super().__init__(f"{source + ': ' if source else ''}{rule} {start}->{end} {detail}".strip())
+
+
+class GameStateError(SnlError):
+    """Saved or replayed game data does not describe a valid game."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason)
+
+
+class SeatError(SnlError):
+    """The seats asked for cannot make a game (count out of range, duplicate or blank name)."""
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        self.reason = reason
+        self.detail = detail
+        super().__init__(f"{reason} {detail}".strip())

@@ -1,0 +1,194 @@
+"""The game: positions, whose turn, and what one roll of the die does.
+
+Pure and deterministic: rolls come from outside, so a game replays exactly
+from its list of rolls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from snl_edu.engine.board import Board, JumpKind
+from snl_edu.engine.board_data import board_from_data
+from snl_edu.engine.errors import GameStateError, SeatError
+from snl_edu.engine.events import (
+    Bounced, Climbed, Entered, Event, ExtraRoll, GameOver, Moved, NeedSix,
+    Overshot, Rolled, Slid, Standing, TurnLost, TurnStarted, Won,
+)
+from snl_edu.engine.rules import DIE_FACES, Finish, Rules
+
+MIN_SEATS = 1
+MAX_SEATS = 8
+SAVE_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    computer: bool = False
+
+
+def check_seats(seats: Sequence[Seat]) -> None:
+    if not MIN_SEATS <= len(seats) <= MAX_SEATS:
+        raise SeatError("count", str(len(seats)))
+    seen: set[str] = set()
+    for seat in seats:
+        if not seat.name.strip():
+            raise SeatError("blank")
+        key = seat.name.strip().casefold()
+        if key in seen:
+            raise SeatError("duplicate", seat.name)
+        seen.add(key)
+
+
+class Game:
+    def __init__(self, board: Board, rules: Rules, seats: Sequence[Seat]) -> None:
+        check_seats(seats)
+        self.board = board
+        self.rules = rules
+        self.seats: tuple[Seat, ...] = tuple(seats)
+        self.positions: list[int] = [0] * len(seats)
+        self.current = 0
+        self.sixes_in_row = 0
+        self.finished: list[int] = []
+        self.rolls: list[int] = []
+        self.ranking: tuple[Standing, ...] | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.ranking is not None
+
+    def opening(self) -> list[Event]:
+        """The events that announce the turn now due (the start, or a resumed game)."""
+        return [] if self.over else [TurnStarted(self.current)]
+
+    def play(self, roll: int) -> list[Event]:
+        """Apply one roll of the die for the seat whose turn it is."""
+        if self.over:
+            raise GameStateError("the game is over")
+        if type(roll) is not int or not 1 <= roll <= DIE_FACES:
+            raise GameStateError(f"a die shows 1 to {DIE_FACES}, not {roll!r}")
+        seat = self.current
+        square = self.positions[seat]
+        events: list[Event] = [Rolled(seat, roll, square)]
+        self.rolls.append(roll)
+        counts_as_six = roll == DIE_FACES and self.rules.six_again
+        if counts_as_six:
+            self.sixes_in_row += 1
+            if self.rules.three_sixes and self.sixes_in_row == 3:
+                events.append(TurnLost(seat, square))
+                self._pass_turn(events)
+                return events
+        if square == 0 and self.rules.six_to_start and roll != DIE_FACES:
+            events.append(NeedSix(seat, roll))
+            self._pass_turn(events)
+            return events
+        landed = self._advance(seat, square, roll, events)
+        if landed == self.board.last:
+            self._finish(seat, events)
+        elif counts_as_six:
+            events.append(ExtraRoll(seat))
+        else:
+            self._pass_turn(events)
+        return events
+
+    def _advance(self, seat: int, square: int, roll: int, events: list[Event]) -> int:
+        last = self.board.last
+        target = square + roll
+        if target > last and self.rules.finish is Finish.EXACT:
+            events.append(Overshot(seat, square, roll, last - square))
+            return square
+        if target > last and self.rules.finish is Finish.BOUNCE:
+            back = target - last
+            target = last - back
+            events.append(Bounced(seat, square, target, back))
+        else:
+            target = min(target, last)
+            events.append(Entered(seat, target) if square == 0 else Moved(seat, square, target))
+        jump = self.board.jump_at(target)
+        if jump is not None:
+            kind = Climbed if jump.kind is JumpKind.LADDER else Slid
+            events.append(kind(seat, jump.start, jump.end))
+            target = jump.end
+        self.positions[seat] = target
+        return target
+
+    def _finish(self, seat: int, events: list[Event]) -> None:
+        self.finished.append(seat)
+        events.append(Won(seat, len(self.finished)))
+        still_playing = len(self.seats) - len(self.finished)
+        if self.rules.play_to_end and still_playing > 1:
+            self._pass_turn(events)
+            return
+        self.ranking = self._rank()
+        events.append(GameOver(self.ranking))
+
+    def _rank(self) -> tuple[Standing, ...]:
+        standings = [Standing(place, seat, self.positions[seat])
+                     for place, seat in enumerate(self.finished, start=1)]
+        rest = sorted((s for s in range(len(self.seats)) if s not in self.finished),
+                      key=lambda s: (-self.positions[s], s))
+        place = len(standings)
+        previous: int | None = None
+        for index, seat in enumerate(rest):
+            square = self.positions[seat]
+            if square != previous:
+                place = len(self.finished) + index + 1
+                previous = square
+            standings.append(Standing(place, seat, square))
+        return tuple(standings)
+
+    def _pass_turn(self, events: list[Event]) -> None:
+        self.sixes_in_row = 0
+        count = len(self.seats)
+        for step in range(1, count + 1):
+            candidate = (self.current + step) % count
+            if candidate not in self.finished:
+                self.current = candidate
+                break
+        events.append(TurnStarted(self.current))
+
+    # -- plain data -------------------------------------------------------------
+
+    @classmethod
+    def replay(cls, board: Board, rules: Rules, seats: Sequence[Seat],
+               rolls: Iterable[int]) -> Game:
+        game = cls(board, rules, seats)
+        for roll in rolls:
+            game.play(roll)
+        return game
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "board": self.board.to_data(),
+            "rules": self.rules.to_data(),
+            "seats": [{"name": s.name, "computer": s.computer} for s in self.seats],
+            "rolls": list(self.rolls),
+            "positions": list(self.positions),
+            "current": self.current,
+        }
+
+    @classmethod
+    def from_data(cls, data: Any) -> Game:
+        """Rebuild by replaying the rolls, then check the stored positions agree."""
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise GameStateError("not a saved game of a known format")
+        board = board_from_data(data.get("board"), source="saved game")
+        rules = Rules.from_data(data.get("rules"))
+        raw_seats = data.get("seats")
+        if not isinstance(raw_seats, list) or not all(
+            isinstance(s, dict) and isinstance(s.get("name"), str)
+            and isinstance(s.get("computer", False), bool) for s in raw_seats
+        ):
+            raise GameStateError("seats are malformed")
+        seats = [Seat(s["name"], s.get("computer", False)) for s in raw_seats]
+        rolls = data.get("rolls")
+        if not isinstance(rolls, list) or not all(type(r) is int for r in rolls):
+            raise GameStateError("rolls are malformed")
+        game = cls.replay(board, rules, seats, rolls)
+        if data.get("positions") != game.positions or data.get("current") != game.current:
+            raise GameStateError("stored positions do not match the rolls")
+        return game

@@ -1,0 +1,65 @@
+"""Errors the user can cause, phrased as one clear localised sentence."""
+
+from __future__ import annotations
+
+from snl_edu.boards import UnknownBoardError
+from snl_edu.engine import BoardError, GameStateError, SeatError, SnlError
+from snl_edu.engine.game import MAX_SEATS, MIN_SEATS
+from snl_edu.i18n import LANGUAGES, LanguageError, Localizer
+
+
+def _board_error(error: BoardError, loc: Localizer) -> str:
+    _ = loc.gettext
+    values = {
+        "start": loc.number(error.start or 0), "end": loc.number(error.end or 0),
+        "other_start": loc.number(error.other_start or 0),
+        "other_end": loc.number(error.other_end or 0),
+        "detail": loc.digits_in(error.detail), "limit": loc.digits_in(error.detail),
+    }
+    if isinstance(error, UnknownBoardError):
+        return _("There is no board called {name}. Boards: {names}; or give a board file's path.") \
+            .format(name=error.name, names=loc.join(error.available))
+    templates = {
+        "size": _("The board size {detail} is not allowed: each side has 2 to 20 squares, "
+                  "7 squares at least in all."),
+        "start-range": _("The jump {start} to {end} starts off the board: "
+                         "a jump starts on a square from 1 to one before the last ({detail} is the last)."),
+        "end-range": _("The jump {start} to {end} ends off the board: "
+                       "a jump ends on a square from 1 to {detail}."),
+        "ladder-not-up": _("The ladder {start} to {end} does not go up: a ladder's top must be "
+                           "above its foot."),
+        "snake-not-down": _("The snake {start} to {end} does not go down: a snake's tail must be "
+                            "below its head."),
+        "same-start": _("The jumps {other_start} to {other_end} and {start} to {end} start on the "
+                        "same square: only one jump may start on a square."),
+        "chain": _("The jump {start} to {end} ends where the jump {other_start} to {other_end} "
+                   "starts: no jump may end where another starts."),
+        "format": _("The board is not written correctly: {detail}."),
+        "toml": _("The board file is not valid TOML: {detail}."),
+        "unreadable": _("The board file cannot be read: {detail}."),
+    }
+    text = templates.get(error.rule, _("The board is not valid: {detail}.")).format(**values)
+    return f"{error.source}: {text}" if error.source else text
+
+
+def describe(error: SnlError, loc: Localizer) -> str:
+    _ = loc.gettext
+    if isinstance(error, BoardError):
+        return _board_error(error, loc)
+    if isinstance(error, SeatError):
+        if error.reason == "duplicate":
+            return _("Two players are called {name}: each player needs a name of their own.") \
+                .format(name=error.detail)
+        if error.reason == "blank":
+            return _("A player's name cannot be empty.")
+        return _("A game seats {low} to {high} players, not {count}.").format(
+            low=loc.number(MIN_SEATS), high=loc.number(MAX_SEATS), count=loc.digits_in(error.detail))
+    if isinstance(error, LanguageError):
+        if error.reason == "unknown":
+            return _("Unknown language {language}. Languages: {languages}.").format(
+                language=error.language, languages=loc.join(LANGUAGES))
+        return _("The {language} translations cannot be read: {detail}.").format(
+            language=error.language, detail=error.detail)
+    if isinstance(error, GameStateError):
+        return _("The saved game cannot be used: {reason}.").format(reason=error.reason)
+    return str(error)

@@ -1,0 +1,146 @@
+"""Languages: which one to use, its translations, digits, number words and lists.
+
+Translation objects only; never ``gettext.install()``, because Click uses the
+global gettext domain for its own strings.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import lru_cache
+
+from snl_edu.engine.errors import SnlError
+from snl_edu.resources import data_folder
+
+DOMAIN = "snl_edu"
+SOURCE_LANGUAGE = "en"
+LANGUAGES = ("en", "ne")
+_LATIN_DIGITS = "0123456789"
+_DEVANAGARI_DIGITS = "०१२३४५६७८९"
+_TO_DEVANAGARI = str.maketrans(_LATIN_DIGITS, _DEVANAGARI_DIGITS)
+_TO_LATIN = str.maketrans(_DEVANAGARI_DIGITS, _LATIN_DIGITS)
+
+
+class Digits(StrEnum):
+    LATIN = "latn"
+    DEVANAGARI = "deva"
+
+
+class LanguageError(SnlError):
+    """An asked-for language we do not have, or whose catalog cannot be read."""
+
+    def __init__(self, language: str, reason: str, detail: str = "") -> None:
+        self.language = language
+        self.reason = reason
+        self.detail = detail
+        super().__init__(f"{language}: {reason} {detail}".strip())
+
+
+def to_devanagari_digits(text: str) -> str:
+    return text.translate(_TO_DEVANAGARI)
+
+
+def to_latin_digits(text: str) -> str:
+    return text.translate(_TO_LATIN)
+
+
+def _language_of_locale(value: str) -> str:
+    """'ne_NP.UTF-8' -> 'ne'; 'C' and 'POSIX' name no language."""
+    code = value.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return "" if code in ("c", "posix") else code
+
+
+def resolve_language(option: str | None, environ: Mapping[str, str] | None = None) -> str:
+    """--lang, then SNL_LANG, then the system locale, else English.
+
+    An explicit choice we cannot honour is an error; a system locale in a
+    language we do not have quietly means English, as it does for any program.
+    """
+    env = os.environ if environ is None else environ
+    for explicit in (option, env.get("SNL_LANG")):
+        if explicit:
+            code = _language_of_locale(explicit) or explicit
+            if code not in LANGUAGES:
+                raise LanguageError(explicit, "unknown")
+            return code
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(variable)
+        if value:
+            code = _language_of_locale(value)
+            return code if code in LANGUAGES else SOURCE_LANGUAGE
+    return SOURCE_LANGUAGE
+
+
+@lru_cache(maxsize=None)
+def translations(language: str) -> gettext.NullTranslations:
+    """The catalog for a language, compiled from its .po in memory."""
+    if language not in LANGUAGES:
+        raise LanguageError(language, "unknown")
+    if language == SOURCE_LANGUAGE:
+        return gettext.NullTranslations()
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import PoFileError, read_po
+
+    po_path = data_folder("locales").joinpath(language, "LC_MESSAGES", DOMAIN + ".po")
+    try:
+        with po_path.open("rb") as po_file:
+            catalog = read_po(po_file, locale=language, abort_invalid=True)
+    except (OSError, PoFileError, ValueError, UnicodeDecodeError) as error:
+        raise LanguageError(language, "broken", str(error)) from error
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+@lru_cache(maxsize=None)
+def _spellout(language: str):  # type: ignore[no-untyped-def]
+    from unicode_rbnf import RbnfEngine
+
+    return RbnfEngine.for_language(language)
+
+
+@dataclass(frozen=True)
+class Localizer:
+    """Everything language-dependent that turns facts into text."""
+
+    language: str = SOURCE_LANGUAGE
+    digits: Digits = Digits.LATIN
+    _translations: gettext.NullTranslations = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
+
+    @classmethod
+    def create(cls, language: str, digits: Digits | None = None) -> Localizer:
+        chosen = digits or (Digits.DEVANAGARI if language == "ne" else Digits.LATIN)
+        return cls(language, chosen, translations(language))
+
+    def gettext(self, message: str) -> str:
+        return self._translations.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self._translations.ngettext(singular, plural, n)
+
+    def number(self, value: int) -> str:
+        text = str(value)
+        return to_devanagari_digits(text) if self.digits is Digits.DEVANAGARI else text
+
+    def digits_in(self, text: str) -> str:
+        return to_devanagari_digits(text) if self.digits is Digits.DEVANAGARI else text
+
+    def words(self, value: int) -> str:
+        """The number in words, from CLDR's spell-out rules."""
+        return str(_spellout(self.language).format_number(value).text)
+
+    def join(self, items: Iterable[str]) -> str:
+        from babel.lists import format_list
+
+        return format_list(list(items), locale=self.language)
+
+
+def N_(message: str) -> str:
+    """Mark a string for extraction; it is translated where it is shown."""
+    return message

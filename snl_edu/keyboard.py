@@ -1,0 +1,80 @@
+"""Keyboard input: single keys on a terminal, one command per line otherwise.
+
+Reads the file descriptor directly so a timeout (--auto-roll) can use select()
+without Python's own buffering hiding lines that have already arrived.
+"""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import os
+import select
+import sys
+from collections.abc import Iterator
+from typing import TextIO
+
+from snl_edu.commands import Action, Command, parse_key, parse_line
+
+
+class KeyboardInput:
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = stream or sys.stdin
+        try:
+            self.fd: int | None = self.stream.fileno()
+        except (AttributeError, OSError, ValueError):
+            self.fd = None
+        self.interactive = self.fd is not None and os.isatty(self.fd)
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self._pending = ""
+        self._ended = False
+
+    @contextlib.contextmanager
+    def _single_keys(self) -> Iterator[None]:
+        if not self.interactive or self.fd is None:
+            yield
+            return
+        import termios
+        import tty
+
+        saved = termios.tcgetattr(self.fd)
+        try:
+            tty.setcbreak(self.fd)
+            yield
+        finally:
+            termios.tcsetattr(self.fd, termios.TCSADRAIN, saved)
+
+    def _ready(self, timeout: float | None) -> bool:
+        if self.fd is None or timeout is None:
+            return True
+        readable, _, _ = select.select([self.fd], [], [], timeout)
+        return bool(readable)
+
+    def _read_chunk(self) -> str:
+        if self.fd is None:
+            return self.stream.readline()
+        data = os.read(self.fd, 1 if self.interactive else 4096)
+        return self._decoder.decode(data, final=not data) if data else ""
+
+    def next_command(self, timeout: float | None = None) -> Command | None:
+        """The next command, or None if ``timeout`` seconds pass with no input."""
+        if self.interactive:
+            with self._single_keys():
+                if not self._ready(timeout):
+                    return None
+                key = self._read_chunk()
+                return parse_key(key) if key else Command(Action.END)
+        while "\n" not in self._pending:
+            if self._ended:
+                if self._pending:
+                    line, self._pending = self._pending, ""
+                    return parse_line(line)
+                return Command(Action.END)
+            if not self._ready(timeout):
+                return None
+            chunk = self._read_chunk()
+            if not chunk:
+                self._ended = True
+            self._pending += chunk
+        line, self._pending = self._pending.split("\n", 1)
+        return parse_line(line)

@@ -1,0 +1,42 @@
+"""Where messages go: one small protocol, many destinations composed in a list."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Protocol, TextIO
+
+from snl_edu.narration import Message
+
+
+class Output(Protocol):
+    def show(self, message: Message) -> None: ...
+
+    def flush(self) -> None: ...
+
+
+class ConsoleOutput:
+    """One message per line, plain text: screen readers read every line."""
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = stream or sys.stdout
+
+    def show(self, message: Message) -> None:
+        self.stream.write(message.text + "\n")
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+
+class Outputs:
+    """Fans each message out to every output, in order."""
+
+    def __init__(self, outputs: Sequence[Output]) -> None:
+        self.outputs = list(outputs)
+
+    def show_all(self, messages: Sequence[Message]) -> None:
+        for message in messages:
+            for output in self.outputs:
+                output.show(message)
+        for output in self.outputs:
+            output.flush()

@@ -1,0 +1,135 @@
+"""The turn loop: asks the inputs, plays rolls, narrates, and tells outputs."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Protocol
+
+from snl_edu.commands import Action, Command
+from snl_edu.dice import Dice
+from snl_edu.engine import Game
+from snl_edu.narration import Message, Narrator
+from snl_edu.outputs import Outputs
+
+
+class CommandSource(Protocol):
+    interactive: bool
+
+    def next_command(self, timeout: float | None = None) -> Command | None: ...
+
+
+class Ending(StrEnum):
+    FINISHED = "finished"
+    QUIT = "quit"
+    INPUT_ENDED = "input-ended"
+
+
+@dataclass
+class SessionSettings:
+    pace: float = 0.0  # seconds before each computer roll
+    auto_roll: float | None = None  # seconds a human has before being rolled for
+
+
+class Session:
+    def __init__(self, game: Game, narrator: Narrator, outputs: Outputs, inputs: CommandSource,
+                 dice: Dice, settings: SessionSettings | None = None,
+                 after_turn: Callable[[Game], None] | None = None,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
+        self.game = game
+        self.narrator = narrator
+        self.outputs = outputs
+        self.inputs = inputs
+        self.dice = dice
+        self.settings = settings or SessionSettings()
+        self.after_turn = after_turn
+        self.sleep = sleep
+        self._ = narrator.loc.gettext
+        self.last_messages: list[Message] = []
+        self._prompted = False
+
+    def say(self, messages: list[Message], remember: bool = True) -> None:
+        if remember:
+            self.last_messages = messages
+        self.outputs.show_all(messages)
+
+    def run(self) -> Ending:
+        self.say(self.narrator.narrate_all(self.game.opening()))
+        while not self.game.over:
+            roll = self._next_roll()
+            if isinstance(roll, Ending):
+                return roll
+            events = self.game.play(roll)
+            self.say(self.narrator.narrate_all(events))
+            if self.after_turn is not None:
+                self.after_turn(self.game)
+        return Ending.FINISHED
+
+    def _next_roll(self) -> int | Ending:
+        seat = self.game.seats[self.game.current]
+        if seat.computer:
+            if self.settings.pace:
+                self.sleep(self.settings.pace)
+            return self.dice.roll()
+        self._prompt_once()
+        while True:
+            command = self.inputs.next_command(self.settings.auto_roll)
+            if command is None:
+                self.say([Message(self._("Time is up: rolling for {name}.").format(
+                    name=seat.name))], remember=False)
+                return self.dice.roll()
+            if command.action is Action.ROLL:
+                return self.dice.roll()
+            if command.action is Action.END:
+                return Ending.INPUT_ENDED
+            if command.action is Action.QUIT and self._confirm_quit():
+                return Ending.QUIT
+            self._answer(command)
+
+    def _prompt_once(self) -> None:
+        if not self._prompted:
+            self._prompted = True
+            self.say([Message(self._("Press Enter to roll the pasa, or h for help."))],
+                     remember=False)
+
+    def _confirm_quit(self) -> bool:
+        self.say([Message(self._("Quit the game? Press y for yes or n for no."))], remember=False)
+        while True:
+            answer = self.inputs.next_command(None)
+            if answer is None or answer.action in (Action.NO, Action.ROLL):
+                self.say([Message(self._("Let us play on."))], remember=False)
+                return False
+            if answer.action in (Action.YES, Action.END):
+                return True
+            self.say([Message(self._("Please press y for yes or n for no."))], remember=False)
+
+    def _answer(self, command: Command) -> None:
+        match command.action:
+            case Action.REPEAT:
+                self.say(self.last_messages or [Message(self._("Nothing has happened yet."))],
+                         remember=False)
+            case Action.WHERE:
+                self.say(self.narrator.where(self.game), remember=False)
+            case Action.AHEAD:
+                self.say(self.narrator.ahead(self.game, self.game.current), remember=False)
+            case Action.HELP:
+                self.say(help_messages(self._), remember=False)
+            case Action.YES | Action.NO:
+                pass
+            case _:
+                self.say([Message(self._("I did not understand {text}. Press h for help.").format(
+                    text=repr(command.text)))], remember=False)
+
+
+def help_messages(_: Callable[[str], str]) -> list[Message]:
+    return [Message(text) for text in (
+        _("Keys:"),
+        _("Enter or Space: roll the pasa."),
+        _("r: repeat the last message."),
+        _("w: where is everyone."),
+        _("a: what is ahead of you, within six squares."),
+        _("h: this help."),
+        _("q: quit, after you confirm."),
+    )]

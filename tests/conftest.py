@@ -1,0 +1,24 @@
+"""Shared fixtures: boards and games built from crafted pieces."""
+
+from __future__ import annotations
+
+import pytest
+
+from snl_edu.engine import Board, Game, Jump, JumpKind, Rules, Seat
+
+
+def make_board(ladders: dict[int, int] | None = None, snakes: dict[int, int] | None = None,
+               width: int = 10, height: int = 10) -> Board:
+    jumps = [Jump(JumpKind.LADDER, a, b) for a, b in (ladders or {}).items()]
+    jumps += [Jump(JumpKind.SNAKE, a, b) for a, b in (snakes or {}).items()]
+    return Board.build("test", width, height, jumps)
+
+
+def make_game(board: Board | None = None, rules: Rules | None = None, players: int = 1) -> Game:
+    seats = [Seat(f"P{i}") for i in range(1, players + 1)]
+    return Game(board or make_board(), rules or Rules(), seats)
+
+
+@pytest.fixture
+def empty_board() -> Board:
+    return make_board()
