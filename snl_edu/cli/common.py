@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -88,4 +89,4 @@ def rules_from_options(finish: str, six_again: bool, three_sixes: bool, six_to_s
 
 def colour_wanted() -> bool:
     """Colour only on a terminal, and never when NO_COLOR is set (no-color.org)."""
-    return "NO_COLOR" not in os.environ and click.get_text_stream("stdout").isatty()
+    return "NO_COLOR" not in os.environ and sys.stdout.isatty()

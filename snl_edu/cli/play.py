@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from snl_edu.boards import DEFAULT_BOARD, load_board
@@ -68,8 +70,8 @@ def play(players: str | None, computers: int | None, board: str, seed: int | Non
     loc = remember_localizer(localizer_for(lang, digits))
     game = Game(load_board(board), rules_from_options(**rule_values),  # type: ignore[arg-type]
                 build_seats(players, computers, demo, loc))
-    console = ConsoleOutput(click.get_text_stream("stdout"))
-    inputs = KeyboardInput(click.get_text_stream("stdin"))
+    console = ConsoleOutput(sys.stdout)
+    inputs = KeyboardInput(sys.stdin)
     if pace is None:
         pace = INTERACTIVE_PACE if console.stream.isatty() else 0.0
     narrator = Narrator(loc, game.board, game.seats, Verbosity(verbosity), count)

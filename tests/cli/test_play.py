@@ -1,0 +1,134 @@
+"""`snl play`: demo, scripted human games, every option and bad input."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from snl_edu.cli import main
+
+
+def play(runner: CliRunner, *args: str, input: str | None = None):  # type: ignore[no-untyped-def]
+    return runner.invoke(main, ["play", "--no-speech", "--no-sound", *args], input=input) \
+        if _has_speech_flags() else runner.invoke(main, ["play", *args], input=input)
+
+
+def _has_speech_flags() -> bool:
+    from snl_edu.cli.play import play as command
+    return any("--no-speech" in p.opts or "--no-speech" in p.secondary_opts
+               for p in command.params)
+
+
+def test_demo_plays_to_the_end(runner: CliRunner) -> None:
+    result = play(runner, "--demo", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    assert "Game over. The places:" in result.output
+    assert re.search(r"Place 1: Computer \d, finished\.", result.output)
+
+
+def test_same_seed_same_demo(runner: CliRunner) -> None:
+    first = play(runner, "--demo", "--seed", "7").output
+    assert first == play(runner, "--demo", "--seed", "7").output
+    assert first != play(runner, "--demo", "--seed", "8").output
+
+
+@pytest.mark.parametrize("options", [
+    ["--finish", "bounce"], ["--finish", "overshoot"], ["--no-six-again"],
+    ["--no-three-sixes"], ["--six-to-start"], ["--play-to-end", "--computer", "4"],
+    ["--board", "classic"], ["--board", "moksha-patam", "--verbosity", "full"],
+    ["--verbosity", "brief"], ["--count"], ["--computer", "8"], ["--computer", "1"],
+])
+def test_demo_with_each_option(runner: CliRunner, options: list[str]) -> None:
+    result = play(runner, "--demo", "--seed", "3", *options)
+    assert result.exit_code == 0, result.output
+    assert "Game over" in result.output
+
+
+def test_play_to_end_ranks_everyone_as_finished(runner: CliRunner) -> None:
+    result = play(runner, "--demo", "--seed", "2", "--computer", "3", "--play-to-end")
+    assert len(re.findall(r"Place \d: Computer \d, finished\.", result.output)) >= 2
+
+
+def test_six_to_start_is_narrated(runner: CliRunner) -> None:
+    result = play(runner, "--demo", "--seed", "1", "--six-to-start")
+    assert "needs a 6 to start" in result.output
+
+
+def test_scripted_human_game_through_stdin(runner: CliRunner) -> None:
+    script = "w\na\nh\nr\nxyzzy\n" + "\n" * 400
+    result = play(runner, "--players", "Asha", "--seed", "5", input=script)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Asha's turn." in out and "Asha is not yet on the board." in out
+    assert "Enter or Space: roll the pasa." in out
+    assert "I did not understand 'xyzzy'." in out
+    assert "Game over" in out
+
+
+def test_two_humans_and_a_computer(runner: CliRunner) -> None:
+    result = play(runner, "--players", "Asha,Bikash", "--computer", "1", "--seed", "9",
+                  input="roll\n" * 600)
+    assert result.exit_code == 0
+    for name in ("Asha", "Bikash", "Computer 1"):
+        assert f"{name}'s turn." in result.output
+
+
+def test_quit_asks_for_confirmation(runner: CliRunner) -> None:
+    result = play(runner, "--players", "Asha", "--seed", "5", input="q\nn\nq\nmaybe\ny\n")
+    assert result.exit_code == 0
+    assert result.output.count("Quit the game?") == 2
+    assert "Let us play on." in result.output
+    assert "Please press y for yes or n for no." in result.output
+    assert result.output.rstrip().endswith("Goodbye!")
+
+
+def test_end_of_input_stops_cleanly(runner: CliRunner) -> None:
+    result = play(runner, "--players", "Asha", "--seed", "5", input="\n\n")
+    assert result.exit_code == 0
+    assert "The input has ended" in result.output
+
+
+def test_where_after_moves(runner: CliRunner) -> None:
+    result = play(runner, "--players", "Asha", "--seed", "5", input="\n\nw\nq\ny\n")
+    assert re.search(r"Asha is on square \d+\.", result.output)
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["--players", ""], "name cannot be empty"),
+    (["--players", "Asha,asha"], "Two players are called"),
+    (["--players", "A,B,C,D,E", "--computer", "4"], "seats 1 to 8 players, not 9"),
+    (["--players", "A", "--computer", "-1"], "Invalid value"),
+    (["--demo", "--computer", "0"], "seats 1 to 8 players, not 0"),
+    (["--demo", "--players", "A"], "computer players only"),
+    (["--board", "nowhere"], "There is no board called nowhere. Boards: classic, moksha-patam"),
+    (["--finish", "sideways"], "Invalid value for '--finish'"),
+    (["--verbosity", "loud"], "Invalid value for '--verbosity'"),
+    (["--lang", "xx"], "Unknown language xx"),
+    (["--seed", "abc"], "Invalid value for '--seed'"),
+    (["--auto-roll", "0"], "Invalid value for '--auto-roll'"),
+])
+def test_bad_input_is_one_clear_line(runner: CliRunner, args: list[str], needle: str) -> None:
+    result = play(runner, *args, "--demo" if "--players" not in args and "--demo" not in args
+                  else "--seed", *([] if "--players" not in args and "--demo" not in args
+                                   else ["1"]))
+    assert result.exit_code != 0
+    assert needle in result.output
+    assert "Traceback" not in result.output
+    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit)
+
+
+def test_broken_board_file_names_the_jump(runner: CliRunner, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "ours.toml"
+    path.write_text("[[ladders]]\nfrom = 10\nto = 20\n[[snakes]]\nfrom = 20\nto = 3\n")
+    result = play(runner, "--demo", "--board", str(path))
+    assert result.exit_code == 1
+    assert "The jump 10 to 20 ends where the jump 20 to 3 starts" in result.output
+
+
+def test_malformed_board_file_gives_its_line(runner: CliRunner, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "ours.toml"
+    path.write_text("width = 10\n[[ladders]\nfrom = 1\n")
+    result = play(runner, "--demo", "--board", str(path))
+    assert result.exit_code == 1 and "line 2" in result.output and "TOML" in result.output
