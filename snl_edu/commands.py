@@ -15,6 +15,7 @@ class Action(StrEnum):
     QUIT = "quit"
     YES = "yes"
     NO = "no"
+    ANSWER = "answer"  # a number said or typed as a lesson answer; see Command.number
     END = "end"  # the input has ended (end of a piped script)
 
 
@@ -22,6 +23,11 @@ class Action(StrEnum):
 class Command:
     action: Action | None
     text: str = ""  # what was typed or heard, for "I did not understand {text}"
+    number: int | None = None  # the number given, for Action.ANSWER
+
+    @classmethod
+    def answer(cls, number: int, text: str = "") -> Command:
+        return cls(Action.ANSWER, text or str(number), number)
 
     @property
     def understood(self) -> bool:
