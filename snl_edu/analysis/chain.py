@@ -1,0 +1,166 @@
+"""The game of one player as an absorbing Markov chain, one roll per step.
+
+A state is where a roll starts: ``(square, sixes)``, the square (0 = off the
+board) and how many sixes in a row this turn has already rolled. The step
+function below mirrors ``snl_edu.engine.Game.play`` rule for rule, so the
+chain plays exactly the game the engine plays; the tests hold them together
+by Monte Carlo.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from snl_edu.engine import DIE_FACES, Board, Finish, Rules, SnlError
+
+State = tuple[int, int]
+FINISHED = -1
+"""Index of the absorbing state (the last square reached) in an outcome."""
+ROLL_CHANCE = 1.0 / DIE_FACES
+
+
+class UnfinishableError(SnlError):
+    """A player can get stuck for ever: the game has no finite expected length."""
+
+    def __init__(self, board: str, square: int) -> None:
+        self.board = board
+        self.square = square
+        super().__init__(f"{board}: from square {square} the last square cannot be reached")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one face of the die does from one state."""
+
+    target: int  # index of the next state, or FINISHED
+    turn_ends: bool  # the roll passes the turn (False: an extra roll, or the game is won)
+
+
+@dataclass(frozen=True)
+class Chain:
+    """The reachable roll states and, for each, the outcome of every face of the die."""
+
+    states: tuple[State, ...]  # index 0 is the start: off the board, no sixes yet
+    outcomes: tuple[tuple[Outcome, ...], ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.states)
+
+
+def _max_sixes(rules: Rules) -> int:
+    """How many sixes in a row a state needs to remember."""
+    if not rules.six_again:
+        return 0
+    # Without the three-sixes rule only "this turn goes on" matters, not how long.
+    return 2 if rules.three_sixes else 1
+
+
+def _advance(board: Board, rules: Rules, square: int, roll: int) -> int:
+    """Where the token ends after moving ``roll`` from ``square`` (Game._advance)."""
+    last = board.last
+    target = square + roll
+    if target > last:
+        if rules.finish is Finish.EXACT:
+            return square
+        target = last if rules.finish is Finish.OVERSHOOT else 2 * last - target
+    jump = board.jump_at(target)
+    return target if jump is None else jump.end
+
+
+def step(board: Board, rules: Rules, state: State, roll: int) -> tuple[State | None, bool]:
+    """One roll (Game.play): the next state (None once finished) and whether the turn ends."""
+    square, sixes = state
+    counts_as_six = roll == DIE_FACES and rules.six_again
+    if counts_as_six and rules.three_sixes and sixes + 1 == 3:
+        return (square, 0), True
+    if square == 0 and rules.six_to_start and roll != DIE_FACES:
+        return (0, 0), True
+    landed = _advance(board, rules, square, roll)
+    if landed == board.last:
+        return None, False
+    if counts_as_six:
+        return (landed, min(sixes + 1, _max_sixes(rules))), False
+    return (landed, 0), True
+
+
+def build_chain(board: Board, rules: Rules) -> Chain:
+    """Every state reachable from the start, checked to reach the finish from each."""
+    start: State = (0, 0)
+    index: dict[State, int] = {start: 0}
+    order: list[State] = [start]
+    raw: list[list[tuple[State | None, bool]]] = []
+    queue = deque([start])
+    while queue:
+        state = queue.popleft()
+        row = [step(board, rules, state, roll) for roll in range(1, DIE_FACES + 1)]
+        raw.append(row)
+        for target, _ends in row:
+            if target is not None and target not in index:
+                index[target] = len(order)
+                order.append(target)
+                queue.append(target)
+    outcomes = tuple(
+        tuple(Outcome(FINISHED if t is None else index[t], ends) for t, ends in row)
+        for row in raw
+    )
+    chain = Chain(tuple(order), outcomes)
+    _check_finishable(chain, board.name)
+    return chain
+
+
+def _check_finishable(chain: Chain, board_name: str) -> None:
+    """Refuse a chain where some reachable state can never reach the last square."""
+    predecessors: list[set[int]] = [set() for _ in range(chain.size)]
+    can_finish = [False] * chain.size
+    queue: deque[int] = deque()
+    for source, row in enumerate(chain.outcomes):
+        for outcome in row:
+            if outcome.target == FINISHED:
+                if not can_finish[source]:
+                    can_finish[source] = True
+                    queue.append(source)
+            else:
+                predecessors[outcome.target].add(source)
+    while queue:
+        for source in predecessors[queue.popleft()]:
+            if not can_finish[source]:
+                can_finish[source] = True
+                queue.append(source)
+    for position, ok in enumerate(can_finish):
+        if not ok:
+            raise UnfinishableError(board_name, chain.states[position][0])
+
+
+def shortest_game(chain: Chain) -> tuple[int, int]:
+    """The fewest rolls and the fewest turns in which the last square can be reached.
+
+    Breadth-first on rolls; 0-1 breadth-first on turns (an extra roll costs no turn).
+    """
+    rolls = _zero_one_bfs(chain, count_roll=True)
+    turns = _zero_one_bfs(chain, count_roll=False)
+    return rolls, turns
+
+
+def _zero_one_bfs(chain: Chain, count_roll: bool) -> int:
+    infinity = 1 << 30
+    best = [infinity] * chain.size
+    best[0] = 1  # the roll (or turn) in progress at the start
+    finish = infinity
+    queue: deque[int] = deque([0])
+    while queue:
+        source = queue.popleft()
+        for outcome in chain.outcomes[source]:
+            if outcome.target == FINISHED:
+                finish = min(finish, best[source])
+                continue
+            cost = 1 if count_roll or outcome.turn_ends else 0
+            candidate = best[source] + cost
+            if candidate < best[outcome.target]:
+                best[outcome.target] = candidate
+                if cost:
+                    queue.append(outcome.target)
+                else:
+                    queue.appendleft(outcome.target)
+    return finish
