@@ -42,6 +42,38 @@ MIGRATIONS: list[Migration] = [
         );
         CREATE INDEX games_unfinished ON games (finished, updated);
     """),
+    Migration("learner progress", """
+        CREATE TABLE learner (
+            id      INTEGER PRIMARY KEY,
+            name    TEXT    NOT NULL UNIQUE COLLATE NOCASE,
+            created TEXT    NOT NULL       -- ISO 8601, UTC
+        );
+        CREATE TABLE lesson_session (
+            id         INTEGER PRIMARY KEY,
+            learner_id INTEGER NOT NULL REFERENCES learner (id) ON DELETE CASCADE,
+            started    TEXT    NOT NULL,   -- ISO 8601, UTC
+            mode       TEXT    NOT NULL,   -- 'game' (between turns) or 'practice' (snl lesson)
+            level      INTEGER NOT NULL,   -- 1..4, the level asked for
+            language   TEXT    NOT NULL
+        );
+        CREATE TABLE lesson_answer (
+            id         INTEGER PRIMARY KEY,
+            learner_id INTEGER NOT NULL REFERENCES learner (id) ON DELETE CASCADE,
+            session_id INTEGER REFERENCES lesson_session (id) ON DELETE CASCADE,
+            at         TEXT    NOT NULL,   -- ISO 8601, UTC, when the question was asked
+            kind       TEXT    NOT NULL,   -- lesson kind, e.g. 'count-on'
+            level      INTEGER NOT NULL,
+            question   TEXT    NOT NULL,   -- the prompt as shown
+            expected   INTEGER NOT NULL,
+            focus      INTEGER,            -- the number the question practises, if any
+            given      TEXT,               -- the last answer given; NULL when skipped
+            correct    INTEGER NOT NULL,   -- 1 if answered right within the tries
+            tries      INTEGER NOT NULL,   -- answers given (0 when skipped at once)
+            skipped    INTEGER NOT NULL DEFAULT 0,
+            seconds    REAL    NOT NULL    -- from the question to the last answer
+        );
+        CREATE INDEX lesson_answer_by_learner ON lesson_answer (learner_id, at);
+    """),
 ]
 
 
