@@ -56,6 +56,19 @@ class KeyboardInput:
         data = os.read(self.fd, 1 if self.interactive else 4096)
         return self._decoder.decode(data, final=not data) if data else ""
 
+    def key_pressed(self) -> bool:
+        """Whether a key was pressed while the game was talking; the key is used up.
+
+        Speech polls this to skip to the next sentence. Only on a terminal: a
+        piped script's lines are commands and must never be eaten as skips.
+        """
+        if not self.interactive or self.fd is None:
+            return False
+        with self._single_keys():
+            if not self._ready(0):
+                return False
+            return bool(self._read_chunk())
+
     def next_command(self, timeout: float | None = None) -> Command | None:
         """The next command, or None if ``timeout`` seconds pass with no input."""
         if self.interactive:

@@ -107,3 +107,29 @@ def read_wav(source: str | Path | BinaryIO) -> Pcm:
             raise ValueError("expected 16-bit mono WAV")
         data = reader.readframes(reader.getnframes())
         return Pcm(_little_endian(data), reader.getframerate())
+
+
+def resample(pcm: Pcm, rate: int) -> Pcm:
+    """Linear-interpolated resampling; only for voices that do not speak at our rate."""
+    if pcm.rate == rate or not pcm.data:
+        return Pcm(pcm.data, rate)
+    source = pcm.samples()
+    count = int(len(source) * rate / pcm.rate)
+    step = pcm.rate / rate
+    out = array("h")
+    last = len(source) - 1
+    for i in range(count):
+        position = i * step
+        j = int(position)
+        frac = position - j
+        nxt = source[min(j + 1, last)]
+        out.append(int(source[j] + (nxt - source[j]) * frac))
+    return Pcm(out.tobytes(), rate)
+
+
+def scaled(pcm: Pcm, factor: float) -> Pcm:
+    """Louder or quieter by ``factor`` (clipped to 16 bits)."""
+    if factor == 1.0:
+        return pcm
+    values = array("h", (max(-32768, min(32767, round(v * factor))) for v in pcm.samples()))
+    return Pcm(values.tobytes(), pcm.rate)

@@ -1,0 +1,103 @@
+"""Build the sound outputs a game asked for, degrading to text with one notice.
+
+Missing pieces (sounddevice, PortAudio, an output device, eSpeak NG, the system
+voice) are reported once through ``notify`` and never stop the game.
+"""
+
+from __future__ import annotations
+
+import platform
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from snl_edu.i18n import Localizer
+from snl_edu.speech import activity
+from snl_edu.speech.errors import AudioUnavailable
+from snl_edu.speech.espeak import DEFAULT_RATE, DEFAULT_VOLUME, EspeakSynthesiser, Voice
+from snl_edu.speech.notice import describe_missing
+from snl_edu.speech.player import Player, StopCheck, never
+from snl_edu.speech.sinks import Sink, SoundDeviceSink
+
+TTS_CHOICES = ("espeak", "system")
+
+
+@dataclass(frozen=True)
+class AudioOptions:
+    speech: bool = True
+    sound: bool = True
+    tts: str = "espeak"
+    rate: int = DEFAULT_RATE
+    volume: int = DEFAULT_VOLUME
+    record: Path | None = None
+
+
+@dataclass
+class AudioOutputs:
+    """The outputs to add after the console, and what to close when the game ends."""
+
+    outputs: list[Any] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+    _closers: list[Callable[[], None]] = field(default_factory=list)
+
+    def close(self) -> None:
+        for closer in reversed(self._closers):
+            closer()
+        self._closers.clear()
+
+
+def _speaker(options: AudioOptions, voice: Voice, player: Player,
+             notify: Callable[[AudioUnavailable], None]) -> Any:
+    from snl_edu.speech.outputs import PcmSpeaker
+
+    if options.tts == "system":
+        try:
+            if platform.system() == "Darwin":
+                from snl_edu.speech.system import DirectSystemSpeaker
+
+                return DirectSystemSpeaker(voice, player.speaking)
+            from snl_edu.speech.system import SystemSynthesiser
+
+            return PcmSpeaker(SystemSynthesiser(voice), player)
+        except AudioUnavailable as error:
+            notify(error)  # says the built-in voice speaks instead
+    return PcmSpeaker(EspeakSynthesiser(voice), player)
+
+
+def build_audio(options: AudioOptions, loc: Localizer, notify: Callable[[str], None],
+                skip: StopCheck = never,
+                sink_factory: Callable[[], Sink] = SoundDeviceSink,
+                speaking: threading.Event | None = None) -> AudioOutputs:
+    from snl_edu.speech.outputs import EarconOutput, RecordingOutput, SpeechOutput
+
+    result = AudioOutputs()
+
+    def report(error: AudioUnavailable) -> None:
+        text = describe_missing(error, loc)
+        result.notices.append(text)
+        notify(text)
+
+    voice = Voice(loc.language, options.rate, options.volume)
+    if options.speech or options.sound:
+        try:
+            sink = sink_factory()
+        except AudioUnavailable as error:
+            report(error)
+        else:
+            player = Player(sink, speaking if speaking is not None else activity.speaking)
+            result._closers.append(player.close)
+            if options.sound:
+                result.outputs.append(EarconOutput(player, options.volume, skip))
+            if options.speech:
+                try:
+                    result.outputs.append(SpeechOutput(_speaker(options, voice, player, report),
+                                                       skip))
+                except AudioUnavailable as error:
+                    report(error)
+    if options.record is not None:
+        recorder = RecordingOutput(options.record, EspeakSynthesiser(voice), sound=True)
+        result.outputs.append(recorder)
+        result._closers.append(recorder.close)
+    return result
