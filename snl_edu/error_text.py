@@ -6,6 +6,8 @@ from snl_edu.boards import UnknownBoardError
 from snl_edu.engine import BoardError, GameStateError, SeatError, SnlError
 from snl_edu.engine.game import MAX_SEATS, MIN_SEATS
 from snl_edu.i18n import LANGUAGES, LanguageError, Localizer
+from snl_edu.store import StoreError
+from snl_edu.store.games import UnknownGameError
 
 
 def _board_error(error: BoardError, loc: Localizer) -> str:
@@ -60,6 +62,15 @@ def describe(error: SnlError, loc: Localizer) -> str:
                 language=error.language, languages=loc.join(LANGUAGES))
         return _("The {language} translations cannot be read: {detail}.").format(
             language=error.language, detail=error.detail)
+    if isinstance(error, StoreError):
+        if error.reason == "newer":
+            return _("The saved-games file {path} was made by a newer version of snl; "
+                     "please update snl to use it.").format(path=str(error.path))
+        return _("The saved-games file {path} cannot be opened or written: {detail}.").format(
+            path=str(error.path), detail=error.detail)
+    if isinstance(error, UnknownGameError):
+        return _("There is no saved game number {number}. Type snl games to see the saved "
+                 "games.").format(number=loc.number(error.game_id))
     if isinstance(error, GameStateError):
         return _("The saved game cannot be used: {reason}.").format(reason=error.reason)
     return str(error)

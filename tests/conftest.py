@@ -22,3 +22,11 @@ def make_game(board: Board | None = None, rules: Rules | None = None, players: i
 @pytest.fixture
 def empty_board() -> Board:
     return make_board()
+
+
+@pytest.fixture(autouse=True)
+def private_data_dir(tmp_path_factory: pytest.TempPathFactory,
+                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test (and any subprocess it starts) saves games in its own temporary folder,
+    never in the user's real data folder."""
+    monkeypatch.setenv("SNL_DATA_DIR", str(tmp_path_factory.mktemp("snl-data")))

@@ -14,9 +14,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from snl_edu.cli import boards, play, rules, words
+    from snl_edu.cli import boards, games, play, rules, words
 
-    for module in (play, rules, words, boards):
+    for module in (play, games, rules, words, boards):
         module.register(main)
 
 

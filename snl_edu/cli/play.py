@@ -10,7 +10,10 @@ from snl_edu.boards import DEFAULT_BOARD, load_board
 from snl_edu.cli.common import (
     language_options, localizer_for, remember_localizer, rule_options, rules_from_options,
 )
-from snl_edu.dice import RandomDice
+from snl_edu.cli.saving import (
+    LATEST, kept_setting, resume, resume_hint, resumed_messages, save_after_interrupt, start_new,
+)
+from snl_edu.cli.storage import data_dir_option
 from snl_edu.engine import MAX_SEATS, Game, Seat
 from snl_edu.i18n import Localizer
 from snl_edu.keyboard import KeyboardInput
@@ -62,30 +65,58 @@ def build_seats(players: str | None, computers: int | None, demo: bool,
               default=Verbosity.NORMAL.value, show_default=True,
               help="brief: the essentials; full: counting and encouragement for children.")
 @click.option("--count", is_flag=True, help="Count each move aloud, square by square.")
+@click.option("--resume", "resume_game", is_flag=False, flag_value=LATEST, default=None,
+              metavar="[NUMBER]",
+              help="Continue a saved game: the latest unfinished one, or the one numbered "
+                   "(see snl games).")
+@data_dir_option
 @language_options
-def play(players: str | None, computers: int | None, board: str, seed: int | None, demo: bool,
-         auto_roll: float | None, pace: float | None, verbosity: str, count: bool,
+@click.pass_context
+def play(ctx: click.Context, players: str | None, computers: int | None, board: str,
+         seed: int | None, demo: bool, auto_roll: float | None, pace: float | None,
+         verbosity: str, count: bool, resume_game: str | None, data_dir: str | None,
          lang: str | None, digits: str | None, **rule_values: object) -> None:
     """Play a game of snakes and ladders."""
     loc = remember_localizer(localizer_for(lang, digits))
-    game = Game(load_board(board), rules_from_options(**rule_values),  # type: ignore[arg-type]
-                build_seats(players, computers, demo, loc))
+    if resume_game is not None:
+        prepared = resume(resume_game, data_dir, ctx, loc)
+        verbosity = kept_setting(prepared, ctx, "verbosity", verbosity)
+        count = kept_setting(prepared, ctx, "count", count)
+        auto_roll = kept_setting(prepared, ctx, "auto_roll", auto_roll)
+    else:
+        new_game = Game(load_board(board),
+                        rules_from_options(**rule_values),  # type: ignore[arg-type]
+                        build_seats(players, computers, demo, loc))
+        prepared = start_new(new_game, seed, {"verbosity": verbosity, "count": count,
+                                              "auto_roll": auto_roll}, data_dir, loc)
+    game = prepared.game
     console = ConsoleOutput(sys.stdout)
     inputs = KeyboardInput(sys.stdin)
     if pace is None:
         pace = INTERACTIVE_PACE if console.stream.isatty() else 0.0
     narrator = Narrator(loc, game.board, game.seats, Verbosity(verbosity), count)
     outputs = Outputs([console])
-    session = Session(game, narrator, outputs, inputs, RandomDice(seed),
-                      SessionSettings(pace=pace, auto_roll=auto_roll))
+    outputs.show_all(resumed_messages(prepared, narrator, loc))
+    session = Session(game, narrator, outputs, inputs, prepared.dice,
+                      SessionSettings(pace=pace, auto_roll=auto_roll),
+                      after_turn=prepared.autosave)
+    hint = None
     try:
         ending = session.run()
     except KeyboardInterrupt:
-        outputs.show_all([Message(loc.gettext("Game stopped."))])
+        save_after_interrupt(prepared)
+        hint = resume_hint(prepared, loc)
+        outputs.show_all([Message(loc.gettext("Game stopped."))]
+                         + ([Message(hint)] if hint else []))
         raise click.exceptions.Exit(1) from None
+    finally:
+        prepared.close()
+    hint = resume_hint(prepared, loc)
     if ending is Ending.INPUT_ENDED:
         outputs.show_all([Message(loc.gettext("The input has ended, so the game stops here."))])
-    elif ending is Ending.QUIT:
+    if hint:
+        outputs.show_all([Message(hint)])
+    if ending is Ending.QUIT:
         outputs.show_all([Message(loc.gettext("Goodbye!"))])
 
 

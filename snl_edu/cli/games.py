@@ -1,0 +1,54 @@
+"""`snl games`: the saved games, newest first (unfinished only unless --all)."""
+
+from __future__ import annotations
+
+import click
+
+from snl_edu.cli.common import language_options, localizer_for, remember_localizer
+from snl_edu.cli.storage import data_dir_option, open_cli_store
+from snl_edu.i18n import Localizer
+from snl_edu.store.games import GameStore, SavedGame
+
+
+def describe_saved(saved: SavedGame, loc: Localizer) -> str:
+    from babel.dates import format_datetime
+
+    when = loc.digits_in(format_datetime(saved.updated.astimezone(), "medium",
+                                         locale=loc.language))
+    values = {"number": loc.number(saved.id), "players": loc.join(saved.players),
+              "board": saved.board, "rolls": loc.number(saved.rolls), "when": when}
+    if saved.finished:
+        return loc.ngettext("Game {number}: {players} on {board}, finished after {rolls} roll, "
+                            "{when}.",
+                            "Game {number}: {players} on {board}, finished after {rolls} rolls, "
+                            "{when}.", saved.rolls).format(**values)
+    return loc.ngettext("Game {number}: {players} on {board}, {rolls} roll so far, last played "
+                        "{when}.",
+                        "Game {number}: {players} on {board}, {rolls} rolls so far, last played "
+                        "{when}.", saved.rolls).format(**values)
+
+
+@click.command()
+@click.option("--all", "include_finished", is_flag=True,
+              help="Include finished games, kept for the record.")
+@data_dir_option
+@language_options
+def games(include_finished: bool, data_dir: str | None, lang: str | None,
+          digits: str | None) -> None:
+    """List saved games; continue one with snl play --resume NUMBER."""
+    loc = remember_localizer(localizer_for(lang, digits))
+    with open_cli_store(data_dir, loc) as store:
+        saved = GameStore(store).list(include_finished)
+    if not saved:
+        click.echo(loc.gettext("There are no saved games.") if include_finished
+                   else loc.gettext("There are no unfinished games."))
+        return
+    for entry in saved:
+        click.echo(describe_saved(entry, loc))
+    if any(not entry.finished for entry in saved):
+        click.echo(loc.gettext("To continue a game, type: snl play --resume {number}").format(
+            number=loc.number(next(e.id for e in saved if not e.finished))))
+
+
+def register(group: click.Group) -> None:
+    group.add_command(games)
