@@ -92,6 +92,9 @@ def translations(language: str) -> gettext.NullTranslations:
             catalog = read_po(po_file, locale=language, abort_invalid=True)
     except (OSError, PoFileError, ValueError, UnicodeDecodeError) as error:
         raise LanguageError(language, "broken", str(error)) from error
+    if not any(message.id and message.string for message in catalog):
+        # An empty catalog would silently show English to a Nepali classroom.
+        raise LanguageError(language, "broken", f"{po_path} has no translations")
     buffer = io.BytesIO()
     write_mo(buffer, catalog)
     buffer.seek(0)

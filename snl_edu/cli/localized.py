@@ -1,0 +1,170 @@
+"""Click help in the player's language.
+
+Help texts stay English msgids in the code (docstrings and ``help=``); they are
+translated when help is formatted. The language is taken from ``--lang`` on
+the command line (read before parsing, since ``--help`` is eager), then
+SNL_LANG and the locale. Commands are localised by walking the command tree
+once at start-up, so each command module stays plain Click.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import click
+
+from snl_edu.i18n import N_, LanguageError, Localizer, resolve_language
+
+_LANG_KEY = "snl.help_language"
+HELP_OPTION_HELP = N_("Show this message and exit.")
+
+
+def _language_in(args: Sequence[str]) -> str | None:
+    for index, arg in enumerate(args):
+        if arg == "--lang" and index + 1 < len(args):
+            return args[index + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def help_localizer(ctx: click.Context | None) -> Localizer:
+    """The language for help text; a bad choice falls back to English for help only
+    (the command itself reports the bad language as an error)."""
+    asked = None
+    while ctx is not None:
+        asked = asked or ctx.meta.get(_LANG_KEY)
+        ctx = ctx.parent
+    try:
+        return Localizer.create(resolve_language(asked))
+    except LanguageError:
+        return Localizer.create("en")
+
+
+class LocalizedOption(click.Option):
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        loc = help_localizer(ctx)
+        original = self.help
+        if original:
+            self.help = loc.gettext(original)
+        try:
+            record = super().get_help_record(ctx)
+        finally:
+            self.help = original
+        if record is None:
+            return None
+        names, text = record
+        return names, text.replace("[default: ", "[" + loc.gettext("default: "))
+
+
+class _LocalizedFormatting:
+    """Translated help text, short help, usage prefix and section headings."""
+
+    help: str | None
+    short_help: str | None
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        asked = _language_in(args)
+        if asked:
+            ctx.meta[_LANG_KEY] = asked
+        return super().parse_args(ctx, args)  # type: ignore[misc, no-any-return]
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        original = self.help
+        if original:
+            self.help = help_localizer(ctx).gettext(original)
+        try:
+            super().format_help_text(ctx, formatter)  # type: ignore[misc]
+        finally:
+            self.help = original
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        ctx = click.get_current_context(silent=True)
+        originals = self.help, self.short_help
+        loc = help_localizer(ctx)
+        self.help = loc.gettext(self.help) if self.help else self.help
+        self.short_help = loc.gettext(self.short_help) if self.short_help else self.short_help
+        try:
+            return super().get_short_help_str(limit)  # type: ignore[misc, no-any-return]
+        finally:
+            self.help, self.short_help = originals
+
+    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
+        prefix = help_localizer(ctx).gettext("Usage:") + " "
+        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=prefix)
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        records = [record for param in self.get_params(ctx)  # type: ignore[attr-defined]
+                   if not isinstance(param, click.Argument)
+                   and (record := param.get_help_record(ctx)) is not None]
+        if records:
+            with formatter.section(help_localizer(ctx).gettext("Options")):
+                formatter.write_dl(records)
+        if isinstance(self, click.Group):
+            self.format_commands(ctx, formatter)
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        option = super().get_help_option(ctx)  # type: ignore[misc]
+        if option is not None:
+            option.__class__ = LocalizedOption
+            option.help = HELP_OPTION_HELP
+        return option  # type: ignore[no-any-return]
+
+
+class LocalizedCommand(_LocalizedFormatting, click.Command):
+    pass
+
+
+class LocalizedGroup(_LocalizedFormatting, click.Group):
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(formatter.width - 6 - len(name))))
+        if rows:
+            with formatter.section(help_localizer(ctx).gettext("Commands")):
+                formatter.write_dl(rows)
+
+
+def _localized(cls: type, base: type) -> type:
+    return cls if issubclass(cls, base) else type("Localized" + cls.__name__, (base, cls), {})
+
+
+def localize_tree(command: click.Command) -> None:
+    """Give every command and option in the tree the localised classes."""
+    base = LocalizedGroup if isinstance(command, click.Group) else LocalizedCommand
+    command.__class__ = _localized(type(command), base)
+    for param in command.params:
+        if type(param) is click.Option:
+            param.__class__ = LocalizedOption
+    if isinstance(command, click.Group):
+        for child in command.commands.values():
+            localize_tree(child)
+
+
+def help_messages(root: click.Command) -> Iterator[str]:
+    """Every help text in the tree, for the catalog extractor."""
+    yield HELP_OPTION_HELP
+    stack = [root]
+    while stack:
+        command = stack.pop()
+        for text in (command.help, command.short_help):
+            if text:
+                yield text
+        for param in command.params:
+            if isinstance(param, click.Option) and param.help:
+                yield param.help
+        if isinstance(command, click.Group):
+            stack.extend(command.commands.values())
+
+
+def extract(fileobj: Any, keywords: Any, comment_tags: Any,
+            options: Any) -> Iterator[tuple[int, None, str, list[str]]]:
+    """Babel extraction method: the help texts of the whole `snl` command tree."""
+    from snl_edu.cli import main
+
+    for text in help_messages(main):
+        yield 0, None, text, ["Command-line help text."]

@@ -1,0 +1,80 @@
+"""The Nepali catalog is complete, checked, and in step with the code."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.frontend import CommandLineInterface
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parents[2]
+POT = ROOT / "locales" / "snl_edu.pot"
+NE_PO = ROOT / "locales" / "ne" / "LC_MESSAGES" / "snl_edu.po"
+# The extraction command of the README's "Translating" section.
+EXTRACT = ["pybabel", "-q", "extract", "-F", "pyproject.toml", "-k", "N_", "-c", "TRANSLATORS:",
+           "--no-location", "--sort-output", "--project", "snl_edu",
+           "--copyright-holder", "snl_edu developers"]
+PLACEHOLDER = re.compile(r"\{(\w*)\}")
+
+
+def catalog():  # type: ignore[no-untyped-def]
+    with NE_PO.open("rb") as po:
+        return read_po(po, locale="ne")
+
+
+def messages():  # type: ignore[no-untyped-def]
+    return [m for m in catalog() if m.id]
+
+
+def test_committed_pot_matches_a_fresh_extraction(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    fresh = tmp_path / "fresh.pot"
+    CommandLineInterface().run([*EXTRACT, "-o", str(fresh), "."])
+    with fresh.open("rb") as f, POT.open("rb") as g:
+        fresh_ids = {m.id for m in read_po(f) if m.id}
+        committed_ids = {m.id for m in read_po(g) if m.id}
+    assert fresh_ids - committed_ids == set(), "strings added without extraction"
+    assert committed_ids - fresh_ids == set(), "the .pot holds strings the code no longer has"
+
+
+def test_nepali_covers_the_template_exactly() -> None:
+    with POT.open("rb") as g:
+        template = {m.id for m in read_po(g) if m.id}
+    assert {m.id for m in messages()} == template
+
+
+def test_no_untranslated_or_fuzzy_entries() -> None:
+    for message in messages():
+        assert not message.fuzzy, message.id
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert all(s.strip() for s in strings), f"untranslated: {message.id!r}"
+
+
+def test_babel_checks_pass() -> None:
+    problems = [(m.id, [str(e) for e in errors]) for m, errors in catalog().check()]
+    assert problems == []
+
+
+def test_nepali_plural_forms() -> None:
+    cat = catalog()
+    assert cat.num_plurals == 2 and cat.plural_expr == "(n != 1)"
+
+
+def test_placeholders_match_exactly() -> None:
+    for message in messages():
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        expected = set(PLACEHOLDER.findall(ids[-1]))
+        for text in strings:
+            assert set(PLACEHOLDER.findall(text)) == expected, (message.id, text)
+            text.format(**{name: "x" for name in expected})  # well-formed braces
+
+
+def test_translations_are_devanagari() -> None:
+    for message in messages():
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in strings:
+            assert re.search("[\u0900-\u097f]", text), (message.id, text)
