@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from snl_edu.cli.common import SnlGroup
+from snl_edu.cli.localized import localize_tree
 
 
 @click.group(cls=SnlGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -18,6 +19,7 @@ def _register() -> None:
 
     for module in (play, games, rules, words, boards):
         module.register(main)
+    localize_tree(main)
 
 
 _register()
