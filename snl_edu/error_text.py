@@ -6,6 +6,7 @@ from snl_edu.boards import UnknownBoardError
 from snl_edu.engine import BoardError, GameStateError, SeatError, SnlError
 from snl_edu.engine.game import MAX_SEATS, MIN_SEATS
 from snl_edu.i18n import LANGUAGES, LanguageError, Localizer
+from snl_edu.speech.errors import AudioUnavailable
 from snl_edu.store import StoreError
 from snl_edu.store.games import UnknownGameError
 
@@ -71,6 +72,10 @@ def describe(error: SnlError, loc: Localizer) -> str:
     if isinstance(error, UnknownGameError):
         return _("There is no saved game number {number}. Type snl games to see the saved "
                  "games.").format(number=loc.number(error.game_id))
+    if isinstance(error, AudioUnavailable):
+        from snl_edu.speech.notice import describe_missing
+
+        return describe_missing(error, loc, in_game=False)
     if isinstance(error, GameStateError):
         return _("The saved game cannot be used: {reason}.").format(reason=error.reason)
     return str(error)

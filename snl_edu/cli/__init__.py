@@ -15,9 +15,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from snl_edu.cli import boards, games, play, rules, words
+    from snl_edu.cli import boards, games, play, rules, say, words
 
-    for module in (play, games, rules, words, boards):
+    for module in (play, games, rules, words, boards, say):
         module.register(main)
     localize_tree(main)
 

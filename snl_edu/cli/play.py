@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
 from snl_edu.boards import DEFAULT_BOARD, load_board
+from snl_edu.cli.audio import game_audio, play_audio_options
 from snl_edu.cli.common import (
     language_options, localizer_for, remember_localizer, rule_options, rules_from_options,
 )
@@ -69,13 +71,16 @@ def build_seats(players: str | None, computers: int | None, demo: bool,
               metavar="[NUMBER]",
               help="Continue a saved game: the latest unfinished one, or the one numbered "
                    "(see snl games).")
+@play_audio_options
 @data_dir_option
 @language_options
 @click.pass_context
 def play(ctx: click.Context, players: str | None, computers: int | None, board: str,
          seed: int | None, demo: bool, auto_roll: float | None, pace: float | None,
          verbosity: str, count: bool, resume_game: str | None, data_dir: str | None,
-         lang: str | None, digits: str | None, **rule_values: object) -> None:
+         lang: str | None, digits: str | None, speech: bool, sound: bool, screen_reader: bool,
+         record: Path | None, tts: str, rate: int, volume: int,
+         **rule_values: object) -> None:
     """Play a game of snakes and ladders."""
     loc = remember_localizer(localizer_for(lang, digits))
     if resume_game is not None:
@@ -95,7 +100,11 @@ def play(ctx: click.Context, players: str | None, computers: int | None, board: 
     if pace is None:
         pace = INTERACTIVE_PACE if console.stream.isatty() else 0.0
     narrator = Narrator(loc, game.board, game.seats, Verbosity(verbosity), count)
-    outputs = Outputs([console])
+    # Sound after the console line: earcon, then the spoken sentence; a key press skips.
+    audio = game_audio(loc, inputs.key_pressed, speech, sound, screen_reader, record, tts, rate,
+                       volume)
+    ctx.call_on_close(audio.close)
+    outputs = Outputs([console, *audio.outputs])
     outputs.show_all(resumed_messages(prepared, narrator, loc))
     session = Session(game, narrator, outputs, inputs, prepared.dice,
                       SessionSettings(pace=pace, auto_roll=auto_roll),

@@ -1,0 +1,55 @@
+"""`snl say`: speak a sentence, or write it to a WAV file; checks that speech works."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from snl_edu.cli.audio import voice_options
+from snl_edu.cli.common import language_options, localizer_for, remember_localizer
+
+
+@click.command()
+@click.argument("text", nargs=-1, required=True)
+@click.option("--out", type=click.Path(dir_okay=False, writable=True, path_type=Path),
+              default=None, metavar="FILE.wav", help="Write the speech to a WAV file "
+                                                    "instead of playing it.")
+@voice_options
+@language_options
+def say(text: tuple[str, ...], out: Path | None, tts: str, rate: int, volume: int,
+        lang: str | None, digits: str | None) -> None:
+    """Speak a sentence (checks speech output)."""
+    from snl_edu.speech.espeak import EspeakSynthesiser, Voice
+    from snl_edu.speech.pcm import write_wav
+    from snl_edu.speech.player import Player
+    from snl_edu.speech.sinks import SoundDeviceSink
+
+    loc = remember_localizer(localizer_for(lang, digits))
+    voice = Voice(loc.language, rate, volume)
+    sentence = " ".join(text)
+    if tts == "system":
+        from snl_edu.speech.system import SystemSynthesiser
+
+        synthesiser: EspeakSynthesiser | SystemSynthesiser = SystemSynthesiser(voice)
+    else:
+        synthesiser = EspeakSynthesiser(voice)
+    pcm = synthesiser.synthesise(sentence)
+    if out is not None:
+        try:
+            write_wav(out, pcm)
+        except OSError as error:
+            raise click.ClickException(loc.gettext("Cannot write {path}: {reason}.").format(
+                path=str(out), reason=error.strerror or str(error))) from None
+        click.echo(loc.gettext("Wrote {path}: {seconds} seconds of speech.").format(
+            path=str(out), seconds=loc.digits_in(f"{pcm.duration:.1f}")))
+        return
+    player = Player(SoundDeviceSink(synthesiser.sample_rate))
+    try:
+        player.play(pcm)
+    finally:
+        player.close()
+
+
+def register(group: click.Group) -> None:
+    group.add_command(say)
