@@ -30,3 +30,10 @@ def private_data_dir(tmp_path_factory: pytest.TempPathFactory,
     """Every test (and any subprocess it starts) saves games in its own temporary folder,
     never in the user's real data folder."""
     monkeypatch.setenv("SNL_DATA_DIR", str(tmp_path_factory.mktemp("snl-data")))
+
+
+@pytest.fixture(autouse=True)
+def silent_sound_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Games in tests never open the sound card (SNL_AUDIO=off), so a developer machine
+    with speakers does not talk through the suite; tests of the sound path unset it."""
+    monkeypatch.setenv("SNL_AUDIO", "off")
