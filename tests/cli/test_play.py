@@ -8,17 +8,11 @@ import pytest
 from click.testing import CliRunner
 
 from snl_edu.cli import main
+from tests.cli.conftest import quiet
 
 
 def play(runner: CliRunner, *args: str, input: str | None = None):  # type: ignore[no-untyped-def]
-    return runner.invoke(main, ["play", "--no-speech", "--no-sound", *args], input=input) \
-        if _has_speech_flags() else runner.invoke(main, ["play", *args], input=input)
-
-
-def _has_speech_flags() -> bool:
-    from snl_edu.cli.play import play as command
-    return any("--no-speech" in p.opts or "--no-speech" in p.secondary_opts
-               for p in command.params)
+    return runner.invoke(main, ["play", *quiet(), *args], input=input)
 
 
 def test_demo_plays_to_the_end(runner: CliRunner) -> None:

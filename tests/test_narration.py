@@ -1,0 +1,105 @@
+"""Every event narrated in both languages at every verbosity, with real values."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from snl_edu.boards import load_board
+from snl_edu.engine import Seat
+from snl_edu.engine.events import (
+    Bounced, Climbed, Entered, Event, ExtraRoll, GameOver, Moved, NeedSix, Overshot, Rolled,
+    Slid, Standing, TurnLost, TurnStarted, Won,
+)
+from snl_edu.i18n import Digits, Localizer
+from snl_edu.narration import Narrator, Verbosity
+
+SEATS = [Seat("Asha"), Seat("Bikash", computer=True)]
+EVENTS: list[Event] = [
+    TurnStarted(0), Rolled(0, 4, 20), NeedSix(0, 3), Entered(0, 5), Moved(0, 20, 24),
+    Climbed(0, 27, 64), Slid(0, 97, 61), Overshot(0, 97, 4, 3), Bounced(0, 98, 97, 3),
+    ExtraRoll(0), TurnLost(0, 12), Won(0, 1), Won(1, 2),
+    GameOver((Standing(1, 0, 100), Standing(2, 1, 55), Standing(3, 1, 0))),
+]
+ENGLISH_EXPECTED = {
+    "normal": ["Asha's turn.", "Asha rolled a 4 on the pasa.", "Asha rolled 3 and needs a 6 to start.",
+               "Asha comes onto the board at square 5.", "Asha moves from 20 to 24.",
+               "Bharyang! Asha climbs the ladder from 27 to 64.",
+               "Saanp! Asha slides down the snake from 97 to 61.",
+               "Too far! Asha stays on 97 and needs exactly 3 to finish.",
+               "Asha reaches 100 and bounces back 3 squares to 97.",
+               "Chhakka! Asha rolls again.",
+               "Three chhakkas in a row! Asha stays on 12 and the turn passes.",
+               "Asha reaches 100 and wins!", "Bikash reaches 100 and takes place 2.",
+               "Game over. The places:", "Place 1: Asha, finished.",
+               "Place 2: Bikash, on square 55.", "Place 3: Bikash, not yet on the board."],
+}
+
+
+def narrate(language: str, verbosity: Verbosity, count: bool = False) -> list[list[str]]:
+    narrator = Narrator(Localizer.create(language), load_board("saanp-bharyang"), SEATS,
+                        verbosity, count)
+    return [[m.text for m in narrator.narrate(e)] for e in EVENTS]
+
+
+def test_english_normal_sentences() -> None:
+    flat = [t for texts in narrate("en", Verbosity.NORMAL) for t in texts]
+    assert flat == ENGLISH_EXPECTED["normal"]
+
+
+@pytest.mark.parametrize("language", ["en", "ne"])
+@pytest.mark.parametrize("verbosity", list(Verbosity))
+def test_every_event_has_a_sentence(language: str, verbosity: Verbosity) -> None:
+    for event, texts in zip(EVENTS, narrate(language, verbosity)):
+        assert texts, event
+        for text in texts:
+            assert "{" not in text and "}" not in text
+            if language == "ne":
+                assert not re.search("[A-Za-z]", text.replace("Asha", "").replace("Bikash", "")), text
+                assert not re.search("[0-9]", text), text
+
+
+def test_brief_is_shorter_than_normal_and_full_is_longest() -> None:
+    for language in ("en", "ne"):
+        sizes = {v: sum(len(t) for texts in narrate(language, v) for t in texts)
+                 for v in Verbosity}
+        assert sizes[Verbosity.BRIEF] < sizes[Verbosity.NORMAL] < sizes[Verbosity.FULL]
+
+
+def test_full_counts_and_encourages() -> None:
+    full = narrate("en", Verbosity.FULL)
+    moved = full[EVENTS.index(Moved(0, 20, 24))]
+    assert moved[0] == "Counting: twenty-one, twenty-two, twenty-three, twenty-four."
+    climbed = full[EVENTS.index(Climbed(0, 27, 64))]
+    assert "Up you go, well done!" in climbed
+    assert full[0] == ["Asha, it is your turn. Roll the pasa!"]
+
+
+def test_count_along_in_nepali_words_from_the_current_square() -> None:
+    texts = narrate("ne", Verbosity.NORMAL, count=True)
+    assert texts[EVENTS.index(Moved(0, 20, 24))][0] == "गनौँ: एक्काइस, बाइस, तेइस, चौबिस।"
+    bounce = texts[EVENTS.index(Bounced(0, 98, 97, 3))][0]
+    assert bounce.count(",") == 4  # 99, 100, 99, 98, 97
+    entered = texts[EVENTS.index(Entered(0, 5))][0]
+    assert entered.startswith("गनौँ: एक, दुई")
+
+
+def test_named_jumps_on_moksha_patam_in_both_languages() -> None:
+    board = load_board("moksha-patam")
+    en = Narrator(Localizer.create("en"), board, SEATS).narrate(Climbed(0, 4, 25))[0].text
+    ne = Narrator(Localizer.create("ne"), board, SEATS).narrate(Slid(0, 16, 6))[0].text
+    assert en == "Bharyang of Kindness! Asha climbs from 4 to 25."
+    assert ne.startswith("रिसको साँप!") and "१६" in ne and "६" in ne
+
+
+def test_latin_digits_in_nepali_on_request() -> None:
+    narrator = Narrator(Localizer.create("ne", Digits.LATIN), load_board("classic"), SEATS)
+    assert "38" in narrator.narrate(Climbed(0, 1, 38))[0].text
+
+
+def test_earcons_follow_the_events() -> None:
+    narrator = Narrator(Localizer.create("en"), load_board("classic"), SEATS)
+    earcons = [m.earcon for e in EVENTS for m in narrator.narrate(e)]
+    for name in ("turn", "dice", "step", "ladder", "snake", "overshoot", "bounce", "six", "win"):
+        assert name in earcons
