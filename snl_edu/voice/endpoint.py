@@ -1,0 +1,102 @@
+"""End-of-speech detection from signal energy, in 10 ms frames.
+
+vosk's own endpoint waits for the trailing silence in the model's conf (about
+0.5-1 s in small models, and vosk 0.3.45 cannot change it). Deciding here after
+about 0.25 s of quiet, then asking for the final result, answers a child within
+about a third of a second.
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from dataclasses import dataclass
+from enum import StrEnum
+
+SAMPLE_RATE = 16000
+FRAME = 160  # 10 ms at 16 kHz
+
+
+class Event(StrEnum):
+    START = "start"
+    END = "end"
+
+
+@dataclass(frozen=True)
+class EndpointSettings:
+    trailing_silence: float = 0.25  # seconds of quiet that end an utterance
+    min_speech: float = 0.06  # voiced time needed before an utterance counts (clicks are shorter)
+    max_utterance: float = 6.0  # force an end: a long rumble must not hold the recogniser
+    floor_level: float = 120.0  # RMS (int16) below which nothing is speech, however quiet the room
+    ratio: float = 4.0  # speech is this many times the noise floor's RMS (about 12 dB)
+
+
+class Endpointer:
+    """Feed 16 kHz mono int16 blocks; get START when speech begins, END when it stops."""
+
+    def __init__(self, settings: EndpointSettings | None = None) -> None:
+        self.settings = settings or EndpointSettings()
+        s = self.settings
+        self._end_frames = max(1, round(s.trailing_silence * SAMPLE_RATE / FRAME))
+        self._min_frames = max(1, round(s.min_speech * SAMPLE_RATE / FRAME))
+        self._max_frames = round(s.max_utterance * SAMPLE_RATE / FRAME)
+        self.noise = s.floor_level / 2
+        self.samples = 0  # samples seen so far
+        self.reset()
+
+    def reset(self) -> None:
+        self.in_speech = False
+        self._voiced = 0  # voiced frames in the candidate or current utterance
+        self._quiet = 0  # consecutive quiet frames
+        self._frames = 0  # frames since the utterance began
+        self.last_voiced_sample = 0  # sample index just after the last voiced frame
+        self._carry = array("h")
+
+    def skip(self, block: bytes) -> None:
+        """Count a block without listening to it (the game is speaking): forget any utterance."""
+        self.samples += len(block) // 2
+        self.reset()
+
+    def _threshold(self) -> float:
+        return max(self.settings.floor_level, self.noise * self.settings.ratio)
+
+    def feed(self, block: bytes) -> list[tuple[Event, int]]:
+        """Events in this block, each with the sample index where it happened."""
+        samples = self._carry
+        samples.frombytes(block)
+        events: list[tuple[Event, int]] = []
+        usable = len(samples) - len(samples) % FRAME
+        for start in range(0, usable, FRAME):
+            frame = samples[start:start + FRAME]
+            rms = math.sqrt(sum(v * v for v in frame) / FRAME)
+            self.samples += FRAME
+            event = self._step(rms)
+            if event is not None:
+                events.append(event)
+        self._carry = samples[usable:]
+        return events
+
+    def _step(self, rms: float) -> tuple[Event, int] | None:
+        voiced = rms > self._threshold()
+        if not self.in_speech:
+            if voiced:
+                self._voiced += 1
+                self.last_voiced_sample = self.samples
+                if self._voiced >= self._min_frames:
+                    self.in_speech, self._quiet, self._frames = True, 0, self._voiced
+                    return Event.START, self.samples - self._voiced * FRAME
+            else:
+                # Quiet frames teach the noise floor (slowly, so speech cannot drag it up).
+                self.noise = 0.95 * self.noise + 0.05 * rms
+                self._voiced = 0
+            return None
+        self._frames += 1
+        if voiced:
+            self._quiet = 0
+            self.last_voiced_sample = self.samples
+        else:
+            self._quiet += 1
+        if self._quiet >= self._end_frames or self._frames >= self._max_frames:
+            self.in_speech, self._voiced = False, 0
+            return Event.END, self.last_voiced_sample
+        return None

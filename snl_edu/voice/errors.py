@@ -1,0 +1,28 @@
+"""Why voice input cannot run; each reason has one message saying how to fix it."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from snl_edu.engine.errors import SnlError
+
+
+class VoiceProblem(StrEnum):
+    NO_VOSK = "no-vosk"  # the vosk package is not installed
+    NO_MODEL = "no-model"  # no speech model for the language
+    BAD_MODEL = "bad-model"  # a folder that vosk cannot load
+    NO_PORTAUDIO = "no-portaudio"  # sounddevice or the PortAudio library is missing
+    NO_MICROPHONE = "no-microphone"  # PortAudio works but there is no input device
+    AUDIO_FILE = "audio-file"  # --audio-in names a file that is not a readable WAV
+    PHRASES = "phrases"  # locales/<lang>/voice.toml is missing or malformed
+    DOWNLOAD = "download"  # fetching a model failed (network, timeout)
+    ARCHIVE = "archive"  # the downloaded file is truncated or not a model archive
+    UNKNOWN_LANGUAGE = "unknown-language"  # no official model for that language
+
+
+class VoiceError(SnlError):
+    def __init__(self, problem: VoiceProblem, detail: str = "", language: str = "") -> None:
+        self.problem = problem
+        self.detail = detail
+        self.language = language
+        super().__init__(f"{problem.value}: {detail}".rstrip(": "))

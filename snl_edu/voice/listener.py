@@ -1,0 +1,195 @@
+"""The listener: audio blocks -> endpointer + vosk -> Commands.
+
+Only final results are acted on (partials flip); the final result is taken as
+soon as the endpointer hears about 0.25 s of quiet. Audio that arrives while
+the game is speaking, and shortly after, is dropped so the game cannot hear
+itself. Between utterances the recogniser only gets a short pre-roll, which
+keeps idle CPU low.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from snl_edu.commands import Command
+from snl_edu.voice.endpoint import SAMPLE_RATE, EndpointSettings, Endpointer, Event
+from snl_edu.voice.grammar import Grammar, build_grammar
+from snl_edu.voice.models import VoiceModel, import_vosk
+from snl_edu.voice.phrases import PhraseBook
+from snl_edu.voice.sources import AudioSource
+from snl_edu.voice.understand import MIN_CONFIDENCE, transcript_of, understand
+
+PRE_ROLL = 0.3  # seconds kept before speech starts: soft onsets are quieter than the threshold
+HOLDOVER = 0.3  # seconds still ignored after the game stops speaking (echo, output buffers)
+
+
+def never() -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class Heard:
+    """One utterance and what became of it."""
+
+    transcript: str  # what vosk heard ("" when below the confidence floor)
+    raw: str  # vosk's text before the confidence check
+    command: Command | None  # None: rejected
+    speech_end: float  # seconds into the audio where speech ended
+    decided: float  # time.monotonic() when the result was ready
+
+
+class VoiceListener:
+    def __init__(self, model: VoiceModel, book: PhraseBook, source: AudioSource,
+                 on_command: Callable[[Command], None] | None = None,
+                 is_speaking: Callable[[], bool] = never,
+                 on_heard: Callable[[Heard], None] | None = None,
+                 settings: EndpointSettings | None = None, numbers: bool = False,
+                 min_confidence: float = MIN_CONFIDENCE) -> None:
+        vosk = import_vosk()
+        self.model = model
+        self.book = book
+        self.source = source
+        self.on_command = on_command
+        self.is_speaking = is_speaking
+        self.on_heard = on_heard
+        self.min_confidence = min_confidence
+        self.endpointer = Endpointer(settings)
+        self.numbers = numbers
+        self.grammar = build_grammar(book, model.has_word, numbers)
+        self.recognizer = vosk.KaldiRecognizer(model.model, SAMPLE_RATE, self.grammar.to_json())
+        self.recognizer.SetWords(True)  # word confidences, to reject forced matches
+        self._pending: Grammar | None = None
+        self._lock = threading.Lock()
+        self._ring: deque[bytes] = deque()
+        self._ring_samples = 0
+        self._active = False  # an utterance is being fed to the recogniser
+        self._quiet_from = 0  # sample index before which audio is ignored (holdover)
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.ended = threading.Event()  # the audio source has ended
+        self.error: BaseException | None = None
+
+    # -- control from other threads ------------------------------------------------
+
+    def set_numbers(self, enabled: bool) -> None:
+        """Listen for numbers 1-100 too (lesson answers); applied between utterances."""
+        with self._lock:
+            self.numbers = enabled
+            self._pending = build_grammar(self.book, self.model.has_word, enabled)
+
+    def start(self) -> threading.Thread:
+        self._thread = threading.Thread(target=self._run_safely, name="snl-voice", daemon=True)
+        self._thread.start()
+        return self._thread
+
+    def stop(self, timeout: float = 2.0) -> None:
+        self._stop.set()
+        self.source.close()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout)
+
+    # -- the loop ----------------------------------------------------------------
+
+    def _run_safely(self) -> None:
+        try:
+            self.run()
+        except BaseException as error:  # reported by the input that owns us
+            self.error = error
+            self.ended.set()
+
+    def run(self) -> None:
+        """Listen until the source ends or stop() is called."""
+        while not self._stop.is_set():
+            block = self.source.read()
+            if block is None:
+                break
+            self.process(block)
+        if self._active and not self._stop.is_set():
+            self._finish(self.endpointer.last_voiced_sample)
+        self.ended.set()
+
+    def process(self, block: bytes) -> Heard | None:
+        """One block of 16 kHz mono int16 audio; the utterance it completed, if any."""
+        if not self._active:
+            self._apply_pending_grammar()
+        if self._muted(block):
+            return None
+        events = self.endpointer.feed(block)
+        heard = None
+        fed = False
+        for event, sample in events:
+            if event is Event.START and not self._active:
+                self._active = True
+                for earlier in self._ring:
+                    self.recognizer.AcceptWaveform(earlier)
+                self._ring.clear()
+                self._ring_samples = 0
+            elif event is Event.END and self._active:
+                if not fed:
+                    fed = True
+                    self._accept(block)
+                heard = self._finish(sample)
+        if not fed:
+            if self._active:
+                self._accept(block)
+            else:
+                self._remember(block)
+        return heard
+
+    def _muted(self, block: bytes) -> bool:
+        now = self.endpointer.samples
+        if self.is_speaking():
+            self._quiet_from = now + len(block) // 2 + int(HOLDOVER * SAMPLE_RATE)
+        if now >= self._quiet_from:
+            return False
+        if self._active:
+            self.recognizer.Reset()  # drop the half-heard utterance: it may be our own voice
+            self._active = False
+        self._ring.clear()
+        self._ring_samples = 0
+        self.endpointer.skip(block)
+        return True
+
+    def _remember(self, block: bytes) -> None:
+        self._ring.append(block)
+        self._ring_samples += len(block) // 2
+        while self._ring_samples - len(self._ring[0]) // 2 >= PRE_ROLL * SAMPLE_RATE:
+            self._ring_samples -= len(self._ring.popleft()) // 2
+
+    def _accept(self, block: bytes) -> None:
+        if self.recognizer.AcceptWaveform(block):
+            # vosk found its own endpoint inside a long utterance: judge that part now.
+            self._decide(self.recognizer.Result(), self.endpointer.last_voiced_sample)
+
+    def _finish(self, end_sample: int) -> Heard | None:
+        self._active = False
+        return self._decide(self.recognizer.FinalResult(), end_sample)
+
+    def _decide(self, result: str, end_sample: int) -> Heard | None:
+        import json
+
+        data = json.loads(result)
+        raw = str(data.get("text", ""))
+        if not raw:
+            return None
+        transcript = transcript_of(data, self.min_confidence)
+        command = understand(self.book, transcript, self.numbers) if transcript else None
+        heard = Heard(transcript, raw, command, end_sample / SAMPLE_RATE, time.monotonic())
+        if command is not None and self.on_command is not None:
+            self.on_command(command)
+        if self.on_heard is not None:
+            self.on_heard(heard)
+        return heard
+
+    def _apply_pending_grammar(self) -> None:
+        with self._lock:
+            pending, self._pending = self._pending, None
+        if pending is not None:
+            # SetGrammar during an utterance aborts vosk 0.3.45: always Reset() first.
+            self.recognizer.Reset()
+            self.recognizer.SetGrammar(pending.to_json())
+            self.grammar = pending

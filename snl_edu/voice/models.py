@@ -1,0 +1,98 @@
+"""Finding and loading vosk models, in the folders vosk itself searches."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from snl_edu.voice.errors import VoiceError, VoiceProblem
+
+# The official small model for each model language (alphacephei.com/vosk/models).
+OFFICIAL_MODELS = {
+    "en": "vosk-model-small-en-us-0.15",
+    "hi": "vosk-model-small-hi-0.22",
+}
+MODEL_URL = "https://alphacephei.com/vosk/models/{name}.zip"
+# Which `snl voice download` language serves each game language.
+DOWNLOAD_FOR_LANGUAGE = {"en": "en", "ne": "hi"}
+
+
+def model_dirs(environ: Mapping[str, str] | None = None) -> list[Path]:
+    """vosk's own search order: VOSK_MODEL_PATH, /usr/share/vosk, then the user's cache."""
+    env = os.environ if environ is None else environ
+    dirs = [Path(env["VOSK_MODEL_PATH"])] if env.get("VOSK_MODEL_PATH") else []
+    dirs += [Path("/usr/share/vosk"), Path.home() / "AppData/Local/vosk",
+             Path.home() / ".cache/vosk"]
+    return dirs
+
+
+def download_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """Where a download goes: VOSK_MODEL_PATH when set, else ~/.cache/vosk."""
+    env = os.environ if environ is None else environ
+    return Path(env["VOSK_MODEL_PATH"]) if env.get("VOSK_MODEL_PATH") else \
+        Path.home() / ".cache/vosk"
+
+
+def looks_like_model(path: Path) -> bool:
+    return (path / "am" / "final.mdl").is_file() or (path / "final.mdl").is_file()
+
+
+def find_model(model_language: str, environ: Mapping[str, str] | None = None) -> Path | None:
+    """The first installed model for a model language ("en-us", "hi"), small ones first."""
+    pattern = re.compile(rf"vosk-model(-small)?-{re.escape(model_language)}(-|$)")
+    for directory in model_dirs(environ):
+        try:
+            names = sorted(os.listdir(directory), key=lambda n: ("-small-" not in n, n))
+        except OSError:
+            continue
+        for name in names:
+            candidate = directory / name
+            if pattern.match(name) and candidate.is_dir() and looks_like_model(candidate):
+                return candidate
+    return None
+
+
+@dataclass
+class VoiceModel:
+    """A loaded vosk model and where it came from."""
+
+    path: Path
+    model: Any  # vosk.Model
+
+    def has_word(self, word: str) -> bool:
+        return int(self.model.vosk_model_find_word(word)) >= 0
+
+
+def import_vosk() -> Any:
+    try:
+        import vosk
+    except (ImportError, OSError) as error:
+        raise VoiceError(VoiceProblem.NO_VOSK, str(error)) from None
+    vosk.SetLogLevel(-1)  # Kaldi's log lines would mix with the game's narration
+    return vosk
+
+
+def load_model(path: Path | str) -> VoiceModel:
+    vosk = import_vosk()
+    path = Path(path)
+    if not path.is_dir() or not looks_like_model(path):
+        raise VoiceError(VoiceProblem.BAD_MODEL, str(path))
+    try:
+        return VoiceModel(path, vosk.Model(str(path)))
+    except Exception as error:  # vosk raises a bare Exception("Failed to create a model")
+        raise VoiceError(VoiceProblem.BAD_MODEL, f"{path}: {error}") from None
+
+
+def model_for(language: str, model_language: str, explicit: str | Path | None = None,
+              environ: Mapping[str, str] | None = None) -> VoiceModel:
+    """--voice-model PATH if given, else the installed model for the language."""
+    if explicit is not None:
+        return load_model(explicit)
+    found = find_model(model_language, environ)
+    if found is None:
+        raise VoiceError(VoiceProblem.NO_MODEL, model_language, language)
+    return load_model(found)
