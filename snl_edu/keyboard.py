@@ -50,11 +50,12 @@ class KeyboardInput:
         readable, _, _ = select.select([self.fd], [], [], timeout)
         return bool(readable)
 
-    def _read_chunk(self) -> str:
+    def _read_chunk(self) -> str | None:
+        """Text read, possibly empty while a character is incomplete; None at end of input."""
         if self.fd is None:
-            return self.stream.readline()
+            return self.stream.readline() or None
         data = os.read(self.fd, 1 if self.interactive else 4096)
-        return self._decoder.decode(data, final=not data) if data else ""
+        return self._decoder.decode(data) if data else None
 
     def key_pressed(self) -> bool:
         """Whether a key was pressed while the game was talking; the key is used up.
@@ -67,7 +68,7 @@ class KeyboardInput:
         with self._single_keys():
             if not self._ready(0):
                 return False
-            return bool(self._read_chunk())
+            return self._read_chunk() is not None
 
     def next_command(self, timeout: float | None = None) -> Command | None:
         """The next command, or None if ``timeout`` seconds pass with no input."""
@@ -76,7 +77,9 @@ class KeyboardInput:
                 if not self._ready(timeout):
                     return None
                 key = self._read_chunk()
-                return parse_key(key) if key else Command(Action.END)
+                while key == "":  # the rest of a multi-byte character
+                    key = self._read_chunk()
+                return Command(Action.END) if key is None else parse_key(key)
         while "\n" not in self._pending:
             if self._ended:
                 if self._pending:
@@ -86,8 +89,9 @@ class KeyboardInput:
             if not self._ready(timeout):
                 return None
             chunk = self._read_chunk()
-            if not chunk:
+            if chunk is None:
                 self._ended = True
-            self._pending += chunk
+            else:
+                self._pending += chunk
         line, self._pending = self._pending.split("\n", 1)
         return parse_line(line)

@@ -1,0 +1,86 @@
+"""The turn loop with scripted inputs: rolls, questions, quitting, auto-roll."""
+
+from __future__ import annotations
+
+from snl_edu.boards import load_board
+from snl_edu.commands import Action, Command
+from snl_edu.dice import RandomDice, ScriptedDice
+from snl_edu.engine import Game, Rules, Seat
+from snl_edu.i18n import Localizer
+from snl_edu.narration import Message, Narrator
+from snl_edu.outputs import Outputs
+from snl_edu.session import Ending, Session, SessionSettings
+
+
+class Script:
+    interactive = False
+
+    def __init__(self, commands: list[Command | None]) -> None:
+        self.commands = list(commands)
+        self.timeouts: list[float | None] = []
+
+    def next_command(self, timeout: float | None = None) -> Command | None:
+        self.timeouts.append(timeout)
+        return self.commands.pop(0) if self.commands else Command(Action.END)
+
+
+class Collect:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def show(self, message: Message) -> None:
+        self.lines.append(message.text)
+
+    def flush(self) -> None:
+        pass
+
+
+def session(seats: list[Seat], commands: list[Command | None], dice, settings=None):  # type: ignore[no-untyped-def]
+    game = Game(load_board("saanp-bharyang"), Rules(), seats)
+    out = Collect()
+    saved: list[int] = []
+    s = Session(game, Narrator(Localizer.create("en"), game.board, game.seats), Outputs([out]),
+                Script(commands), dice, settings, after_turn=lambda g: saved.append(len(g.rolls)),
+                sleep=lambda seconds: None)
+    return s, out, saved
+
+
+def test_human_rolls_only_on_roll_and_questions_do_not_roll() -> None:
+    s, out, saved = session([Seat("Asha")], [Command(Action.WHERE), Command(Action.AHEAD),
+                                             Command(Action.ROLL)], ScriptedDice([3]))
+    assert s.run() is Ending.INPUT_ENDED
+    assert s.game.rolls == [3] and saved == [1]
+    assert "Asha is not yet on the board." in out.lines
+    assert "Bharyang! Asha climbs the ladder from 3 to 22." in out.lines
+
+
+def test_repeat_says_the_last_roll_again() -> None:
+    s, out, _ = session([Seat("Asha")], [Command(Action.ROLL), Command(Action.REPEAT)],
+                        ScriptedDice([2]))
+    s.run()
+    assert out.lines.count("Asha moves from 0 to 2.") + out.lines.count(
+        "Asha comes onto the board at square 2.") == 2
+
+
+def test_auto_roll_rolls_for_a_waiting_human() -> None:
+    s, out, _ = session([Seat("Asha"), Seat("Bikash")], [None] * 500, RandomDice(1),
+                        SessionSettings(auto_roll=5.0))
+    assert s.run() is Ending.FINISHED
+    assert "Time is up: rolling for Asha." in out.lines
+    assert set(s.inputs.timeouts) == {5.0}  # type: ignore[attr-defined]
+
+
+def test_computer_seats_play_with_pace() -> None:
+    slept: list[float] = []
+    game = Game(load_board("classic"), Rules(), [Seat("C1", True), Seat("C2", True)])
+    Session(game, Narrator(Localizer.create("en"), game.board, game.seats), Outputs([Collect()]),
+            Script([]), RandomDice(3), SessionSettings(pace=0.25), sleep=slept.append).run()
+    assert game.over and slept and set(slept) == {0.25} and len(slept) == len(game.rolls)
+
+
+def test_quit_needs_yes() -> None:
+    s, out, _ = session([Seat("Asha")], [Command(Action.QUIT), Command(Action.NO),
+                                         Command(Action.QUIT), Command(None, "huh"),
+                                         Command(Action.YES)], ScriptedDice([]))
+    assert s.run() is Ending.QUIT
+    assert out.lines.count("Quit the game? Press y for yes or n for no.") == 2
