@@ -103,5 +103,7 @@ def first_passage(transient: Matrix, finish: Matrix, epsilon: float = TAIL_EPSIL
     # Drop the block's trailing steps once the tail is below epsilon.
     tail_after = remaining + np.cumsum(chances[::-1])[::-1] - chances
     keep = int(np.argmax(tail_after < epsilon)) + 1 if (tail_after < epsilon).any() else len(chances)
-    kept = chances[:keep]
-    return Distribution(tuple(float(p) for p in kept), max(0.0, 1.0 - float(kept.sum())))
+    # The tail is what the chain still holds plus the dropped steps: summing the small
+    # numbers themselves, rather than 1 - sum(kept), keeps it free of rounding noise.
+    return Distribution(tuple(float(p) for p in chances[:keep]),
+                        max(0.0, float(tail_after[keep - 1])))

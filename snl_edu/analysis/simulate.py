@@ -1,0 +1,109 @@
+"""Monte Carlo with the real engine, to cross-check the exact analysis.
+
+Games are played by ``snl_edu.engine.Game`` with ``snl_edu.dice.RandomDice``, so any
+difference between the chain and the engine's rules shows up here.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from snl_edu.dice import RandomDice
+from snl_edu.engine import Board, Game, Rules, Seat
+from snl_edu.engine.events import TurnStarted, Won
+
+AGREEMENT_SE = 4.0
+"""Exact and simulated figures agree when they differ by at most this many standard errors."""
+
+Progress = Callable[[int], None]
+
+
+@dataclass(frozen=True)
+class Sample:
+    """The mean of a simulated figure and its standard error."""
+
+    count: int
+    mean: float
+    se: float
+
+    @classmethod
+    def of(cls, values: list[float]) -> Sample:
+        count = len(values)
+        mean = math.fsum(values) / count
+        spread = math.fsum((v - mean) ** 2 for v in values) / max(count - 1, 1)
+        return cls(count, mean, math.sqrt(spread / count))
+
+    def agrees(self, exact: float, within: float = AGREEMENT_SE) -> bool:
+        return abs(self.mean - exact) <= within * self.se or math.isclose(self.mean, exact)
+
+    def interval(self, z: float = 1.96) -> tuple[float, float]:
+        """The 95 % confidence interval by default."""
+        return self.mean - z * self.se, self.mean + z * self.se
+
+
+@dataclass(frozen=True)
+class Simulation:
+    rolls: Sample  # one player alone: rolls to finish
+    turns: Sample  # one player alone: turns to finish
+    seat_wins: tuple[Sample, ...]  # each seat's share of wins (empty for one player)
+    rounds: Sample | None  # rounds per game with several players
+
+
+def play_alone(board: Board, rules: Rules, dice: RandomDice) -> tuple[int, int]:
+    """One player's game to the end: (rolls, turns)."""
+    game = Game(board, rules, [Seat("solo")])
+    turns = 1
+    while not game.over:
+        turns += sum(isinstance(e, TurnStarted) for e in game.play(dice.roll()))
+    return len(game.rolls), turns
+
+
+def play_together(board: Board, rules: Rules, players: int, dice: RandomDice
+                  ) -> tuple[int, int]:
+    """A game of several players until it ends: (first winner's seat, rounds played).
+
+    The rounds are the turns taken by the seat whose finish ended the game: the first
+    winner, or with play-to-end the last one to finish.
+    """
+    game = Game(board, rules, [Seat(f"seat {n}") for n in range(1, players + 1)])
+    taken = [0] * players
+    taken[0] = 1
+    winner = last_won = -1
+    while not game.over:
+        for event in game.play(dice.roll()):
+            if isinstance(event, TurnStarted):
+                taken[event.seat] += 1
+            elif isinstance(event, Won):
+                last_won = event.seat
+                winner = event.seat if winner < 0 else winner
+    return winner, taken[last_won]
+
+
+def simulate(board: Board, rules: Rules, games: int, players: int = 1,
+             seed: int | None = None, progress: Progress | None = None) -> Simulation:
+    """``games`` lone games (and as many games of ``players`` seats when more than one)."""
+    dice = RandomDice(seed)
+    rolls: list[float] = []
+    turns: list[float] = []
+    for _ in range(games):
+        played_rolls, played_turns = play_alone(board, rules, dice)
+        rolls.append(played_rolls)
+        turns.append(played_turns)
+        if progress:
+            progress(1)
+    seat_wins: tuple[Sample, ...] = ()
+    rounds: Sample | None = None
+    if players > 1:
+        wins = [[0.0] * games for _ in range(players)]
+        lengths: list[float] = []
+        for game_number in range(games):
+            winner, played_rounds = play_together(board, rules, players, dice)
+            wins[winner][game_number] = 1.0
+            lengths.append(played_rounds)
+            if progress:
+                progress(1)
+        seat_wins = tuple(Sample.of(w) for w in wins)
+        rounds = Sample.of(lengths)
+    return Simulation(Sample.of(rolls), Sample.of(turns), seat_wins, rounds)
