@@ -71,6 +71,8 @@ class _Engine:
         lib.espeak_SetVoiceByName.restype = ctypes.c_int
         lib.espeak_SetParameter.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_int]
         lib.espeak_SetParameter.restype = ctypes.c_int
+        lib.espeak_GetCurrentVoice.argtypes = []
+        lib.espeak_GetCurrentVoice.restype = ctypes.POINTER(_VoiceSpec)
         rate = lib.espeak_Initialize(_AUDIO_OUTPUT_SYNCHRONOUS, _BUFFER_MS,
                                      data_path.encode(), _INITIALIZE_DONT_EXIT)
         if rate <= 0:
@@ -113,6 +115,22 @@ class _Engine:
             raise AudioUnavailable(Missing.ESPEAK, f"espeak_Synth returned {status}")
         return Pcm(b"".join(chunks), self.sample_rate)
 
+    def current_voice(self) -> str:
+        """The language eSpeak NG says its current voice speaks (e.g. "ne")."""
+        with self.lock:
+            spec = self.lib.espeak_GetCurrentVoice()
+            if not spec or not spec.contents.languages:
+                return ""
+            # languages is a priority byte followed by the language name.
+            return bytes(spec.contents.languages[1:]).decode("ascii", "replace")
+
+
+class _VoiceSpec(ctypes.Structure):
+    """espeak_VOICE: only the leading fields are read."""
+
+    _fields_ = [("name", ctypes.c_char_p), ("languages", ctypes.c_char_p),
+                ("identifier", ctypes.c_char_p)]
+
 
 _engine: _Engine | None = None
 _engine_lock = threading.Lock()
@@ -142,3 +160,6 @@ class EspeakSynthesiser:
 
     def synthesise(self, text: str) -> Pcm:
         return self._engine.synthesise(text, self.voice)
+
+    def current_voice(self) -> str:
+        return self._engine.current_voice()
