@@ -78,4 +78,10 @@ def describe(error: SnlError, loc: Localizer) -> str:
         return describe_missing(error, loc, in_game=False)
     if isinstance(error, GameStateError):
         return _("The saved game cannot be used: {reason}.").format(reason=error.reason)
+    from snl_edu.voice.errors import VoiceError
+
+    if isinstance(error, VoiceError):
+        from snl_edu.voice.messages import describe_voice_error
+
+        return describe_voice_error(error, loc)
     return str(error)

@@ -15,9 +15,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from snl_edu.cli import boards, games, play, rules, say, words
+    from snl_edu.cli import boards, games, play, rules, say, voice, words
 
-    for module in (play, games, rules, words, boards, say):
+    for module in (play, games, rules, words, boards, say, voice):
         module.register(main)
     localize_tree(main)
 

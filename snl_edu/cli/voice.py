@@ -1,0 +1,174 @@
+"""`snl voice`: check, download and try out voice commands (vosk, offline)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from snl_edu.cli.common import language_options, localizer_for, remember_localizer
+from snl_edu.i18n import LANGUAGES, Localizer, resolve_language
+
+
+def _phrase_book(loc: Localizer, phrases: Path | None):  # type: ignore[no-untyped-def]
+    from snl_edu.voice.errors import VoiceError, VoiceProblem
+    from snl_edu.voice.phrases import load_phrase_book, parse_phrase_book
+
+    if phrases is None:
+        return load_phrase_book(loc.language)
+    import tomllib
+
+    try:
+        return parse_phrase_book(loc.language, tomllib.loads(phrases.read_text("utf-8")))
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise VoiceError(VoiceProblem.PHRASES, str(error), loc.language) from None
+
+
+@click.group()
+def voice() -> None:
+    """Voice commands: check the set-up, download speech models, try listening."""
+
+
+@voice.command()
+@click.argument("language", metavar="en|hi", type=click.Choice(["en", "hi"]))
+@click.option("--url", default=None, metavar="URL",
+              help="Download from this address instead (a mirror of the official zip).")
+@click.option("--timeout", type=click.FloatRange(min=0.1), default=30.0, show_default=True,
+              metavar="SECONDS", help="Give up after this many seconds without data.")
+@language_options
+def download(language: str, url: str | None, timeout: float, lang: str | None,
+             digits: str | None) -> None:
+    """Download a small speech model: en, or hi (which serves Nepali)."""
+    from snl_edu.voice.download import install_model
+    from snl_edu.voice.models import MODEL_URL, OFFICIAL_MODELS, download_dir
+
+    loc = remember_localizer(localizer_for(lang, digits))
+    _ = loc.gettext
+    name = OFFICIAL_MODELS[language]
+    directory = download_dir()
+    bar = None
+
+    def progress(received: int, total: int | None) -> None:
+        nonlocal bar
+        if bar is None:
+            bar = click.progressbar(length=total or 0, label=name, file=sys.stderr,
+                                    show_pos=total is None)
+            bar.__enter__()
+        bar.update(received - bar.pos)
+
+    try:
+        target = install_model(url or MODEL_URL.format(name=name), directory, name, timeout,
+                               progress)
+    finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
+    click.echo(_("The speech model is installed in {path}.").format(path=target))
+
+
+@voice.command()
+@click.option("--voice-model", type=click.Path(path_type=Path), default=None, metavar="PATH",
+              help="A vosk model folder to use instead of the installed one.")
+@click.option("--phrases", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              metavar="FILE", help="A voice.toml to check instead of the language's own.")
+@language_options
+def check(voice_model: Path | None, phrases: Path | None, lang: str | None,
+          digits: str | None) -> None:
+    """Report models, missing command words and the microphone."""
+    from snl_edu.voice.errors import VoiceError
+    from snl_edu.voice.grammar import build_grammar
+    from snl_edu.voice.messages import describe_voice_error
+    from snl_edu.voice.models import model_for
+    from snl_edu.voice.sources import microphone_name
+
+    loc = remember_localizer(localizer_for(lang, digits))
+    _ = loc.gettext
+    problems = 0
+    languages = [resolve_language(lang)] if lang or voice_model or phrases else list(LANGUAGES)
+    for language in languages:
+        each = Localizer.create(language, loc.digits)
+        try:
+            book = _phrase_book(each, phrases)
+            model = model_for(language, book.model, voice_model)
+        except VoiceError as error:
+            problems += 1
+            click.echo(_("{language}: {problem}").format(
+                language=language, problem=describe_voice_error(error, loc)))
+            continue
+        grammar = build_grammar(book, model.has_word, numbers=True)
+        click.echo(_("{language}: model {path}").format(language=language, path=model.path))
+        click.echo(_("{language}: {usable} of {total} command phrases and {numbers} of "
+                     "{all_numbers} number words are in the model.").format(
+            language=language, usable=loc.number(len(grammar.commands)),
+            total=loc.number(len(book.commands)), numbers=loc.number(len(grammar.numbers)),
+            all_numbers=loc.number(len(book.numbers))))
+        if grammar.missing_words:
+            click.echo(_("{language}: words the model does not know: {words}").format(
+                language=language, words=" ".join(grammar.missing_words)))
+        heard = {book.commands[phrase] for phrase in grammar.commands}
+        for action in sorted({a for a in book.commands.values() if a not in heard}):
+            problems += 1
+            click.echo(_("{language}: no phrase for the command {command} can be heard.")
+                       .format(language=language, command=action.value))
+        covered = {book.numbers[phrase] for phrase in grammar.numbers}
+        unheard = [n for n in range(1, 101) if n not in covered]
+        if unheard:
+            click.echo(_("{language}: numbers that cannot be heard: {numbers}").format(
+                language=language, numbers=" ".join(loc.number(n) for n in unheard)))
+    try:
+        click.echo(_("Microphone: {name}").format(name=microphone_name()))
+    except VoiceError as error:
+        problems += 1
+        click.echo(_("Microphone: {problem}").format(problem=describe_voice_error(error, loc)))
+    if problems:
+        raise click.exceptions.Exit(1)
+
+
+@voice.command()
+@click.option("--voice-model", type=click.Path(path_type=Path), default=None, metavar="PATH",
+              help="A vosk model folder to use instead of the installed one.")
+@click.option("--audio-in", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              metavar="FILE.wav", help="Listen to a WAV file (any sample rate) instead of the "
+                                       "microphone.")
+@click.option("--phrases", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              metavar="FILE", help="A voice.toml to listen for instead of the language's own.")
+@click.option("--numbers/--no-numbers", default=True, show_default=True,
+              help="Listen for the numbers 1 to 100 too.")
+@language_options
+def listen(voice_model: Path | None, audio_in: Path | None, phrases: Path | None,
+           numbers: bool, lang: str | None, digits: str | None) -> None:
+    """Print what is heard and which command it would be; Ctrl+C stops."""
+    from snl_edu.voice.listener import Heard, VoiceListener
+    from snl_edu.voice.models import model_for
+    from snl_edu.voice.sources import AudioSource, MicrophoneSource, WavFileSource
+
+    loc = remember_localizer(localizer_for(lang, digits))
+    _ = loc.gettext
+    book = _phrase_book(loc, phrases)
+    model = model_for(loc.language, book.model, voice_model)
+    source: AudioSource = WavFileSource(audio_in) if audio_in else MicrophoneSource()
+
+    def show(heard: Heard) -> None:
+        command = heard.command
+        if command is None:
+            click.echo(_("heard {text}: not a command").format(text=repr(heard.raw)))
+        elif command.number is not None:
+            click.echo(_("heard {text}: the number {number}").format(
+                text=repr(heard.raw), number=loc.number(command.number)))
+        else:
+            click.echo(_("heard {text}: {command}").format(text=repr(heard.raw),
+                                                         command=command.action.value))
+
+    listener = VoiceListener(model, book, source, on_heard=show, numbers=numbers)
+    if audio_in is None:
+        click.echo(_("Listening; press Ctrl+C to stop."), err=True)
+    try:
+        listener.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        source.close()
+
+
+def register(group: click.Group) -> None:
+    group.add_command(voice)

@@ -1,0 +1,47 @@
+"""Voice problems as one clear localised sentence each, saying how to fix them."""
+
+from __future__ import annotations
+
+from snl_edu.i18n import Localizer
+from snl_edu.voice.errors import VoiceError, VoiceProblem
+from snl_edu.voice.models import DOWNLOAD_FOR_LANGUAGE, OFFICIAL_MODELS
+
+
+def describe_voice_error(error: VoiceError, loc: Localizer) -> str:
+    _ = loc.gettext
+    detail = error.detail
+    match error.problem:
+        case VoiceProblem.NO_VOSK:
+            return _("Voice commands need the vosk package: install it with pip install vosk.")
+        case VoiceProblem.NO_MODEL:
+            download = DOWNLOAD_FOR_LANGUAGE.get(error.language, error.language)
+            return _("There is no speech model for {language}: download one with "
+                     "snl voice download {download}, or give a model folder with "
+                     "--voice-model PATH.").format(language=error.language or detail,
+                                                   download=download)
+        case VoiceProblem.BAD_MODEL:
+            return _("{path} is not a vosk speech model: give the folder that holds the "
+                     "model's am and conf folders.").format(path=detail)
+        case VoiceProblem.NO_PORTAUDIO:
+            return _("Voice commands need the PortAudio library: install it (on Debian or "
+                     "Ubuntu: sudo apt install libportaudio2), or give recorded speech with "
+                     "--audio-in FILE.wav.")
+        case VoiceProblem.NO_MICROPHONE:
+            return _("No microphone was found: plug one in and check that it is switched on, "
+                     "or give recorded speech with --audio-in FILE.wav.")
+        case VoiceProblem.AUDIO_FILE:
+            return _("The audio file cannot be read as WAV: {detail}.").format(detail=detail)
+        case VoiceProblem.PHRASES:
+            return _("The voice commands for {language} cannot be read: {detail}.").format(
+                language=error.language, detail=detail)
+        case VoiceProblem.DOWNLOAD:
+            return _("The speech model could not be downloaded: {detail}. Nothing was "
+                     "installed; check the network and try again.").format(detail=detail)
+        case VoiceProblem.ARCHIVE:
+            return _("The downloaded speech model is damaged: {detail}. Nothing was "
+                     "installed; try again.").format(detail=detail)
+        case VoiceProblem.UNKNOWN_LANGUAGE:
+            return _("There is no speech model to download for {language}. Choose one of: "
+                     "{languages}.").format(language=error.language,
+                                            languages=loc.join(sorted(OFFICIAL_MODELS)))
+    return str(error)

@@ -1,0 +1,57 @@
+"""Turning voice on for a game: load everything, or explain what is missing and carry on."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from snl_edu.i18n import Localizer
+from snl_edu.session import CommandSource
+from snl_edu.voice.errors import VoiceError
+from snl_edu.voice.inputs import CombinedInput
+from snl_edu.voice.listener import VoiceListener, never
+from snl_edu.voice.messages import describe_voice_error
+from snl_edu.voice.models import model_for
+from snl_edu.voice.phrases import load_phrase_book
+from snl_edu.voice.sources import AudioSource, MicrophoneSource, WavFileSource
+
+
+def open_listener(loc: Localizer, voice_model: str | Path | None = None,
+                  audio_in: str | Path | None = None,
+                  is_speaking: Callable[[], bool] = never, realtime: bool = True) -> VoiceListener:
+    """A listener for the game's language; raises VoiceError saying what is missing."""
+    book = load_phrase_book(loc.language)
+    source: AudioSource = (WavFileSource(audio_in, realtime=realtime) if audio_in is not None
+                           else MicrophoneSource())
+    try:
+        model = model_for(loc.language, book.model, voice_model)
+        return VoiceListener(model, book, source, is_speaking=is_speaking)
+    except BaseException:
+        source.close()
+        raise
+
+
+def voice_input(loc: Localizer, keyboard: CommandSource, say: Callable[[list[str]], None],
+                voice_model: str | Path | None = None, audio_in: str | Path | None = None,
+                is_speaking: Callable[[], bool] = never) -> CommandSource:
+    """Keyboard plus voice; on any voice problem, one message and the keyboard alone."""
+    _ = loc.gettext
+    try:
+        listener = open_listener(loc, voice_model, audio_in, is_speaking)
+    except VoiceError as error:
+        say([describe_voice_error(error, loc), _("The game goes on by keyboard.")])
+        return keyboard
+
+    def lost(error: BaseException) -> None:
+        detail = describe_voice_error(error, loc) if isinstance(error, VoiceError) else str(error)
+        say([_("Voice input stopped: {detail}").format(detail=detail),
+             _("The game goes on by keyboard.")])
+
+    usable = {phrase: listener.book.commands[phrase] for phrase in listener.grammar.commands}
+    say([_("Listening. Say {roll} to roll the pasa, or {help} for help.").format(
+        roll=_first(usable, "roll"), help=_first(usable, "help"))])
+    return CombinedInput(keyboard, listener, on_voice_error=lost)
+
+
+def _first(commands: dict[str, object], action: str) -> str:
+    return next((phrase for phrase, act in commands.items() if act == action), action)
