@@ -15,9 +15,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from snl_edu.cli import boards, games, play, rules, say, voice, words
+    from snl_edu.cli import boards, games, play, rules, say, stats, voice, words
 
-    for module in (play, games, rules, words, boards, say, voice):
+    for module in (play, games, rules, words, boards, say, voice, stats):
         module.register(main)
     localize_tree(main)
 

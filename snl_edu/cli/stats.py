@@ -1,0 +1,100 @@
+"""`snl stats`: exact game-length odds for a board and rule set (thin wiring)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from snl_edu.boards import DEFAULT_BOARD, load_board
+from snl_edu.cli.common import (
+    language_options, localizer_for, remember_localizer, rule_options, rules_from_options,
+)
+from snl_edu.engine import MAX_SEATS, MIN_SEATS
+
+DEFAULT_PLAYERS = 2
+DEFAULT_OVER = (50, 100)
+
+
+@click.command()
+@click.argument("board_name", metavar="[NAME|PATH]", default=DEFAULT_BOARD)
+@rule_options
+@click.option("--players", type=click.IntRange(MIN_SEATS, MAX_SEATS), default=DEFAULT_PLAYERS,
+              show_default=True, help="Players taking turns, for each seat's chance of winning.")
+@click.option("--over", "over", type=click.IntRange(min=0), multiple=True, metavar="TURNS",
+              help="Also give the chance a game lasts more than this many turns "
+                   "(repeatable; default 50 and 100).")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+@click.option("--simulate", "games", type=click.IntRange(min=1), default=None, metavar="GAMES",
+              help="Cross-check by playing this many games with the game engine.")
+@click.option("--seed", type=int, default=None, help="Seed the simulated pasa.")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, metavar="FILE.png|FILE.svg",
+              help="Draw the distribution with matplotlib (pip install 'snl_edu[plot]').")
+@click.option("--chart/--no-chart", default=True, show_default=True,
+              help="Draw the distribution as a text chart.")
+@language_options
+def stats(board_name: str, players: int, over: tuple[int, ...], as_json: bool,
+          games: int | None, seed: int | None, plot_path: Path | None, chart: bool,
+          lang: str | None, digits: str | None, **options: bool | str) -> None:
+    """Exact odds for a board: how long a game lasts and each seat's chance to win."""
+    from snl_edu.analysis import UnfinishableError, analyse
+    from snl_edu.analysis.simulate import simulate
+    from snl_edu.stats_plot import PLOT_SUFFIXES
+    from snl_edu.stats_text import chart_lines, simulation_lines, stats_data, stats_lines
+
+    loc = remember_localizer(localizer_for(lang, digits))
+    if plot_path is not None and plot_path.suffix.lower() not in PLOT_SUFFIXES:
+        raise click.BadParameter(loc.gettext("The plot file must end in .png or .svg."),
+                                 param_hint="--plot")
+    board = load_board(board_name)
+    rules = rules_from_options(**options)  # type: ignore[arg-type]
+    limits = over or DEFAULT_OVER
+    try:
+        result = analyse(board, rules, players)
+    except UnfinishableError as error:
+        raise click.ClickException(loc.gettext(
+            "On this board with these rules a player on square {square} can never reach the "
+            "end, so a game may never finish.").format(square=loc.number(error.square))) from None
+    played = None
+    if games is not None:
+        total = games * (2 if players > 1 else 1)
+        with click.progressbar(length=total, label=loc.gettext("Playing games"),
+                               file=sys.stderr) as bar:
+            played = simulate(board, rules, games, players, seed, progress=bar.update)
+    if plot_path is not None:
+        _plot(result, plot_path, loc)
+    if as_json:
+        click.echo(json.dumps(stats_data(result, limits, played), indent=2))
+        return
+    for line in stats_lines(result, loc, limits):
+        click.echo(line)
+    if played is not None:
+        click.echo()
+        for line in simulation_lines(result, played, loc):
+            click.echo(line)
+    if chart and plot_path is None:
+        click.echo()
+        for line in chart_lines(result.turns, loc):
+            click.echo(line)
+
+
+def _plot(result, path: Path, loc) -> None:  # type: ignore[no-untyped-def]
+    from snl_edu.stats_plot import PlotUnavailable, plot_distribution
+
+    try:
+        plot_distribution(result, path, loc)
+    except PlotUnavailable:
+        raise click.ClickException(loc.gettext(
+            "Drawing a plot needs matplotlib: pip install 'snl_edu[plot]'. Without --plot, "
+            "the distribution is drawn as text.")) from None
+    except OSError as error:
+        raise click.ClickException(loc.gettext("The plot cannot be written to {path}: {reason}.")
+                                   .format(path=str(path), reason=error.strerror or str(error))
+                                   ) from None
+
+
+def register(group: click.Group) -> None:
+    group.add_command(stats)
