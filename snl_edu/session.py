@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
@@ -11,6 +11,7 @@ from typing import Protocol
 from snl_edu.commands import Action, Command
 from snl_edu.dice import Dice
 from snl_edu.engine import Game
+from snl_edu.engine.events import Event
 from snl_edu.narration import Message, Narrator
 from snl_edu.outputs import Outputs
 
@@ -37,6 +38,7 @@ class Session:
     def __init__(self, game: Game, narrator: Narrator, outputs: Outputs, inputs: CommandSource,
                  dice: Dice, settings: SessionSettings | None = None,
                  after_turn: Callable[[Game], None] | None = None,
+                 between_turns: Callable[[Game, Sequence[Event]], None] | None = None,
                  sleep: Callable[[float], None] = time.sleep) -> None:
         self.game = game
         self.narrator = narrator
@@ -45,6 +47,9 @@ class Session:
         self.dice = dice
         self.settings = settings or SessionSettings()
         self.after_turn = after_turn
+        # Lessons between turns (snl_edu.lessons.teacher); it reads the same inputs
+        # and never blocks: the end of input or a timeout skips a lesson.
+        self.between_turns = between_turns
         self.sleep = sleep
         self._ = narrator.loc.gettext
         self.last_messages: list[Message] = []
@@ -65,6 +70,8 @@ class Session:
             self.say(self.narrator.narrate_all(events))
             if self.after_turn is not None:
                 self.after_turn(self.game)
+            if self.between_turns is not None and not self.game.over:
+                self.between_turns(self.game, events)
         return Ending.FINISHED
 
     def _next_roll(self) -> int | Ending:
