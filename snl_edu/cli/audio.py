@@ -67,4 +67,8 @@ def game_audio(loc: Localizer, skip: Callable[[], bool], speech: bool, sound: bo
         speech = sound = False
     options = AudioOptions(speech=speech and not screen_reader, sound=sound, tts=tts,
                            rate=rate, volume=volume, record=record)
-    return build_audio(options, loc, lambda text: click.echo(text, err=True), skip)
+    try:
+        return build_audio(options, loc, lambda text: click.echo(text, err=True), skip)
+    except OSError as error:  # the --record file cannot be created
+        raise click.ClickException(loc.gettext("Cannot write {path}: {reason}.").format(
+            path=str(record), reason=error.strerror or str(error))) from None

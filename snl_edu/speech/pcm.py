@@ -74,8 +74,13 @@ def _little_endian(data: bytes) -> bytes:
     return values.tobytes()
 
 
-def open_wav_writer(target: str | Path | BinaryIO, rate: int = SAMPLE_RATE) -> wave.Wave_write:
-    writer = wave.open(str(target) if isinstance(target, Path) else target, "wb")  # type: ignore[arg-type]
+def open_wav_writer(target: BinaryIO, rate: int = SAMPLE_RATE) -> wave.Wave_write:
+    """A 16-bit mono writer on an open binary file (the caller closes the file).
+
+    Taking a file object, never a path, keeps a failed open an ordinary OSError:
+    ``wave.open(path)`` leaves a half-built writer whose ``__del__`` then fails.
+    """
+    writer = wave.open(target, "wb")
     writer.setnchannels(1)
     writer.setsampwidth(SAMPLE_WIDTH)
     writer.setframerate(rate)
@@ -87,6 +92,10 @@ def write_frames(writer: wave.Wave_write, pcm: Pcm) -> None:
 
 
 def write_wav(target: str | Path | BinaryIO, pcm: Pcm) -> None:
+    if isinstance(target, (str, Path)):
+        with open(target, "wb") as file:
+            write_wav(file, pcm)
+        return
     writer = open_wav_writer(target, pcm.rate)
     try:
         write_frames(writer, pcm)

@@ -19,6 +19,8 @@ from typing import Any, Protocol
 from snl_edu.speech.errors import AudioUnavailable, Missing
 from snl_edu.speech.pcm import SAMPLE_RATE, SAMPLE_WIDTH
 
+DEVICE_ENV = "SNL_AUDIO_DEVICE"
+
 
 class Sink(Protocol):
     rate: int
@@ -71,13 +73,18 @@ def import_sounddevice(module: str = "sounddevice") -> Any:
 class SoundDeviceSink:
     """The default output device, one low-latency 16-bit mono stream kept open."""
 
-    def __init__(self, rate: int = SAMPLE_RATE, module: str = "sounddevice") -> None:
+    def __init__(self, rate: int = SAMPLE_RATE, module: str = "sounddevice",
+                 device: str | None = None) -> None:
         sd = import_sounddevice(module)
         self.rate = rate
+        # SNL_AUDIO_DEVICE picks an output by name or number, as `python -m sounddevice` lists.
+        chosen: str | int | None = device or os.environ.get(DEVICE_ENV) or None
+        if isinstance(chosen, str) and chosen.isdigit():
+            chosen = int(chosen)
         try:
             with _quiet_stderr():
                 self._stream = sd.RawOutputStream(samplerate=rate, channels=1, dtype="int16",
-                                                  latency="low")
+                                                  latency="low", device=chosen)
         except Exception as error:  # PortAudioError, ValueError: no device or bad settings
             raise AudioUnavailable(Missing.DEVICE, str(error)) from error
         self._started = False

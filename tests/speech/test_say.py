@@ -1,0 +1,37 @@
+"""`snl say`: a sentence to a WAV file, or to the speakers (a clear error when there are none)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from snl_edu.cli import main
+from snl_edu.speech.pcm import read_wav
+
+
+@pytest.mark.parametrize(("language", "text"), [("en", "Roll the pasa!"),
+                                                ("ne", "पासा फाल्नुहोस्!")])
+def test_say_writes_speech_to_a_wav_file(tmp_path: Path, language: str, text: str) -> None:
+    out = tmp_path / "say.wav"
+    result = CliRunner().invoke(main, ["say", text, "--lang", language, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    speech = read_wav(out)
+    assert speech.duration > 0.5 and speech.rms() > 500
+
+
+def test_say_without_sound_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "sounddevice", None)
+    result = CliRunner().invoke(main, ["say", "hello", "--lang", "en"])
+    assert result.exit_code == 1
+    assert "pip install sounddevice" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_say_to_an_unwritable_place_is_one_clear_error(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["say", "hello", "--out",
+                                       str(tmp_path / "missing" / "x.wav")])
+    assert result.exit_code != 0
+    assert "Traceback" not in result.output
