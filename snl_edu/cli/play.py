@@ -9,6 +9,7 @@ import click
 
 from snl_edu.boards import DEFAULT_BOARD, load_board
 from snl_edu.cli.audio import game_audio, play_audio_options
+from snl_edu.cli.lesson_options import build_teacher, lesson_options
 from snl_edu.cli.common import (
     language_options, localizer_for, remember_localizer, rule_options, rules_from_options,
 )
@@ -71,6 +72,7 @@ def build_seats(players: str | None, computers: int | None, demo: bool,
               metavar="[NUMBER]",
               help="Continue a saved game: the latest unfinished one, or the one numbered "
                    "(see snl games).")
+@lesson_options
 @play_audio_options
 @data_dir_option
 @language_options
@@ -80,6 +82,7 @@ def play(ctx: click.Context, players: str | None, computers: int | None, board: 
          verbosity: str, count: bool, resume_game: str | None, data_dir: str | None,
          lang: str | None, digits: str | None, speech: bool, sound: bool, screen_reader: bool,
          record: Path | None, tts: str, rate: int, volume: int,
+         lessons: str | None, level: int, learner: str | None,
          **rule_values: object) -> None:
     """Play a game of snakes and ladders."""
     loc = remember_localizer(localizer_for(lang, digits))
@@ -106,9 +109,12 @@ def play(ctx: click.Context, players: str | None, computers: int | None, board: 
     ctx.call_on_close(audio.close)
     outputs = Outputs([console, *audio.outputs])
     outputs.show_all(resumed_messages(prepared, narrator, loc))
+    teacher = build_teacher(game, loc, inputs, outputs, lessons, level, learner,
+                            prepared.autosave.games.store if prepared.autosave else None,
+                            seed, auto_roll)
     session = Session(game, narrator, outputs, inputs, prepared.dice,
                       SessionSettings(pace=pace, auto_roll=auto_roll),
-                      after_turn=prepared.autosave)
+                      after_turn=prepared.autosave, between_turns=teacher)
     hint = None
     try:
         ending = session.run()

@@ -1,0 +1,167 @@
+"""Asking one question: up to three tries with a hint after each, then the answer.
+
+Answers arrive as ``Command``s from the same inputs the game uses: a number typed
+on a line, digits typed key by key then Enter, or ``Command.answer(n)`` from
+voice. Enter alone, s, q or the end of input skip: a lesson never blocks the game.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Protocol
+
+from snl_edu.commands import Action, Command
+from snl_edu.i18n import N_, Localizer, to_latin_digits
+from snl_edu.lessons.questions import Question
+from snl_edu.narration import Message
+from snl_edu.outputs import Outputs
+
+MAX_TRIES = 3
+SKIP_WORDS = frozenset({"s", "skip", "pass", "छोड", "छोड्नुहोस्"})
+_ERASE_KEYS = frozenset({"\x7f", "\b"})
+
+PRAISE = (
+    N_("Well done!"),
+    N_("Yes, that is right!"),
+    N_("Great counting!"),
+    N_("You got it!"),
+    N_("Brilliant!"),
+    N_("Right! Good thinking."),
+)
+
+
+class Inputs(Protocol):
+    interactive: bool
+
+    def next_command(self, timeout: float | None = None) -> Command | None: ...
+
+
+class _Signal(Enum):
+    SKIP = "skip"
+    END = "end"
+    REPEAT = "repeat"
+    HELP = "help"
+    UNCLEAR = "unclear"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    question: Question
+    correct: bool
+    tries: int  # answers given (0 when skipped at once)
+    given: int | None  # the last answer given
+    skipped: bool
+    seconds: float
+    input_ended: bool = False
+
+
+class Asker:
+    """Asks questions through the game's inputs and outputs."""
+
+    def __init__(self, loc: Localizer, inputs: Inputs, outputs: Outputs,
+                 rng: random.Random | None = None, timeout: float | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.loc = loc
+        self._ = loc.gettext
+        self.inputs = inputs
+        self.outputs = outputs
+        self.rng = rng or random.Random()
+        self.timeout = timeout
+        self.clock = clock
+        self._explained = False
+
+    def say(self, *texts: str, earcon: str | None = None) -> None:
+        self.outputs.show_all([Message(text, earcon) for text in texts])
+
+    def how_to_answer(self) -> str:
+        return self._("Type the number and press Enter, or say it. Press Enter alone or s "
+                      "to skip.")
+
+    def ask(self, question: Question, intro: str | None = None) -> Outcome:
+        _ = self._
+        texts = [intro] if intro else []
+        texts.append(question.prompt)
+        if not self._explained:
+            texts.append(self.how_to_answer())
+            self._explained = True
+        self.say(*texts)
+        started = self.clock()
+        tries = 0
+        given: int | None = None
+        while tries < MAX_TRIES:
+            reply = self._read_answer()
+            if reply is _Signal.REPEAT:
+                self.say(question.prompt)
+                continue
+            if reply is _Signal.HELP:
+                self.say(self.how_to_answer())
+                continue
+            if reply is _Signal.UNCLEAR:
+                self.say(_("Please answer with a number, then press Enter. Press s to skip."))
+                continue
+            if reply is _Signal.SKIP or reply is _Signal.END:
+                if reply is _Signal.SKIP:
+                    self.say(_("That is fine, we will skip this one. The answer was {answer}.")
+                             .format(answer=self.loc.number(question.answer)))
+                return Outcome(question, False, tries, given, True, self.clock() - started,
+                               input_ended=reply is _Signal.END)
+            if question.choices and reply not in question.choices:
+                self.say(_("Please choose {choices}.").format(
+                    choices=self.loc.join(self.loc.number(c) for c in question.choices)))
+                continue
+            given = reply
+            tries += 1
+            if given == question.answer:
+                self.say(_(self.rng.choice(PRAISE)), earcon="ladder")
+                return Outcome(question, True, tries, given, False, self.clock() - started)
+            if tries < MAX_TRIES:
+                self.say(self._nudge(question, given), question.hints[
+                    min(tries - 1, len(question.hints) - 1)])
+        self.say(_("Good try! The answer is {answer}.").format(
+            answer=self.loc.number(question.answer)), question.reveal)
+        return Outcome(question, False, tries, given, False, self.clock() - started)
+
+    def _nudge(self, question: Question, given: int) -> str:
+        """Warm, and a fair clue where "bigger" or "smaller" means something."""
+        _ = self._
+        values = {"given": self.loc.number(given)}
+        if not question.ordered:
+            return _("Not quite, try again.")
+        if question.answer > given:
+            return _("Not quite: the answer is bigger than {given}.").format(**values)
+        return _("Not quite: the answer is smaller than {given}.").format(**values)
+
+    def _read_answer(self) -> int | _Signal:
+        """One answer: voice numbers whole, typed lines whole, single keys until Enter."""
+        digits = ""
+        while True:
+            command = self.inputs.next_command(self.timeout)
+            if command is None:
+                return _Signal.SKIP  # the time ran out: the game goes on
+            if command.action is Action.ANSWER and command.number is not None:
+                return command.number
+            if command.action is Action.END:
+                return _Signal.END
+            text = to_latin_digits(command.text.strip())
+            if self.inputs.interactive and len(text) == 1 and text.isdigit():
+                digits += text
+                self.say(self.loc.number(int(digits)))  # echo: the terminal does not
+                continue
+            if self.inputs.interactive and command.text in _ERASE_KEYS:
+                digits = digits[:-1]
+                continue
+            if text.isascii() and text.isdigit():
+                return int(text)
+            if command.action is Action.ROLL:
+                return int(digits) if digits else _Signal.SKIP
+            if command.action is Action.QUIT or text.casefold() in SKIP_WORDS:
+                return _Signal.SKIP
+            if command.action is Action.REPEAT:
+                return _Signal.REPEAT
+            if command.action is Action.HELP:
+                return _Signal.HELP
+            return _Signal.UNCLEAR

@@ -1,0 +1,125 @@
+"""History cards and virtue/vice meanings, read from the lessons/ data folder.
+
+The text lives in TOML beside the code so teachers and translators can edit it
+without touching Python; each entry carries English and Nepali side by side.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from snl_edu.engine import SnlError
+from snl_edu.i18n import Localizer
+from snl_edu.resources import data_folder
+
+HISTORY_FILE = "history.toml"
+MEANINGS_FILE = "virtues.toml"
+CONTENT_LANGUAGES = ("en", "ne")
+
+
+class LessonDataError(SnlError):
+    """A lessons/ file is missing, not TOML, or an entry lacks a language or source."""
+
+    def __init__(self, file: str, detail: str) -> None:
+        self.file = file
+        self.detail = detail
+        super().__init__(f"{file}: {detail}")
+
+
+@dataclass(frozen=True)
+class Card:
+    """One history fact, in both languages, with where it comes from."""
+
+    id: str
+    text: dict[str, str]
+    source: str
+
+    def in_language(self, loc: Localizer) -> str:
+        return loc.digits_in(self.text.get(loc.language) or self.text["en"])
+
+
+@dataclass(frozen=True)
+class Meaning:
+    """What a virtue (ladder) or vice (snake) on the moksha-patam board means."""
+
+    name: dict[str, str]
+    kind: str  # "virtue" or "vice"
+    text: dict[str, str]
+    source: str
+
+    def title(self, loc: Localizer) -> str:
+        return self.name.get(loc.language) or self.name["en"]
+
+    def in_language(self, loc: Localizer) -> str:
+        return loc.digits_in(self.text.get(loc.language) or self.text["en"])
+
+
+def _read(file: str) -> dict[str, Any]:
+    try:
+        raw = data_folder("lessons").joinpath(file).read_text("utf-8")
+        return tomllib.loads(raw)
+    except (OSError, FileNotFoundError) as error:
+        raise LessonDataError(file, str(error)) from error
+    except tomllib.TOMLDecodeError as error:
+        raise LessonDataError(file, str(error)) from error
+
+
+def _languages(entry: dict[str, Any], file: str, label: str) -> dict[str, str]:
+    text = {lang: entry.get(lang) for lang in CONTENT_LANGUAGES}
+    for lang, value in text.items():
+        if not isinstance(value, str) or not value.strip():
+            raise LessonDataError(file, f"{label} has no {lang} text")
+    return {lang: str(value).strip() for lang, value in text.items()}
+
+
+def _source(entry: dict[str, Any], file: str, label: str) -> str:
+    source = entry.get("source")
+    if not isinstance(source, str) or not source.strip():
+        raise LessonDataError(file, f"{label} has no source")
+    return source.strip()
+
+
+@lru_cache(maxsize=1)
+def history_cards() -> tuple[Card, ...]:
+    data = _read(HISTORY_FILE)
+    cards = []
+    seen: set[str] = set()
+    for index, entry in enumerate(data.get("card", []), start=1):
+        card_id = str(entry.get("id") or f"#{index}")
+        if card_id in seen:
+            raise LessonDataError(HISTORY_FILE, f"card {card_id} appears twice")
+        seen.add(card_id)
+        label = f"card {card_id}"
+        cards.append(Card(card_id, _languages(entry, HISTORY_FILE, label),
+                          _source(entry, HISTORY_FILE, label)))
+    return tuple(cards)
+
+
+@lru_cache(maxsize=1)
+def meanings() -> tuple[Meaning, ...]:
+    data = _read(MEANINGS_FILE)
+    result = []
+    for index, entry in enumerate(data.get("meaning", []), start=1):
+        names = entry.get("name")
+        label = f"meaning #{index}"
+        if not isinstance(names, dict):
+            raise LessonDataError(MEANINGS_FILE, f"{label} has no name")
+        name = _languages(names, MEANINGS_FILE, label + " name")
+        kind = entry.get("kind")
+        if kind not in ("virtue", "vice"):
+            raise LessonDataError(MEANINGS_FILE, f"{label} is neither a virtue nor a vice")
+        result.append(Meaning(name, str(kind), _languages(entry, MEANINGS_FILE, label),
+                              _source(entry, MEANINGS_FILE, label)))
+    return tuple(result)
+
+
+def meaning_of(english_name: str) -> Meaning | None:
+    """The meaning for a jump's English name (the board files name jumps in en and ne)."""
+    key = english_name.strip().casefold()
+    for meaning in meanings():
+        if meaning.name["en"].casefold() == key:
+            return meaning
+    return None

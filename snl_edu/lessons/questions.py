@@ -1,0 +1,482 @@
+"""Number questions made from the live game: pure, with their answers and hints.
+
+Each question is a whole localised sentence (msgids with {named} placeholders),
+numbers in the player's digits, counting in number words. A generator returns
+None when the game gives it nothing to ask about (no ladder ahead, one player),
+and ``generate`` then tries another kind of the same level.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from snl_edu.engine import DIE_FACES, Board, JumpKind
+from snl_edu.i18n import Digits, Localizer, to_devanagari_digits
+
+LEVELS = (1, 2, 3, 4)
+# How far from a square "near" reaches when a chance question lists the ladders:
+# twice a die, so some listed ladders are out of reach and the child must think.
+NEAR = 2 * DIE_FACES
+
+
+class Kind(StrEnum):
+    COUNT_ON = "count-on"
+    NEXT_NUMBER = "next-number"
+    NUMERAL = "numeral"
+    LAND_WHERE = "land-where"
+    TO_LADDER = "to-ladder"
+    NUMBER_WORDS = "number-words"
+    TO_END = "to-end"
+    WHO_AHEAD = "who-ahead"
+    TENS_ONES = "tens-ones"
+    BOARD_ROW = "board-row"
+    CHANCE_FACES = "chance-faces"
+    CHANCE_COMPARE = "chance-compare"
+
+
+LEVEL_KINDS: dict[int, tuple[Kind, ...]] = {
+    1: (Kind.COUNT_ON, Kind.NEXT_NUMBER, Kind.NUMERAL),
+    2: (Kind.LAND_WHERE, Kind.TO_LADDER, Kind.NUMBER_WORDS),
+    3: (Kind.TO_END, Kind.WHO_AHEAD, Kind.TENS_ONES, Kind.BOARD_ROW),
+    4: (Kind.CHANCE_FACES, Kind.CHANCE_COMPARE),
+}
+KIND_LEVEL = {kind: level for level, kinds in LEVEL_KINDS.items() for kind in kinds}
+
+
+@dataclass(frozen=True)
+class Question:
+    kind: Kind
+    level: int
+    prompt: str
+    answer: int
+    hints: tuple[str, ...]  # one after each wrong try, gentlest first
+    reveal: str  # shown with the answer after the last try: how to get there
+    focus: int | None = None  # the number practised, for "numbers often missed"
+    ordered: bool = True  # "bigger"/"smaller" is a fair hint (not for choosing a square)
+    choices: tuple[int, ...] = ()  # when set, only these answers make sense
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What a question may use from the game: the board and where everyone stands."""
+
+    board: Board
+    positions: tuple[int, ...]
+    names: tuple[str, ...]
+    seat: int
+    move: tuple[int, int] | None = None  # (square before, roll) of the seat's last plain move
+
+    @property
+    def square(self) -> int:
+        return self.positions[self.seat]
+
+
+class Weights:
+    """How often to ask each kind and number; progress history makes missed ones heavier."""
+
+    def kind(self, kind: Kind) -> float:
+        return 1.0
+
+    def number(self, kind: Kind, number: int) -> float:
+        return 1.0
+
+
+@dataclass
+class _Context:
+    situation: Situation
+    loc: Localizer
+    rng: random.Random
+    weights: Weights = field(default_factory=Weights)
+
+    @property
+    def _(self) -> Callable[[str], str]:
+        return self.loc.gettext
+
+    def n(self, value: int) -> str:
+        return self.loc.number(value)
+
+    def counting(self, numbers: Sequence[int]) -> str:
+        return ", ".join(self.loc.words(v) for v in numbers)
+
+    def pick_number(self, kind: Kind, candidates: Sequence[int], favourite: int | None = None,
+                    ) -> int:
+        """A number weighted by the learner's misses; the player's own square counts extra."""
+        weights = [self.weights.number(kind, c) * (3.0 if c == favourite else 1.0)
+                   for c in candidates]
+        return self.rng.choices(list(candidates), weights=weights, k=1)[0]
+
+    def start_square(self, kind: Kind, room: int) -> int:
+        """The player's square if a question fits there, else a weighted one that does."""
+        last = self.situation.board.last
+        square = self.situation.square
+        if 1 <= square <= last - room:
+            candidates = range(1, last - room + 1)
+            return self.pick_number(kind, candidates, favourite=square)
+        return self.pick_number(kind, range(1, max(1, last - room) + 1))
+
+
+# -- level 1 ------------------------------------------------------------------
+
+def _count_on(c: _Context) -> Question | None:
+    _ = c._
+    last = c.situation.board.last
+    move = c.situation.move
+    if move is not None and move[0] >= 1 and move[0] + move[1] <= last:
+        square, roll = move
+    else:
+        square = c.start_square(Kind.COUNT_ON, DIE_FACES)
+        roll = c.rng.randint(1, min(DIE_FACES, last - square))
+    answer = square + roll
+    steps = list(range(square + 1, answer))
+    hints = [_("Start at {square} and count {roll} more, one for each dot on the pasa.")
+             .format(square=c.n(square), roll=c.n(roll))]
+    if steps:
+        hints.append(_("Count with me: {numbers}, and then?").format(
+            numbers=c.counting([square, *steps])))
+    else:
+        hints.append(_("It is the number just after {square}.").format(square=c.n(square)))
+    return Question(
+        Kind.COUNT_ON, 1,
+        _("Count on from {square}, {roll} more. Which number do you reach?")
+        .format(square=c.n(square), roll=c.n(roll)),
+        answer, tuple(hints),
+        _("Counting: {numbers}.").format(numbers=c.counting(range(square + 1, answer + 1))),
+        focus=answer)
+
+
+def _next_number(c: _Context) -> Question | None:
+    _ = c._
+    last = c.situation.board.last
+    number = c.pick_number(Kind.NEXT_NUMBER, range(1, min(last, 100)),
+                           favourite=c.situation.square)
+    answer = number + 1
+    before = list(range(max(1, number - 2), number + 1))
+    return Question(
+        Kind.NEXT_NUMBER, 1,
+        _("Which number comes just after {number}?").format(number=c.n(number)),
+        answer,
+        (_("Count with me: {numbers}, and then?").format(numbers=c.counting(before)),
+         _("It is one more than {number}.").format(number=c.n(number))),
+        _("After {number} comes {answer}.").format(number=c.n(number), answer=c.n(answer)),
+        focus=answer)
+
+
+def _other_script(c: _Context, value: int) -> str:
+    """The numeral in the script the player does not read every day."""
+    text = str(value)
+    return text if c.loc.digits is Digits.DEVANAGARI else to_devanagari_digits(text)
+
+
+def _numeral(c: _Context) -> Question | None:
+    _ = c._
+    last = c.situation.board.last
+    number = c.pick_number(Kind.NUMERAL, range(1, min(last, 100) + 1),
+                           favourite=c.situation.square)
+    shown = _other_script(c, number)
+    pairs = ", ".join(f"{a} = {c.n(int(b))}" for a, b in zip(shown, str(number), strict=True))
+    hints = (c.loc.ngettext("It has {count} digit.", "It has {count} digits.", len(shown))
+             .format(count=c.n(len(shown))),
+             _("Digit by digit: {pairs}.").format(pairs=pairs))
+    return Question(
+        Kind.NUMERAL, 1,
+        _("Which number is this: {numeral}? Type it in your digits.").format(numeral=shown),
+        number, hints,
+        _("{numeral} is {number}, said {words}.").format(
+            numeral=shown, number=c.n(number), words=c.loc.words(number)),
+        focus=number)
+
+
+# -- level 2 ------------------------------------------------------------------
+
+def _land_where(c: _Context) -> Question | None:
+    _ = c._
+    board = c.situation.board
+    square = c.start_square(Kind.LAND_WHERE, DIE_FACES)
+    rolls = list(range(1, min(DIE_FACES, board.last - square) + 1))
+    onto_jump = [r for r in rolls if board.jump_at(square + r) is not None]
+    # Half the time the roll lands on a ladder or snake, so the lesson shows one.
+    roll = c.rng.choice(onto_jump if onto_jump and c.rng.random() < 0.5 else rolls)
+    reached = square + roll
+    jump = board.jump_at(reached)
+    answer = jump.end if jump else reached
+    hints = (_("First count on {roll} from {square}.").format(roll=c.n(roll), square=c.n(square)),
+             _("{square} and {roll} make {sum}. Is there a ladder or a snake on {sum}?")
+             .format(square=c.n(square), roll=c.n(roll), sum=c.n(reached)))
+    values = {"square": c.n(square), "roll": c.n(roll), "sum": c.n(reached),
+              "end": c.n(answer)}
+    if jump is None:
+        reveal = _("{square} and {roll} make {sum}, and there is no ladder or snake there.")
+    elif jump.kind is JumpKind.LADDER:
+        reveal = _("{square} and {roll} make {sum}, and a ladder there climbs to {end}.")
+    else:
+        reveal = _("{square} and {roll} make {sum}, and a snake there slides to {end}.")
+    return Question(
+        Kind.LAND_WHERE, 2,
+        _("You are on {square} and roll {roll}. On which square will you end up?")
+        .format(square=c.n(square), roll=c.n(roll)),
+        answer, hints, reveal.format(**values), focus=answer)
+
+
+def _to_ladder(c: _Context) -> Question | None:
+    _ = c._
+    board = c.situation.board
+    feet = sorted(j.start for j in board.ladders)
+    square = c.situation.square
+    ahead = [f for f in feet if f > square]
+    if not ahead or square == 0:
+        below = [s for s in range(1, feet[-1]) if s not in feet] if feet else []
+        if not below:
+            return None
+        square = c.rng.choice(below)
+        ahead = [f for f in feet if f > square]
+    foot = ahead[0]
+    answer = foot - square
+    return Question(
+        Kind.TO_LADDER, 2,
+        _("You are on {square}. The next ladder starts on {foot}. How many squares away is it?")
+        .format(square=c.n(square), foot=c.n(foot)),
+        answer,
+        (_("Count on from {square} until you reach {foot}.").format(
+            square=c.n(square), foot=c.n(foot)),
+         _("Take {square} away from {foot}.").format(square=c.n(square), foot=c.n(foot))),
+        c.loc.ngettext("From {square} to {foot} is {answer} square.",
+                       "From {square} to {foot} is {answer} squares.", answer).format(
+            square=c.n(square), foot=c.n(foot), answer=c.n(answer)),
+        focus=answer)
+
+
+def _number_words(c: _Context) -> Question | None:
+    _ = c._
+    number = c.pick_number(Kind.NUMBER_WORDS, range(1, 101), favourite=c.situation.square)
+    low = number // 10 * 10
+    high = low + 10
+    hints = [_("It is between {low} and {high}.").format(low=c.n(low), high=c.n(high))
+             if low else _("It is less than {high}.").format(high=c.n(high))]
+    hints.append(_("It comes just after {words}.").format(words=c.loc.words(number - 1)))
+    return Question(
+        Kind.NUMBER_WORDS, 2,
+        _("Type this number in digits: {words}.").format(words=c.loc.words(number)),
+        number, tuple(hints),
+        _("{words} is written {number}.").format(words=c.loc.words(number), number=c.n(number)),
+        focus=number)
+
+
+# -- level 3 ------------------------------------------------------------------
+
+def _to_end(c: _Context) -> Question | None:
+    _ = c._
+    last = c.situation.board.last
+    square = c.start_square(Kind.TO_END, 1)
+    answer = last - square
+    return Question(
+        Kind.TO_END, 3,
+        _("You are on {square}. How many squares is it to the last square, {last}?")
+        .format(square=c.n(square), last=c.n(last)),
+        answer,
+        (_("Count on from {square} until you reach {last}.").format(
+            square=c.n(square), last=c.n(last)),
+         _("Take {square} away from {last}.").format(square=c.n(square), last=c.n(last))),
+        _("{last} take away {square} is {answer}.").format(
+            last=c.n(last), square=c.n(square), answer=c.n(answer)),
+        focus=answer)
+
+
+def _who_ahead(c: _Context) -> Question | None:
+    _ = c._
+    s = c.situation
+    others = [i for i, p in enumerate(s.positions) if i != s.seat and p not in (0, s.square)]
+    if not others or s.square == 0:
+        return None
+    other = c.rng.choice(others)
+    mine, theirs = s.square, s.positions[other]
+    leader, behind = (s.seat, other) if mine > theirs else (other, s.seat)
+    high, low = max(mine, theirs), min(mine, theirs)
+    answer = high - low
+    values = {"name": s.names[s.seat], "other": s.names[other], "mine": c.n(mine),
+              "theirs": c.n(theirs), "leader": s.names[leader], "behind": s.names[behind],
+              "high": c.n(high), "low": c.n(low), "answer": c.n(answer)}
+    return Question(
+        Kind.WHO_AHEAD, 3,
+        _("{name} is on {mine} and {other} is on {theirs}. {leader} is ahead: by how many "
+          "squares?").format(**values),
+        answer,
+        (_("Count on from {low} until you reach {high}.").format(**values),
+         _("Take {low} away from {high}.").format(**values)),
+        c.loc.ngettext("{leader} is {answer} square ahead of {behind}.",
+                       "{leader} is {answer} squares ahead of {behind}.", answer).format(**values),
+        focus=answer)
+
+
+def _tens_ones(c: _Context) -> Question | None:
+    _ = c._
+    number = c.pick_number(Kind.TENS_ONES, range(10, 100), favourite=c.situation.square)
+    tens, ones = divmod(number, 10)
+    values = {"number": c.n(number), "tens": c.n(tens), "ones": c.n(ones),
+              "round": c.n(tens * 10), "next": c.n(tens * 10 + 10)}
+    reveal = _("{number} is {tens} tens and {ones} ones.").format(**values)
+    if c.rng.random() < 0.5:
+        return Question(
+            Kind.TENS_ONES, 3, _("How many tens are there in {number}?").format(**values), tens,
+            (_("Count in tens: {numbers}, and stop before you pass {number}.")
+             .format(numbers=c.counting([10, 20, 30]), **values),
+             _("{number} is between {round} and {next}.").format(**values)),
+            reveal, focus=number)
+    return Question(
+        Kind.TENS_ONES, 3, _("How many ones are there in {number}?").format(**values), ones,
+        (_("The ones are what is left after the tens.").format(**values),
+         _("{round} and how many more make {number}?").format(**values)),
+        reveal, focus=number)
+
+
+def _board_row(c: _Context) -> Question | None:
+    _ = c._
+    board = c.situation.board
+    square = c.pick_number(Kind.BOARD_ROW, range(1, board.last + 1),
+                           favourite=c.situation.square)
+    row = (square - 1) // board.width + 1
+    values = {"square": c.n(square), "width": c.n(board.width), "row": c.n(row),
+              "first": c.n((row - 1) * board.width + 1), "end": c.n(row * board.width)}
+    return Question(
+        Kind.BOARD_ROW, 3,
+        _("Counting rows from the bottom, on which row is square {square}?").format(**values),
+        row,
+        (_("Each row holds {width} squares: row {one} is {one} to {width}.").format(
+            one=c.n(1), **values),
+         _("Count in steps of {width} until you pass {square}.").format(**values)),
+        _("Row {row} holds the squares {first} to {end}.").format(**values),
+        focus=square)
+
+
+# -- level 4 ------------------------------------------------------------------
+
+def faces_to(board: Board, square: int, kind: JumpKind) -> int:
+    """How many of the six faces end a move from ``square`` on a jump of ``kind``."""
+    count = 0
+    for face in range(1, DIE_FACES + 1):
+        jump = board.jump_at(square + face) if square + face < board.last else None
+        count += jump is not None and jump.kind is kind
+    return count
+
+
+def _near(board: Board, square: int, kind: JumpKind) -> list[int]:
+    return [j.start for j in board.jumps if j.kind is kind and square < j.start <= square + NEAR]
+
+
+def _squares_near(board: Board, kind: JumpKind) -> list[int]:
+    """Squares from which at least one jump of ``kind`` is near enough to talk about."""
+    return [s for s in range(0, board.last) if _near(board, s, kind)]
+
+
+def _chance_faces(c: _Context) -> Question | None:
+    _ = c._
+    board = c.situation.board
+    kind = JumpKind.LADDER if c.rng.random() < 0.6 or not board.snakes else JumpKind.SNAKE
+    square = c.situation.square
+    if not _near(board, square, kind):
+        candidates = _squares_near(board, kind)
+        if not candidates:
+            return None
+        square = c.rng.choice(candidates)
+    starts = _near(board, square, kind)
+    answer = faces_to(board, square, kind)
+    values = {"square": c.n(square), "starts": c.loc.join(c.n(x) for x in starts),
+              "answer": c.n(answer), "six": c.n(DIE_FACES),
+              "low": c.n(square + 1), "high": c.n(square + DIE_FACES)}
+    single = len(starts) == 1
+    if kind is JumpKind.LADDER:
+        prompt = c.loc.ngettext(
+            "You are on {square}. A ladder near you starts on {starts}. How many of the six "
+            "faces of the pasa would take you onto a ladder?",
+            "You are on {square}. Ladders near you start on {starts}. How many of the six "
+            "faces of the pasa would take you onto a ladder?", len(starts))
+        reveal = c.loc.ngettext("{answer} face of {six} reaches a ladder from {square}.",
+                                "{answer} faces of {six} reach a ladder from {square}.", answer)
+    else:
+        prompt = c.loc.ngettext(
+            "You are on {square}. A snake near you starts on {starts}. How many of the six "
+            "faces of the pasa would take you onto a snake?",
+            "You are on {square}. Snakes near you start on {starts}. How many of the six "
+            "faces of the pasa would take you onto a snake?", len(starts))
+        reveal = c.loc.ngettext("{answer} face of {six} reaches a snake from {square}.",
+                                "{answer} faces of {six} reach a snake from {square}.", answer)
+    return Question(
+        Kind.CHANCE_FACES, 4, prompt.format(**values), answer,
+        (_("One roll moves you to a square from {low} to {high}.").format(**values),
+         (_("Is {starts} between {low} and {high}?") if single else
+          _("Which of {starts} are between {low} and {high}?")).format(**values)),
+        reveal.format(**values), focus=square)
+
+
+def _chance_compare(c: _Context) -> Question | None:
+    _ = c._
+    board = c.situation.board
+    s = c.situation
+    pool = list(range(0, board.last))
+    counts = {sq: faces_to(board, sq, JumpKind.LADDER) for sq in pool}
+    if len(set(counts.values())) < 2:
+        return None
+    first = s.square if s.square in counts else c.rng.choice(pool)
+    others = [o for o in s.positions if o in counts and counts[o] != counts[first]]
+    rivals = others or [sq for sq in pool if counts[sq] != counts[first]]
+    second = c.rng.choice(rivals)
+    a, b = sorted((first, second))
+    better = a if counts[a] > counts[b] else b
+    starts = sorted({x for sq in (a, b) for x in _near(board, sq, JumpKind.LADDER)})
+    values = {"a": c.n(a), "b": c.n(b), "count_a": c.n(counts[a]), "count_b": c.n(counts[b]),
+              "better": c.n(better), "starts": c.loc.join(c.n(x) for x in starts)}
+    prompt = (_("Ladders start on {starts}. From which square is a ladder easier to reach "
+                "with one roll: {a} or {b}? Type the square.") if starts else
+              _("From which square is a ladder easier to reach with one roll: {a} or {b}? "
+                "Type the square."))
+    return Question(
+        Kind.CHANCE_COMPARE, 4, prompt.format(**values), better,
+        (_("For each square, count the faces of the pasa that land on a ladder.")
+         .format(**values),
+         _faces_from(c, a, counts[a])),
+        " ".join((_faces_from(c, a, counts[a]), _faces_from(c, b, counts[b]),
+                  _("So {better} is better.").format(**values))),
+        focus=better, ordered=False, choices=(a, b))
+
+
+def _faces_from(c: _Context, square: int, count: int) -> str:
+    return c.loc.ngettext("From {square}, {count} face reaches a ladder.",
+                          "From {square}, {count} faces reach a ladder.", count).format(
+        square=c.n(square), count=c.n(count))
+
+
+GENERATORS: dict[Kind, Callable[[_Context], Question | None]] = {
+    Kind.COUNT_ON: _count_on, Kind.NEXT_NUMBER: _next_number, Kind.NUMERAL: _numeral,
+    Kind.LAND_WHERE: _land_where, Kind.TO_LADDER: _to_ladder,
+    Kind.NUMBER_WORDS: _number_words, Kind.TO_END: _to_end, Kind.WHO_AHEAD: _who_ahead,
+    Kind.TENS_ONES: _tens_ones, Kind.BOARD_ROW: _board_row,
+    Kind.CHANCE_FACES: _chance_faces, Kind.CHANCE_COMPARE: _chance_compare,
+}
+# Always possible on any board, so a level never comes back empty-handed.
+FALLBACK = {1: Kind.NEXT_NUMBER, 2: Kind.NUMBER_WORDS, 3: Kind.TENS_ONES, 4: Kind.CHANCE_FACES}
+
+
+def make(kind: Kind, situation: Situation, loc: Localizer, rng: random.Random,
+         weights: Weights | None = None) -> Question | None:
+    """One question of ``kind``, or None if this game gives it nothing to ask about."""
+    return GENERATORS[kind](_Context(situation, loc, rng, weights or Weights()))
+
+
+def generate(level: int, situation: Situation, loc: Localizer, rng: random.Random,
+             weights: Weights | None = None) -> Question:
+    """A question of the level, its kind chosen by the learner's weights."""
+    weights = weights or Weights()
+    kinds = list(LEVEL_KINDS[level])
+    while kinds:
+        kind = rng.choices(kinds, weights=[weights.kind(k) for k in kinds], k=1)[0]
+        question = make(kind, situation, loc, rng, weights)
+        if question is not None:
+            return question
+        kinds.remove(kind)
+    fallback_question = make(FALLBACK[level], situation, loc, rng, weights)
+    if fallback_question is None:  # only a board with no ladders at level 4
+        fallback_question = make(Kind.TO_END, situation, loc, rng, weights)
+    assert fallback_question is not None
+    return fallback_question

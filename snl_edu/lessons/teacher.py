@@ -1,0 +1,178 @@
+"""Between turns the game becomes a gentle teacher.
+
+After a human player's turn (about one in three with ``some``, every one with
+``every``) that player gets a number question made from the game just played.
+When someone lands on a ladder or snake, the room hears what its virtue or vice
+means (once per name a game) and a history card. Answers go to the progress
+store when there is one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from snl_edu.engine import Game
+from snl_edu.engine.events import Climbed, Event, Moved, Rolled, Slid, TurnStarted
+from snl_edu.i18n import Localizer
+from snl_edu.lessons.adaptive import LearnerWeights
+from snl_edu.lessons.answers import Asker, Inputs, Outcome
+from snl_edu.lessons.content import Card, history_cards, meaning_of
+from snl_edu.lessons.questions import LEVELS, Question, Situation, Weights, generate
+from snl_edu.narration import Message
+from snl_edu.outputs import Outputs
+from snl_edu.store.progress import AnswerRecord, ProgressStore
+
+# "some": a question on a human player's 2nd, 5th, 8th... turn: early enough that
+# a child meets one soon, rare enough that the game keeps its pace.
+SOME_EVERY = 3
+SOME_FIRST = 2
+
+
+class Frequency(StrEnum):
+    OFF = "off"
+    SOME = "some"
+    EVERY = "every"
+
+
+class Recorder:
+    """Writes outcomes to the progress store: one lesson session per learner and run."""
+
+    def __init__(self, progress: ProgressStore, mode: str, level: int, language: str) -> None:
+        self.progress = progress
+        self.mode = mode
+        self.level = level
+        self.language = language
+        self._sessions: dict[str, int] = {}
+
+    def weights(self, learner: str) -> Weights:
+        return LearnerWeights(self.progress.recent(learner))
+
+    def __call__(self, learner: str, outcome: Outcome) -> None:
+        key = learner.casefold()
+        if key not in self._sessions:
+            self._sessions[key] = self.progress.start_session(
+                learner, self.mode, self.level, self.language)
+        question = outcome.question
+        self.progress.record(self._sessions[key], learner, AnswerRecord(
+            kind=question.kind.value, level=question.level, question=question.prompt,
+            expected=question.answer, given=outcome.given, correct=outcome.correct,
+            tries=outcome.tries, skipped=outcome.skipped, seconds=outcome.seconds,
+            focus=question.focus))
+
+
+def situation_of(game: Game, seat: int, events: Sequence[Event] = ()) -> Situation:
+    """The board and positions now, and the seat's last plain move this turn."""
+    move: tuple[int, int] | None = None
+    roll: int | None = None
+    for event in events:
+        if isinstance(event, Rolled) and event.seat == seat:
+            roll = event.value
+        elif isinstance(event, Moved) and event.seat == seat and roll is not None:
+            move = (event.start, roll)
+    return Situation(game.board, tuple(game.positions), tuple(s.name for s in game.seats),
+                     seat, move)
+
+
+@dataclass
+class Teacher:
+    """The ``between_turns`` hook of a Session."""
+
+    loc: Localizer
+    outputs: Outputs
+    inputs: Inputs
+    frequency: Frequency = Frequency.SOME
+    level: int = 1
+    rng: random.Random = field(default_factory=random.Random)
+    timeout: float | None = None
+    recorder: Recorder | None = None
+    learners: dict[int, str] = field(default_factory=dict)  # seat -> learner name
+    on_outcome: Callable[[int, Outcome], None] | None = None  # for tests and tallies
+    _turns: dict[int, int] = field(default_factory=dict)
+    _meanings_told: set[str] = field(default_factory=set)
+    _cards: list[Card] = field(default_factory=list)
+    _asker: Asker | None = None
+    _stopped: bool = False
+
+    def __post_init__(self) -> None:
+        if self.level not in LEVELS:
+            raise ValueError(f"level {self.level} is not one of {LEVELS}")
+        self._asker = Asker(self.loc, self.inputs, self.outputs, self.rng, self.timeout)
+        self._cards = list(history_cards())
+        self.rng.shuffle(self._cards)
+
+    def say(self, *texts: str) -> None:
+        self.outputs.show_all([Message(text) for text in texts])
+
+    def __call__(self, game: Game, events: Sequence[Event]) -> None:
+        if self.frequency is Frequency.OFF or self._stopped or not events:
+            return
+        first = events[0]
+        seat = first.seat if isinstance(first, Rolled) else None
+        taught = self._tell_about_jumps(game, events)
+        turn_over = any(isinstance(e, TurnStarted) for e in events)
+        if seat is None or not turn_over or game.seats[seat].computer:
+            if taught:
+                self._back_to_game(game)
+            return
+        self._turns[seat] = self._turns.get(seat, 0) + 1
+        if not self._question_due(self._turns[seat]):
+            if taught:
+                self._back_to_game(game)
+            return
+        outcome = self.ask(game, seat, events)
+        if outcome.input_ended:
+            self._stopped = True  # no more lessons: the game ends with the input
+            return
+        self._back_to_game(game)
+
+    def _question_due(self, turn: int) -> bool:
+        if self.frequency is Frequency.EVERY:
+            return True
+        return turn % SOME_EVERY == SOME_FIRST % SOME_EVERY
+
+    def ask(self, game: Game, seat: int, events: Sequence[Event] = ()) -> Outcome:
+        learner = self.learners.get(seat, game.seats[seat].name)
+        weights = self.recorder.weights(learner) if self.recorder else None
+        question = generate(self.level, situation_of(game, seat, events), self.loc, self.rng,
+                            weights)
+        return self.put(question, learner, seat, game.seats[seat].name)
+
+    def put(self, question: Question, learner: str, seat: int, name: str) -> Outcome:
+        assert self._asker is not None
+        outcome = self._asker.ask(question, self.loc.gettext(
+            "A question for {name}:").format(name=name))
+        if self.recorder is not None and not outcome.input_ended:
+            self.recorder(learner, outcome)
+        if self.on_outcome is not None:
+            self.on_outcome(seat, outcome)
+        return outcome
+
+    def _tell_about_jumps(self, game: Game, events: Sequence[Event]) -> bool:
+        """The meaning of a named ladder or snake (once a game), then a history card."""
+        told = False
+        for event in events:
+            if not isinstance(event, (Climbed, Slid)):
+                continue
+            jump = game.board.jump_at(event.start)
+            english = jump.names.get("en") if jump is not None else None
+            meaning = meaning_of(english) if english else None
+            if meaning is not None and meaning.name["en"] not in self._meanings_told:
+                self._meanings_told.add(meaning.name["en"])
+                self.say(self.loc.gettext("{name}: {meaning}").format(
+                    name=meaning.title(self.loc), meaning=meaning.in_language(self.loc)))
+                told = True
+            if self._cards and (self.frequency is Frequency.EVERY or self.rng.random() < 0.5):
+                card = self._cards.pop()
+                self.say(self.loc.gettext("From the history of Moksha Patam: {fact}").format(
+                    fact=card.in_language(self.loc)))
+                told = True
+            break  # at most one jump a turn is taught, so the game keeps its pace
+        return told
+
+    def _back_to_game(self, game: Game) -> None:
+        if not game.over:
+            self.say(self.loc.gettext("Back to the game: {name}'s turn.").format(
+                name=game.seats[game.current].name))
