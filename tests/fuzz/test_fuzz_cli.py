@@ -1,0 +1,42 @@
+"""Command-line options and piped input through Click's CliRunner: every invocation ends
+with a message or a game, never a traceback or a hang."""
+
+from __future__ import annotations
+
+import tempfile
+
+from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
+
+from snl_edu.cli import main
+
+from .budget import fuzz, no_hang
+
+COMMANDS = ["play", "games", "rules", "words", "boards", "board", "nothing", ""]
+OPTIONS = ["--players", "--computer", "--board", "--finish", "--six-again", "--no-six-again",
+           "--three-sixes", "--six-to-start", "--play-to-end", "--seed", "--demo", "--verbosity",
+           "--count", "--resume", "--all", "--lang", "--digits", "--auto-roll", "--help",
+           "show", "check", "render", "--json", "-h", "--", "-"]
+VALUES = ["", "0", "1", "8", "9", "-1", "2.5", "x", "classic", "moksha-patam", "saanp-bharyang",
+          "exact", "bounce", "overshoot", "en", "ne", "fr", "latn", "deva", "brief", "full",
+          "Asha,Bikash", "Asha,asha", ",", " ", "१", "9" * 30, "\x00", "/", "/dev/null",
+          "nonexistent.toml"]
+tokens = st.one_of(st.sampled_from(OPTIONS), st.sampled_from(VALUES), st.text(max_size=10))
+
+
+@fuzz
+@given(st.sampled_from(COMMANDS), st.lists(tokens, max_size=8),
+       st.text(max_size=40))
+def test_any_command_line_gives_a_message_or_a_game(command: str, args: list[str],
+                                                    typed: str) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        argv = ([command] if command else []) + args + (
+            ["--data-dir", folder] if command in ("play", "games") else [])
+        # --pace and --auto-roll are left out: a long pause asked for is not a hang.
+        runner = CliRunner()
+        with no_hang(30):
+            result = runner.invoke(main, argv, input=typed + "\n" * 600)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise AssertionError(f"snl {argv!r} crashed") from result.exception
+    assert "Traceback" not in result.output

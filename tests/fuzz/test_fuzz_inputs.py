@@ -1,0 +1,116 @@
+"""Keyboard lines and bytes, spoken transcripts: any input is a command, never a crash or a
+hang, and a whole scripted game always comes to an end."""
+
+from __future__ import annotations
+
+import io
+import os
+import threading
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from snl_edu.boards import load_board
+from snl_edu.commands import Action, Command, parse_key, parse_line
+from snl_edu.dice import RandomDice
+from snl_edu.engine import Game, Rules, Seat
+from snl_edu.i18n import Localizer
+from snl_edu.keyboard import KeyboardInput
+from snl_edu.narration import Narrator
+from snl_edu.outputs import ConsoleOutput, Outputs
+from snl_edu.session import Ending, Session
+
+from .budget import fuzz, no_hang
+
+WORDS = ["", "roll", "r", "w", "a", "h", "?", "q", "y", "n", "quit", "yes", "no", "help",
+         "repeat", "where", "ahead", "7", "१२", "exit", " ROLL ", "\t", "\x00", "\x1b[A"]
+lines = st.one_of(st.sampled_from(WORDS), st.text(max_size=20))
+
+
+@fuzz
+@given(st.text(max_size=50))
+def test_any_line_or_key_is_a_command(text: str) -> None:
+    for command in (parse_line(text), parse_key(text[:1])):
+        assert isinstance(command, Command)
+
+
+def commands_from_bytes(data: bytes) -> list[Command]:
+    """Feed raw bytes through a real pipe, as a script piped into `snl play` would."""
+    read_end, write_end = os.pipe()
+
+    def writer() -> None:
+        with os.fdopen(write_end, "wb") as stream:
+            stream.write(data)
+
+    thread = threading.Thread(target=writer)
+    thread.start()
+    commands: list[Command] = []
+    with os.fdopen(read_end, "r", encoding="utf-8", errors="replace") as stream:
+        keyboard = KeyboardInput(stream)
+        # Every command consumes at least one byte, so this bound is never reached
+        # unless the reader loops without reading: that would be a hang.
+        for _ in range(len(data) + 3):
+            command = keyboard.next_command(0.5)
+            assert command is not None
+            commands.append(command)
+            if command.action is Action.END:
+                break
+        else:
+            raise AssertionError("the keyboard never reported the end of its input")
+    thread.join()
+    return commands
+
+
+@fuzz
+@given(st.binary(max_size=400))
+def test_any_bytes_through_a_pipe_end_cleanly(data: bytes) -> None:
+    with no_hang():
+        commands = commands_from_bytes(data)
+    assert commands[-1].action is Action.END
+
+
+@fuzz
+@given(st.lists(lines, max_size=80), st.integers(0, 1000),
+       st.sampled_from(["en", "ne"]))
+def test_any_script_plays_a_game_to_an_ending(script: list[str], seed: int,
+                                              language: str) -> None:
+    text = "\n".join(script) + "\n" + "\n" * 600  # then Enter until the game ends
+    loc = Localizer.create(language)
+    board = load_board("classic")
+    game = Game(board, Rules(), [Seat("Asha"), Seat("Computer", computer=True)])
+    output = io.StringIO()
+    session = Session(game, Narrator(loc, board, game.seats), Outputs([ConsoleOutput(output)]),
+                      KeyboardInput(io.StringIO(text)), RandomDice(seed))
+    with no_hang():
+        ending = session.run()
+    assert ending in (Ending.FINISHED, Ending.QUIT, Ending.INPUT_ENDED)
+
+
+@fuzz
+@given(st.text(max_size=40))
+def test_any_transcript_is_a_command_or_nothing(transcript: str) -> None:
+    from snl_edu.voice.phrases import load_phrase_book
+    from snl_edu.voice.understand import understand
+
+    for language in ("en", "ne"):
+        result = understand(load_phrase_book(language), transcript)
+        assert result is None or isinstance(result, Command)
+
+
+vosk_words = st.fixed_dictionaries({"word": st.text(max_size=8)},
+                                   optional={"conf": st.floats(0, 1), "start": st.floats(0, 9)})
+
+
+@fuzz
+@given(st.one_of(
+    st.fixed_dictionaries({}, optional={"text": st.text(max_size=30),
+                                        "result": st.lists(vosk_words, max_size=5)}),
+    st.text(max_size=30)))
+def test_any_vosk_result_gives_a_transcript(result: object) -> None:
+    from snl_edu.voice.understand import transcript_of
+
+    if isinstance(result, str):
+        import json
+
+        result = json.dumps({"text": result})
+    assert isinstance(transcript_of(result), str)  # type: ignore[arg-type]
