@@ -49,3 +49,16 @@ def test_a_full_demo_game_opens_no_socket_and_writes_only_to_the_data_folder(
     # Nothing else was written: not in the home folder, not in the working folder.
     assert list(home.iterdir()) == []
     assert sorted(p.name for p in tmp_path.iterdir()) == ["data", "home"]
+
+
+def test_a_game_with_lessons_opens_no_socket(no_network: list[tuple[object, ...]],
+                                             tmp_path: Path) -> None:
+    script = "\n".join(["5", "", "3", "12", "x", ""] * 300)
+    result = CliRunner().invoke(main, ["play", "--players", "Asha", "--computer", "1",
+                                       "--lessons", "every", "--level", "2", "--seed", "5",
+                                       "--data-dir", str(tmp_path / "data")], input=script)
+    assert result.exception is None or isinstance(result.exception, SystemExit), \
+        result.exception
+    assert result.exit_code == 0
+    assert "Game over" in result.output
+    assert no_network == []

@@ -91,12 +91,16 @@ def play(ctx: click.Context, players: str | None, computers: int | None, board: 
         verbosity = kept_setting(prepared, ctx, "verbosity", verbosity)
         count = kept_setting(prepared, ctx, "count", count)
         auto_roll = kept_setting(prepared, ctx, "auto_roll", auto_roll)
+        lessons = kept_setting(prepared, ctx, "lessons", lessons)
+        level = kept_setting(prepared, ctx, "level", level)
+        learner = kept_setting(prepared, ctx, "learner", learner)
     else:
         new_game = Game(load_board(board),
                         rules_from_options(**rule_values),  # type: ignore[arg-type]
                         build_seats(players, computers, demo, loc))
         prepared = start_new(new_game, seed, {"verbosity": verbosity, "count": count,
-                                              "auto_roll": auto_roll}, data_dir, loc)
+                                              "auto_roll": auto_roll, "lessons": lessons,
+                                              "level": level, "learner": learner}, data_dir, loc)
     game = prepared.game
     console = ConsoleOutput(sys.stdout)
     inputs = KeyboardInput(sys.stdin)

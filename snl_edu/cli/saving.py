@@ -24,7 +24,7 @@ LATEST = "latest"  # the value of a bare --resume
 NEW_GAME_OPTIONS = ("players", "computers", "board", "seed", "demo", "finish", "six_again",
                     "three_sixes", "six_to_start", "play_to_end")
 # Narration and timing choices kept with a game and restored unless given again.
-KEPT_SETTINGS = ("verbosity", "count", "auto_roll")
+KEPT_SETTINGS = ("verbosity", "count", "auto_roll", "lessons", "level", "learner")
 
 
 @dataclass
@@ -107,12 +107,17 @@ def resume(which: str, data_dir: str | None, ctx: click.Context, loc: Localizer)
 
 def _valid_settings(saved: dict[str, Any]) -> dict[str, Any]:
     """The saved narration choices that are still valid; anything odd falls back to defaults."""
+    from snl_edu.lessons.questions import LEVELS
+    from snl_edu.lessons.teacher import Frequency
     from snl_edu.narration import Verbosity
 
     checks = {
         "verbosity": lambda v: v in {item.value for item in Verbosity},
         "count": lambda v: isinstance(v, bool),
         "auto_roll": lambda v: v is None or (type(v) in (int, float) and 0.5 <= v < 1e6),
+        "lessons": lambda v: v is None or v in {item.value for item in Frequency},
+        "level": lambda v: type(v) is int and LEVELS[0] <= v <= LEVELS[-1],
+        "learner": lambda v: v is None or (isinstance(v, str) and bool(v.strip())),
     }
     return {key: saved[key] for key in KEPT_SETTINGS if key in saved and checks[key](saved[key])}
 

@@ -150,3 +150,12 @@ def test_snl_data_dir_from_the_environment(runner: CliRunner, folder: Path,
 def test_games_help(runner: CliRunner, lang: str) -> None:
     result = run(runner, "games", "--help", "--lang", lang)
     assert result.exit_code == 0 and "--all" in result.output
+
+
+def test_a_resumed_game_keeps_its_lesson_settings(runner: CliRunner, folder: Path) -> None:
+    run(runner, "play", "--players", "Asha", "--lessons", "every", "--level", "3", "--seed", "1",
+        "--no-speech", "--no-sound", "--data-dir", str(folder), input="\n")
+    resumed = run(runner, "play", "--resume", "--no-speech", "--no-sound", "--data-dir",
+                  str(folder), input="\n\n")
+    assert resumed.output.startswith("Continuing game 1.")
+    assert "A question for Asha:" in resumed.output
