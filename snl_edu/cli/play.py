@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -17,6 +18,7 @@ from snl_edu.cli.saving import (
     LATEST, kept_setting, resume, resume_hint, resumed_messages, save_after_interrupt, start_new,
 )
 from snl_edu.cli.storage import data_dir_option
+from snl_edu.cli.voice_options import game_input, voice_options
 from snl_edu.engine import MAX_SEATS, Game, Seat
 from snl_edu.i18n import Localizer
 from snl_edu.keyboard import KeyboardInput
@@ -74,6 +76,7 @@ def build_seats(players: str | None, computers: int | None, demo: bool,
                    "(see snl games).")
 @lesson_options
 @play_audio_options
+@voice_options
 @data_dir_option
 @language_options
 @click.pass_context
@@ -83,6 +86,7 @@ def play(ctx: click.Context, players: str | None, computers: int | None, board: 
          lang: str | None, digits: str | None, speech: bool, sound: bool, screen_reader: bool,
          record: Path | None, tts: str, rate: int, volume: int,
          lessons: str | None, level: int, learner: str | None,
+         voice: bool, voice_model: Path | None, audio_in: Path | None,
          **rule_values: object) -> None:
     """Play a game of snakes and ladders."""
     loc = remember_localizer(localizer_for(lang, digits))
@@ -103,16 +107,20 @@ def play(ctx: click.Context, players: str | None, computers: int | None, board: 
                                               "level": level, "learner": learner}, data_dir, loc)
     game = prepared.game
     console = ConsoleOutput(sys.stdout)
-    inputs = KeyboardInput(sys.stdin)
+    keyboard = KeyboardInput(sys.stdin)
+    inputs: Any = keyboard
     if pace is None:
         pace = INTERACTIVE_PACE if console.stream.isatty() else 0.0
     narrator = Narrator(loc, game.board, game.seats, Verbosity(verbosity), count)
     # Sound after the console line: earcon, then the spoken sentence; a key press skips.
-    audio = game_audio(loc, inputs.key_pressed, speech, sound, screen_reader, record, tts, rate,
-                       volume)
+    audio = game_audio(loc, lambda: inputs.key_pressed(), speech, sound, screen_reader, record,
+                       tts, rate, volume)
     ctx.call_on_close(audio.close)
     outputs = Outputs([console, *audio.outputs])
     outputs.show_all(resumed_messages(prepared, narrator, loc))
+    # Voice after audio: the microphone is muted while the game's own audio plays.
+    inputs = game_input(ctx, loc, keyboard, outputs, voice, voice_model, audio_in,
+                        numbers=lessons is not None)
     teacher = build_teacher(game, loc, inputs, outputs, lessons, level, learner,
                             prepared.autosave.games.store if prepared.autosave else None,
                             seed, auto_roll)

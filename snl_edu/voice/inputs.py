@@ -23,8 +23,11 @@ class CombinedInput:
     """
 
     def __init__(self, keyboard: CommandSource, listener: VoiceListener | None,
-                 on_voice_error: Callable[[BaseException], None] | None = None) -> None:
+                 on_voice_error: Callable[[BaseException], None] | None = None,
+                 is_speaking: Callable[[], bool] | None = None) -> None:
         self.keyboard = keyboard
+        self.is_speaking = is_speaking
+        self._skips = 0  # keys pressed while the game talked: they skip speech, not commands
         self.listener = listener
         self.interactive = keyboard.interactive
         self.on_voice_error = on_voice_error
@@ -46,7 +49,17 @@ class CombinedInput:
             if command.action is Action.END:
                 self._keyboard_ended.set()
                 return
+            if self.interactive and self.is_speaking is not None and self.is_speaking():
+                self._skips += 1  # as KeyboardInput.key_pressed: the key is used up
+                continue
             self._queue.put(command)
+
+    def key_pressed(self) -> bool:
+        """Whether a key was pressed while the game was talking (speech polls this to skip)."""
+        if self._skips:
+            self._skips -= 1
+            return True
+        return False
 
     def _voice_ended(self) -> bool:
         listener = self.listener

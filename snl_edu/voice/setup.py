@@ -18,14 +18,15 @@ from snl_edu.voice.sources import AudioSource, MicrophoneSource, WavFileSource
 
 def open_listener(loc: Localizer, voice_model: str | Path | None = None,
                   audio_in: str | Path | None = None,
-                  is_speaking: Callable[[], bool] = never, realtime: bool = True) -> VoiceListener:
+                  is_speaking: Callable[[], bool] = never, realtime: bool = True,
+                  numbers: bool = False) -> VoiceListener:
     """A listener for the game's language; raises VoiceError saying what is missing."""
     book = load_phrase_book(loc.language)
+    model = model_for(loc.language, book.model, voice_model)
     source: AudioSource = (WavFileSource(audio_in, realtime=realtime) if audio_in is not None
                            else MicrophoneSource())
     try:
-        model = model_for(loc.language, book.model, voice_model)
-        return VoiceListener(model, book, source, is_speaking=is_speaking)
+        return VoiceListener(model, book, source, is_speaking=is_speaking, numbers=numbers)
     except BaseException:
         source.close()
         raise
@@ -33,11 +34,11 @@ def open_listener(loc: Localizer, voice_model: str | Path | None = None,
 
 def voice_input(loc: Localizer, keyboard: CommandSource, say: Callable[[list[str]], None],
                 voice_model: str | Path | None = None, audio_in: str | Path | None = None,
-                is_speaking: Callable[[], bool] = never) -> CommandSource:
+                is_speaking: Callable[[], bool] = never, numbers: bool = False) -> CommandSource:
     """Keyboard plus voice; on any voice problem, one message and the keyboard alone."""
     _ = loc.gettext
     try:
-        listener = open_listener(loc, voice_model, audio_in, is_speaking)
+        listener = open_listener(loc, voice_model, audio_in, is_speaking, numbers=numbers)
     except VoiceError as error:
         say([describe_voice_error(error, loc), _("The game goes on by keyboard.")])
         return keyboard
@@ -47,10 +48,13 @@ def voice_input(loc: Localizer, keyboard: CommandSource, say: Callable[[list[str
         say([_("Voice input stopped: {detail}").format(detail=detail),
              _("The game goes on by keyboard.")])
 
+    if listener.grammar.missing_words:
+        say([_("These command words are not in the speech model and cannot be heard: "
+               "{words}.").format(words=" ".join(listener.grammar.missing_words))])
     usable = {phrase: listener.book.commands[phrase] for phrase in listener.grammar.commands}
     say([_("Listening. Say {roll} to roll the pasa, or {help} for help.").format(
         roll=_first(usable, "roll"), help=_first(usable, "help"))])
-    return CombinedInput(keyboard, listener, on_voice_error=lost)
+    return CombinedInput(keyboard, listener, on_voice_error=lost, is_speaking=is_speaking)
 
 
 def _first(commands: dict[str, object], action: str) -> str:
