@@ -10,7 +10,9 @@ from dataclasses import dataclass
 
 from snl_edu.analysis.chain import UnfinishableError, build_chain, shortest_game
 from snl_edu.analysis.distribution import PERCENTILES, Distribution
-from snl_edu.analysis.exact import TAIL_EPSILON, expected_steps, first_passage, matrices
+from snl_edu.analysis.exact import (
+    TAIL_EPSILON, expected_rolls_and_turns, first_passage, matrices,
+)
 from snl_edu.analysis.seats import expected_rounds, seat_chances
 from snl_edu.engine import Board, Rules
 
@@ -45,10 +47,10 @@ def analyse(board: Board, rules: Rules, players: int = 1,
     parts = matrices(chain)
     turns = first_passage(parts.turn, parts.turn_finish, epsilon)
     shortest_rolls, shortest_turns = shortest_game(chain)
+    expected_rolls, expected_turns = expected_rolls_and_turns(parts)
     return Analysis(
         board=board, rules=rules, players=players, states=chain.size,
-        expected_rolls=expected_steps(parts.step),
-        expected_turns=expected_steps(parts.turn),
+        expected_rolls=expected_rolls, expected_turns=expected_turns,
         rolls=first_passage(parts.step, parts.finish, epsilon),
         turns=turns,
         shortest_rolls=shortest_rolls, shortest_turns=shortest_turns,

@@ -7,9 +7,19 @@ in pure Python that is seconds, with numpy a few milliseconds.
 
 from __future__ import annotations
 
+import os
+import sys
 from dataclasses import dataclass
 
-import numpy as np
+if "numpy" not in sys.modules:
+    # Matrices here are a few hundred rows: BLAS threads only add overhead, and on a
+    # busy two-core machine they made one analysis 20 times slower (360 ms against
+    # 15 ms). Only a default: a user's own setting wins, and an earlier numpy import
+    # keeps its threads.
+    for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(_variable, "1")
+
+import numpy as np  # noqa: E402
 import numpy.typing as npt
 
 from snl_edu.analysis.chain import FINISHED, ROLL_CHANCE, Chain
@@ -35,6 +45,7 @@ class Matrices:
     finish: Matrix
     turn: Matrix
     turn_finish: Matrix
+    turn_rolls: Matrix  # expected rolls within one turn, from each turn-start state
     turn_states: tuple[int, ...]
 
 
@@ -53,26 +64,35 @@ def matrices(chain: Chain) -> Matrices:
                     ends[source, outcome.target] += ROLL_CHANCE
     # A turn starts at the start state or where a turn was passed; the rest are mid-turn.
     starts = sorted({0} | {int(j) for j in np.flatnonzero(ends.any(axis=0))})
-    mids = [i for i in range(size) if i not in set(starts)]
+    starting = set(starts)
+    mids = [i for i in range(size) if i not in starting]
     carry = step - ends  # extra rolls: stay in the turn
     # From a turn's start: end the turn at once, or go mid-turn and end later.
     # Mid-turn states only lead to each other by extra rolls (a geometric series).
     if mids:
-        within = np.linalg.solve(np.eye(len(mids)) - carry[np.ix_(mids, mids)],
-                                 np.column_stack([ends[np.ix_(mids, starts)], finish[mids]]))
+        within = np.linalg.solve(
+            np.eye(len(mids)) - carry[np.ix_(mids, mids)],
+            np.column_stack([ends[np.ix_(mids, starts)], finish[mids], np.ones(len(mids))]))
         through = carry[np.ix_(starts, mids)] @ within
-        turn = ends[np.ix_(starts, starts)] + through[:, :-1]
-        turn_finish = finish[starts] + through[:, -1]
+        turn = ends[np.ix_(starts, starts)] + through[:, :-2]
+        turn_finish = finish[starts] + through[:, -2]
+        turn_rolls = 1.0 + through[:, -1]
     else:
         turn = ends[np.ix_(starts, starts)]
         turn_finish = finish[starts]
-    return Matrices(step, finish, turn, turn_finish, tuple(starts))
+        turn_rolls = np.ones(len(starts))
+    return Matrices(step, finish, turn, turn_finish, turn_rolls, tuple(starts))
 
 
-def expected_steps(transient: Matrix) -> float:
-    """Expected steps from state 0 to absorption: solve (I - Q) x = 1."""
-    size = transient.shape[0]
-    return float(np.linalg.solve(np.eye(size) - transient, np.ones(size))[0])
+def expected_rolls_and_turns(parts: Matrices) -> tuple[float, float]:
+    """Expected rolls and turns from the start: one solve of (I - T) x = [rolls per turn, 1].
+
+    Working on whole turns keeps the system small (about a third of the roll states).
+    """
+    size = parts.turn.shape[0]
+    solved = np.linalg.solve(np.eye(size) - parts.turn,
+                             np.column_stack([parts.turn_rolls, np.ones(size)]))
+    return float(solved[0, 0]), float(solved[0, 1])
 
 
 def first_passage(transient: Matrix, finish: Matrix, epsilon: float = TAIL_EPSILON
