@@ -78,6 +78,18 @@ def describe(error: SnlError, loc: Localizer) -> str:
         return describe_missing(error, loc, in_game=False)
     if isinstance(error, GameStateError):
         return _("The saved game cannot be used: {reason}.").format(reason=error.reason)
+    from snl_edu.lessons.content import LessonDataError
+    from snl_edu.store.progress import UnknownLearnerError
+
+    if isinstance(error, UnknownLearnerError):
+        if not error.known:
+            return _("No progress is kept for {name}: nobody has answered a lesson yet.") \
+                .format(name=error.name)
+        return _("No progress is kept for {name}. Learners: {names}.").format(
+            name=error.name, names=loc.join(error.known))
+    if isinstance(error, LessonDataError):
+        return _("The lesson file {file} cannot be used: {detail}.").format(
+            file=error.file, detail=error.detail)
     from snl_edu.voice.errors import VoiceError
 
     if isinstance(error, VoiceError):

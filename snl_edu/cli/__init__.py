@@ -16,8 +16,10 @@ def main() -> None:
 
 def _register() -> None:
     from snl_edu.cli import boards, games, play, rules, say, stats, voice, words
+    from snl_edu.cli import history, lesson, progress
 
-    for module in (play, games, rules, words, boards, say, voice, stats):
+    for module in (play, games, rules, words, boards, say, voice, stats, history, lesson,
+                   progress):
         module.register(main)
     localize_tree(main)
 

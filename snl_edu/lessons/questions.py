@@ -20,6 +20,7 @@ LEVELS = (1, 2, 3, 4)
 # How far from a square "near" reaches when a chance question lists the ladders:
 # twice a die, so some listed ladders are out of reach and the child must think.
 NEAR = 2 * DIE_FACES
+LEVEL_ONE_TOP = 20  # level 1 is for ages 4-5: numbers up to 20, plus their own square
 
 
 class Kind(StrEnum):
@@ -104,6 +105,8 @@ class _Context:
     def pick_number(self, kind: Kind, candidates: Sequence[int], favourite: int | None = None,
                     ) -> int:
         """A number weighted by the learner's misses; the player's own square counts extra."""
+        if favourite is not None and favourite >= 1 and favourite not in candidates:
+            candidates = [*candidates, favourite]
         weights = [self.weights.number(kind, c) * (3.0 if c == favourite else 1.0)
                    for c in candidates]
         return self.rng.choices(list(candidates), weights=weights, k=1)[0]
@@ -150,8 +153,9 @@ def _count_on(c: _Context) -> Question | None:
 def _next_number(c: _Context) -> Question | None:
     _ = c._
     last = c.situation.board.last
-    number = c.pick_number(Kind.NEXT_NUMBER, range(1, min(last, 100)),
-                           favourite=c.situation.square)
+    # Small numbers for the youngest, and the square the child stands on.
+    number = c.pick_number(Kind.NEXT_NUMBER, range(1, min(last, LEVEL_ONE_TOP)),
+                           favourite=c.situation.square if c.situation.square < last else None)
     answer = number + 1
     before = list(range(max(1, number - 2), number + 1))
     return Question(
@@ -173,7 +177,7 @@ def _other_script(c: _Context, value: int) -> str:
 def _numeral(c: _Context) -> Question | None:
     _ = c._
     last = c.situation.board.last
-    number = c.pick_number(Kind.NUMERAL, range(1, min(last, 100) + 1),
+    number = c.pick_number(Kind.NUMERAL, range(1, min(last, LEVEL_ONE_TOP) + 1),
                            favourite=c.situation.square)
     shown = _other_script(c, number)
     pairs = ", ".join(f"{a} = {c.n(int(b))}" for a, b in zip(shown, str(number), strict=True))
@@ -367,7 +371,7 @@ def _near(board: Board, square: int, kind: JumpKind) -> list[int]:
 
 def _squares_near(board: Board, kind: JumpKind) -> list[int]:
     """Squares from which at least one jump of ``kind`` is near enough to talk about."""
-    return [s for s in range(0, board.last) if _near(board, s, kind)]
+    return [s for s in range(1, board.last) if _near(board, s, kind)]
 
 
 def _chance_faces(c: _Context) -> Question | None:
@@ -375,7 +379,7 @@ def _chance_faces(c: _Context) -> Question | None:
     board = c.situation.board
     kind = JumpKind.LADDER if c.rng.random() < 0.6 or not board.snakes else JumpKind.SNAKE
     square = c.situation.square
-    if not _near(board, square, kind):
+    if square == 0 or not _near(board, square, kind):
         candidates = _squares_near(board, kind)
         if not candidates:
             return None
@@ -414,7 +418,7 @@ def _chance_compare(c: _Context) -> Question | None:
     _ = c._
     board = c.situation.board
     s = c.situation
-    pool = list(range(0, board.last))
+    pool = list(range(1, board.last))
     counts = {sq: faces_to(board, sq, JumpKind.LADDER) for sq in pool}
     if len(set(counts.values())) < 2:
         return None

@@ -144,7 +144,7 @@ class Teacher:
         assert self._asker is not None
         outcome = self._asker.ask(question, self.loc.gettext(
             "A question for {name}:").format(name=name))
-        if self.recorder is not None and not outcome.input_ended:
+        if self.recorder is not None and (outcome.tries or not outcome.input_ended):
             self.recorder(learner, outcome)
         if self.on_outcome is not None:
             self.on_outcome(seat, outcome)

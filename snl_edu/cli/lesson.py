@@ -1,0 +1,103 @@
+"""`snl lesson`: number practice outside a game, on positions drawn from a board."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import click
+
+from snl_edu.boards import load_board
+from snl_edu.cli.common import language_options, localizer_for, remember_localizer
+from snl_edu.cli.storage import data_dir_option, open_cli_store
+from snl_edu.engine import Board
+from snl_edu.i18n import Localizer
+from snl_edu.keyboard import KeyboardInput
+from snl_edu.lessons.adaptive import suggest_level
+from snl_edu.lessons.answers import Asker
+from snl_edu.lessons.questions import LEVELS, Situation, generate
+from snl_edu.lessons.teacher import Recorder
+from snl_edu.narration import Message
+from snl_edu.outputs import ConsoleOutput, Outputs
+from snl_edu.store.progress import ProgressStore
+
+DEFAULT_QUESTIONS = 5
+PRACTICE_BOARD = "moksha-patam"
+
+
+def practice_situation(board: Board, learner: str, friend: str, rng: random.Random) -> Situation:
+    """Two tokens somewhere on the board, never on a jump's start (they would have moved)."""
+    free = [s for s in range(1, board.last) if board.jump_at(s) is None]
+    mine, theirs = rng.sample(free, 2)
+    return Situation(board, (mine, theirs), (learner, friend), 0)
+
+
+def run_practice(loc: Localizer, asker: Asker, board: Board, learner: str, level: int,
+                 questions: int, rng: random.Random, recorder: Recorder | None) -> tuple[int, int]:
+    """Ask up to ``questions``; returns (right, asked). Stops quietly at the end of input."""
+    _ = loc.gettext
+    right = asked = 0
+    friend = _("your friend")
+    for number in range(1, questions + 1):
+        weights = recorder.weights(learner) if recorder else None
+        question = generate(level, practice_situation(board, learner, friend, rng), loc, rng,
+                            weights)
+        outcome = asker.ask(question, _("Question {number} of {count}:").format(
+            number=loc.number(number), count=loc.number(questions)))
+        if outcome.input_ended and not outcome.tries:
+            break
+        if recorder is not None:
+            recorder(learner, outcome)
+        asked += 1
+        right += outcome.correct
+        if outcome.input_ended:
+            break
+    return right, asked
+
+
+@click.command()
+@click.option("--learner", metavar="NAME", required=True, help="Whose progress this is.")
+@click.option("--level", type=click.IntRange(LEVELS[0], LEVELS[-1]), default=None,
+              help="1 counting, 2 landing and number words, 3 distances and tens, 4 chances. "
+                   "Default: the level the learner's progress suggests.")
+@click.option("--questions", type=click.IntRange(1, 50), default=DEFAULT_QUESTIONS,
+              show_default=True, help="How many questions.")
+@click.option("--board", default=PRACTICE_BOARD, show_default=True, metavar="NAME|PATH",
+              help="The board the questions are about.")
+@click.option("--seed", type=int, default=None, help="The same seed asks the same questions.")
+@data_dir_option
+@language_options
+def lesson(learner: str, level: int | None, questions: int, board: str, seed: int | None,
+           data_dir: str | None, lang: str | None, digits: str | None) -> None:
+    """Number practice outside a game; answers are kept for snl progress."""
+    loc = remember_localizer(localizer_for(lang, digits))
+    _ = loc.gettext
+    if not learner.strip():
+        raise click.BadParameter(_("A learner's name cannot be empty."), param_hint="--learner")
+    learner = " ".join(learner.split())
+    chosen_board = load_board(board)
+    outputs = Outputs([ConsoleOutput(sys.stdout)])
+    rng = random.Random(seed)
+    with open_cli_store(data_dir, loc) as store:
+        progress = ProgressStore(store)
+        if level is None:
+            level = suggest_level(progress.recent(learner))
+        recorder = Recorder(progress, "practice", level, loc.language)
+        outputs.show_all([Message(_("Hello {name}! Level {level} practice.").format(
+            name=learner, level=loc.number(level)))])
+        asker = Asker(loc, KeyboardInput(sys.stdin), outputs, rng)
+        right, asked = run_practice(loc, asker, chosen_board, learner, level, questions, rng,
+                                    recorder)
+    if asked:
+        outputs.show_all([Message(_("You answered {right} of {count} right. Thank you for "
+                                    "practising!").format(right=loc.number(right),
+                                                          count=loc.number(asked)))])
+    else:
+        outputs.show_all([Message(_("No questions were answered this time. See you soon!"))])
+
+
+def register(group: click.Group) -> None:
+    group.add_command(lesson)
+
+
+__all__ = ["lesson", "register", "run_practice"]

@@ -1,0 +1,66 @@
+"""`snl progress`: what each learner practised and where they struggle."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from snl_edu.cli.common import language_options, localizer_for, remember_localizer
+from snl_edu.cli.storage import data_dir_option, open_cli_store
+from snl_edu.lessons.adaptive import summarise
+from snl_edu.lessons.report import percent, report_lines
+from snl_edu.store.progress import ProgressStore, write_csv
+
+
+@click.command()
+@click.argument("name", required=False)
+@click.option("--csv", "as_csv", is_flag=True,
+              help="Every answer as CSV for a spreadsheet (one learner, or all).")
+@click.option("--forget", metavar="NAME", default=None,
+              help="Delete everything kept for this learner.")
+@data_dir_option
+@language_options
+def progress(name: str | None, as_csv: bool, forget: str | None, data_dir: str | None,
+             lang: str | None, digits: str | None) -> None:
+    """A learner's lesson progress: accuracy, numbers often missed, trend, suggested level."""
+    loc = remember_localizer(localizer_for(lang, digits))
+    _ = loc.gettext
+    with open_cli_store(data_dir, loc) as store:
+        kept = ProgressStore(store)
+        if forget is not None:
+            forgotten_name = kept.canonical_name(forget)
+            count = kept.forget(forget)
+            click.echo(loc.ngettext("Forgot {name}: {count} answer deleted.",
+                                    "Forgot {name}: {count} answers deleted.", count).format(
+                name=forgotten_name, count=loc.number(count)))
+            return
+        if name is not None:
+            name = kept.canonical_name(name)
+        if as_csv:
+            write_csv(kept.answers(name), sys.stdout)
+            return
+        if name is not None:
+            for line in report_lines(summarise(name, kept.answers(name)), loc):
+                click.echo(line)
+            return
+        learners = kept.learners()
+        if not learners:
+            click.echo(_("No progress is kept yet. Lessons in a game or snl lesson --learner "
+                         "NAME start it."))
+            return
+        click.echo(_("Learners:"))
+        for learner in learners:
+            summary = summarise(learner, kept.answers(learner))
+            click.echo("  " + _("{name}: {count} answers, {percent}% right, suggested level "
+                                "{level}.").format(
+                name=learner, count=loc.number(summary.answered),
+                percent=loc.number(percent(summary.correct, summary.answered)),
+                level=loc.number(summary.suggested_level)))
+        click.echo(_("For one learner's report: snl progress NAME"))
+
+
+def register(group: click.Group) -> None:
+    group.add_command(progress)
+
+
