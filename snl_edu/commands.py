@@ -9,6 +9,8 @@ from enum import StrEnum
 class Action(StrEnum):
     ROLL = "roll"
     REPEAT = "repeat"
+    PREVIOUS = "previous"  # review: the message before (key ",")
+    NEXT = "next"  # review: the message after (key ".")
     WHERE = "where"
     AHEAD = "ahead"
     HELP = "help"
@@ -38,12 +40,14 @@ KEYS = {
     "\r": Action.ROLL, "\n": Action.ROLL, " ": Action.ROLL,
     "r": Action.REPEAT, "w": Action.WHERE, "a": Action.AHEAD,
     "h": Action.HELP, "?": Action.HELP, "q": Action.QUIT,
+    ",": Action.PREVIOUS, ".": Action.NEXT,
     "y": Action.YES, "n": Action.NO,
 }
 
 WORDS = {
     "": Action.ROLL, "roll": Action.ROLL, "go": Action.ROLL,
     "repeat": Action.REPEAT, "where": Action.WHERE, "ahead": Action.AHEAD,
+    "previous": Action.PREVIOUS, "next": Action.NEXT,
     "help": Action.HELP, "quit": Action.QUIT, "exit": Action.QUIT,
     "yes": Action.YES, "no": Action.NO,
 }

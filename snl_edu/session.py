@@ -14,6 +14,7 @@ from snl_edu.engine import Game
 from snl_edu.engine.events import Event
 from snl_edu.narration import Message, Narrator
 from snl_edu.outputs import Outputs
+from snl_edu.review import MessageReview
 
 
 class CommandSource(Protocol):
@@ -53,11 +54,14 @@ class Session:
         self.sleep = sleep
         self._ = narrator.loc.gettext
         self.last_messages: list[Message] = []
+        self.review = MessageReview()
         self._prompted = False
 
-    def say(self, messages: list[Message], remember: bool = True) -> None:
+    def say(self, messages: list[Message], remember: bool = True, review: bool = True) -> None:
         if remember:
             self.last_messages = messages
+        if review:
+            self.review.add(messages)
         self.outputs.show_all(messages)
 
     def run(self) -> Ending:
@@ -117,6 +121,12 @@ class Session:
             case Action.REPEAT:
                 self.say(self.last_messages or [Message(self._("Nothing has happened yet."))],
                          remember=False)
+            case Action.PREVIOUS:
+                self.say([self.review.previous() or Message(self._(
+                    "This is the first message."))], remember=False, review=False)
+            case Action.NEXT:
+                self.say([self.review.next() or Message(self._(
+                    "This is the newest message."))], remember=False, review=False)
             case Action.WHERE:
                 self.say(self.narrator.where(self.game), remember=False)
             case Action.AHEAD:
@@ -135,6 +145,7 @@ def help_messages(_: Callable[[str], str]) -> list[Message]:
         _("Keys:"),
         _("Enter or Space: roll the pasa."),
         _("r: repeat the last message."),
+        _("Comma and full stop: the message before and after, to read back."),
         _("w: where is everyone."),
         _("a: what is ahead of you, within six squares."),
         _("h: this help."),
