@@ -1,0 +1,143 @@
+"""`snl voice` and `snl play --voice`: real model, real audio, and the clear messages."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import KOREAN, korean_model_path
+from espeak_audio import scene, write_wav
+
+from snl_edu.cli import main
+
+ENV = {"SNL_LANG": "en", "SNL_AUDIO": "off", "VOSK_MODEL_PATH": ""}
+
+
+def korean_toml(path: Path) -> Path:
+    commands = "\n".join(f'{name} = {phrases!r}'.replace("'", '"')
+                         for name, phrases in KOREAN["commands"].items())
+    path.write_text(f'model = "ko"\n[commands]\n{commands}\n'
+                    '[numbers]\nextra = { "여섯" = 6, "이십" = 20 }\n', "utf-8")
+    return path
+
+
+def run(args: list[str], tmp_path: Path, stdin: str = "") -> tuple[int, str]:
+    env = {**ENV, "HOME": str(tmp_path), "VOSK_MODEL_PATH": str(tmp_path / "models")}
+    result = CliRunner().invoke(main, args, input=stdin, env=env)
+    return result.exit_code, result.output
+
+
+def test_listen_prints_what_a_wav_file_says(tmp_path: Path) -> None:
+    audio, _ = scene([(0.6, "주사위"), (0.8, "오늘 날씨가 좋아요"), (0.8, "이십")],
+                     random.Random(11))
+    wav = write_wav(tmp_path / "said.wav", audio)
+    code, output = run(["voice", "listen", "--voice-model", str(korean_model_path()),
+                        "--phrases", str(korean_toml(tmp_path / "ko.toml")),
+                        "--audio-in", str(wav)], tmp_path)
+    assert code == 0, output
+    lines = output.splitlines()
+    assert lines[0] == "heard '주사위': roll"
+    assert "not a command" in lines[1]
+    assert lines[-1] == "heard '이십': the number 20"
+
+
+def test_check_reports_the_model_missing_words_and_the_microphone(tmp_path: Path) -> None:
+    code, output = run(["voice", "check", "--voice-model", str(korean_model_path()),
+                        "--phrases", str(korean_toml(tmp_path / "ko.toml"))], tmp_path)
+    assert f"en: model {korean_model_path()}" in output
+    assert "5 of 5 command phrases and 2 of 2 number words" in output
+    assert "Microphone:" in output
+    code, output = run(["voice", "check", "--lang", "en", "--voice-model",
+                        str(korean_model_path())], tmp_path)
+    assert code == 1
+    assert "words the model does not know:" in output and "roll" in output
+    assert "no phrase for the command roll can be heard" in output
+
+
+def test_check_without_models_says_how_to_get_them(tmp_path: Path) -> None:
+    code, output = run(["voice", "check"], tmp_path)
+    assert code == 1
+    assert "en: There is no speech model for en: download one with snl voice download en" \
+        in output
+    assert "ne: There is no speech model for ne: download one with snl voice download hi" \
+        in output
+
+
+def test_listen_without_a_model_is_one_clear_line(tmp_path: Path) -> None:
+    code, output = run(["voice", "listen"], tmp_path)
+    assert code == 1
+    assert output.strip().splitlines() == [
+        "Error: There is no speech model for en: download one with snl voice download en, "
+        "or give a model folder with --voice-model PATH."]
+
+
+def test_a_bad_audio_file_is_one_clear_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.wav"
+    bad.write_bytes(b"not a wav at all")
+    code, output = run(["voice", "listen", "--voice-model", str(korean_model_path()),
+                        "--audio-in", str(bad)], tmp_path)
+    assert code == 1 and "Traceback" not in output
+    assert "The audio file cannot be read as WAV" in output
+
+
+GAME = ["play", "--players", "Asha", "--seed", "3"]
+
+
+def test_play_without_a_model_says_so_and_goes_on_by_keyboard(tmp_path: Path) -> None:
+    code, output = run([*GAME, "--voice", "--data-dir", str(tmp_path)], tmp_path, "\nq\ny\n")
+    assert code == 0, output
+    assert "There is no speech model for en" in output
+    assert "The game goes on by keyboard." in output
+    assert "Asha rolled" in output and "Goodbye!" in output
+
+
+def test_play_without_a_microphone_says_so_and_goes_on(tmp_path: Path) -> None:
+    pytest.importorskip("sounddevice")
+    from snl_edu.voice.errors import VoiceError
+    from snl_edu.voice.sources import microphone_name
+
+    try:
+        microphone_name()
+        pytest.skip("this machine has a microphone")
+    except VoiceError:
+        pass
+    code, output = run([*GAME, "--voice-model", str(korean_model_path()), "--data-dir",
+                        str(tmp_path)], tmp_path, "\nq\ny\n")
+    assert code == 0, output
+    assert "No microphone was found" in output and "--audio-in FILE.wav" in output
+    assert "Asha rolled" in output and "Goodbye!" in output
+
+
+def test_play_without_portaudio_says_how_to_install_it(tmp_path: Path) -> None:
+    # A fresh interpreter where importing sounddevice fails, as on a machine
+    # without PortAudio (sounddevice raises OSError there, ImportError here).
+    script = ("import sys; sys.modules['sounddevice'] = None\n"
+              "from snl_edu.cli import main\nmain()\n")
+    env = {**os.environ, **ENV, "HOME": str(tmp_path)}
+    result = subprocess.run(
+        [sys.executable, "-c", script, *GAME, "--voice-model", str(korean_model_path()),
+         "--data-dir", str(tmp_path)], input="\nq\ny\n", capture_output=True, text=True,
+        env=env, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "PortAudio" in result.stdout and "libportaudio2" in result.stdout
+    assert "The game goes on by keyboard." in result.stdout
+    assert "Goodbye!" in result.stdout and "Traceback" not in result.stderr
+
+
+def test_play_hears_a_wav_file_and_the_keyboard_together(tmp_path: Path) -> None:
+    # The Korean model does not know the English phrases: the game says so, still
+    # listens (nothing it hears is a command) and plays on by keyboard until both end.
+    audio, _ = scene([(0.3, "주사위")], random.Random(12))
+    wav = write_wav(tmp_path / "k.wav", audio)
+    code, output = run([*GAME, "--voice-model", str(korean_model_path()), "--audio-in",
+                        str(wav), "--data-dir", str(tmp_path)], tmp_path, "\n\n")
+    assert code == 0, output
+    assert "These command words are not in the speech model" in output
+    assert "Listening." in output
+    assert output.count("Asha rolled") == 2
+    assert "The input has ended, so the game stops here." in output
