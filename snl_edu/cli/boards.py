@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from snl_edu.board_text import board_grid, board_lines
@@ -55,6 +57,31 @@ def check(path: str, lang: str | None, digits: str | None) -> None:
                            "snakes on {last} squares.").format(
         source=path, ladders=loc.number(len(checked.ladders)),
         snakes=loc.number(len(checked.snakes)), last=loc.number(checked.last)))
+
+
+@board.command()
+@click.argument("board_name", metavar="NAME|PATH")
+@click.option("--out", "out", required=True, metavar="FILE.svg",
+              type=click.Path(dir_okay=False, path_type=Path),
+              help="Where to write the A4 board (SVG).")
+@click.option("--large-print", is_flag=True,
+              help="High contrast and large numbers, for low-vision players.")
+@language_options
+def render(board_name: str, out: Path, large_print: bool, lang: str | None,
+           digits: str | None) -> None:
+    """Draw a board on an A4 page (SVG) to print for the classroom."""
+    from snl_edu.board_svg import board_svg
+
+    loc = remember_localizer(localizer_for(lang, digits))
+    drawn = load_board(board_name)
+    try:
+        out.write_text(board_svg(drawn, loc, large_print=large_print), encoding="utf-8")
+    except OSError as error:
+        raise click.ClickException(loc.gettext("The board cannot be written to {path}: "
+                                               "{reason}.").format(
+            path=str(out), reason=error.strerror or str(error))) from None
+    click.echo(loc.gettext("Drew {title} on an A4 page: {path}").format(
+        title=drawn.title(loc.language), path=str(out)))
 
 
 def register(group: click.Group) -> None:

@@ -1,0 +1,218 @@
+"""A board as a printable A4 SVG: numbered squares, ladders, snakes and a legend.
+
+Written by hand (no drawing library) so printing a board needs nothing extra; every
+piece of text is XML-escaped. The legend repeats every jump as a sentence, and the
+SVG's <title> and <desc> carry the same for screen readers.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from xml.sax.saxutils import escape, quoteattr
+
+from snl_edu.board_text import board_lines
+from snl_edu.engine import Board, Jump, JumpKind
+from snl_edu.i18n import Localizer
+
+PAGE_WIDTH = 210.0  # A4 portrait, in millimetres
+PAGE_HEIGHT = 297.0
+MARGIN = 10.0
+GRID_TOP = 26.0
+LEGEND_GAP = 8.0
+FONTS = "'Noto Sans', 'Noto Sans Devanagari', 'Mukta', 'DejaVu Sans', sans-serif"
+
+
+@dataclass(frozen=True)
+class Style:
+    """Colours and sizes; large print is high-contrast with numbers a sighted child
+    with low vision can read at arm's length."""
+
+    light: str
+    dark: str
+    grid: str
+    grid_width: float
+    number_scale: float  # font size as a share of a square's side
+    number_bold: bool
+    number_centred: bool
+    ladder: str
+    snake: str
+    jump_scale: float  # stroke width as a share of a square's side
+    legend_size: float  # mm
+    title_size: float  # mm
+    names_on_board: bool
+
+
+NORMAL = Style(light="#fffdf5", dark="#f3e9cf", grid="#8a7a5a", grid_width=0.3,
+               number_scale=0.24, number_bold=False, number_centred=False,
+               ladder="#2e7d32", snake="#c62828", jump_scale=0.07, legend_size=3.4,
+               title_size=9.0, names_on_board=True)
+LARGE_PRINT = Style(light="#ffffff", dark="#ffffff", grid="#000000", grid_width=0.8,
+                    number_scale=0.42, number_bold=True, number_centred=True,
+                    ladder="#004d00", snake="#b00000", jump_scale=0.10, legend_size=4.2,
+                    title_size=11.0, names_on_board=False)
+
+
+def _num(value: float) -> str:
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+class _Layout:
+    def __init__(self, board: Board) -> None:
+        side = PAGE_WIDTH - 2 * MARGIN
+        self.cell = min(side / board.width, side / board.height)
+        self.left = (PAGE_WIDTH - self.cell * board.width) / 2
+        self.top = GRID_TOP
+        self.bottom = self.top + self.cell * board.height
+        self.board = board
+
+    def corner(self, square: int) -> tuple[float, float]:
+        row, column = self.board.cell(square)
+        return self.left + column * self.cell, self.top + row * self.cell
+
+    def centre(self, square: int) -> tuple[float, float]:
+        x, y = self.corner(square)
+        return x + self.cell / 2, y + self.cell / 2
+
+
+def _text(x: float, y: float, content: str, size: float, *, anchor: str = "start",
+          bold: bool = False, fill: str = "#000000", extra: str = "", halo: bool = False
+          ) -> str:
+    weight = ' font-weight="bold"' if bold else ""
+    outline = (' stroke="#ffffff" stroke-width="%s" paint-order="stroke"' % _num(size * 0.25)
+               if halo else "")
+    return (f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}" '
+            f'text-anchor="{anchor}" fill="{fill}"{weight}{outline}{extra}>'
+            f"{escape(content)}</text>")
+
+
+def _ladder(jump: Jump, layout: _Layout, style: Style) -> list[str]:
+    (x1, y1), (x2, y2) = layout.centre(jump.start), layout.centre(jump.end)
+    length = math.hypot(x2 - x1, y2 - y1)
+    nx, ny = -(y2 - y1) / length, (x2 - x1) / length  # unit normal
+    half = layout.cell * 0.16
+    stroke = _num(layout.cell * style.jump_scale)
+    parts = [f'<g class="ladder" data-from="{jump.start}" data-to="{jump.end}" '
+             f'stroke="{style.ladder}" stroke-width="{stroke}" stroke-linecap="round">']
+    for side in (-1, 1):
+        parts.append(f'<line x1="{_num(x1 + side * half * nx)}" y1="{_num(y1 + side * half * ny)}" '
+                     f'x2="{_num(x2 + side * half * nx)}" y2="{_num(y2 + side * half * ny)}"/>')
+    rungs = max(2, int(length / (layout.cell * 0.35)))
+    for k in range(1, rungs):
+        t = k / rungs
+        cx, cy = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
+        parts.append(f'<line x1="{_num(cx - half * nx)}" y1="{_num(cy - half * ny)}" '
+                     f'x2="{_num(cx + half * nx)}" y2="{_num(cy + half * ny)}"/>')
+    parts.append("</g>")
+    return parts
+
+
+def _snake(jump: Jump, layout: _Layout, style: Style) -> list[str]:
+    (x1, y1), (x2, y2) = layout.centre(jump.start), layout.centre(jump.end)
+    length = math.hypot(x2 - x1, y2 - y1)
+    dx, dy = (x2 - x1) / length, (y2 - y1) / length
+    nx, ny = -dy, dx
+    waves = max(2, round(length / (layout.cell * 0.9)))
+    amplitude = layout.cell * 0.22
+    path = [f"M {_num(x1)} {_num(y1)}"]
+    for k in range(1, waves + 1):
+        along = length * (k - 0.5) / waves
+        swing = amplitude * (1 if k % 2 else -1)
+        path.append(f"Q {_num(x1 + dx * along + nx * swing)} {_num(y1 + dy * along + ny * swing)} "
+                    f"{_num(x1 + dx * length * k / waves)} {_num(y1 + dy * length * k / waves)}")
+    width = layout.cell * style.jump_scale * 1.6
+    head = layout.cell * 0.15
+    return [
+        f'<g class="snake" data-from="{jump.start}" data-to="{jump.end}">',
+        f'<path d="{" ".join(path)}" fill="none" stroke="{style.snake}" '
+        f'stroke-width="{_num(width)}" stroke-linecap="round" stroke-linejoin="round"/>',
+        f'<circle cx="{_num(x1)}" cy="{_num(y1)}" r="{_num(head)}" fill="{style.snake}"/>',
+        f'<circle cx="{_num(x1 + nx * head * 0.4)}" cy="{_num(y1 + ny * head * 0.4)}" '
+        f'r="{_num(head * 0.25)}" fill="#ffffff"/>',
+        "</g>",
+    ]
+
+
+def board_svg(board: Board, loc: Localizer, large_print: bool = False) -> str:
+    """The whole SVG document as text."""
+    style = LARGE_PRINT if large_print else NORMAL
+    layout = _Layout(board)
+    title = board.title(loc.language)
+    lines = board_lines(board, loc)
+    out = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(PAGE_WIDTH)}mm" '
+        f'height="{_num(PAGE_HEIGHT)}mm" viewBox="0 0 {_num(PAGE_WIDTH)} {_num(PAGE_HEIGHT)}" '
+        f'font-family={quoteattr(FONTS)} lang={quoteattr(loc.language)}>',
+        f"<title>{escape(title)}</title>",
+        f"<desc>{escape(' '.join(lines))}</desc>",
+        f'<rect width="{_num(PAGE_WIDTH)}" height="{_num(PAGE_HEIGHT)}" fill="#ffffff"/>',
+        _text(PAGE_WIDTH / 2, MARGIN + style.title_size * 0.8, title, style.title_size,
+              anchor="middle", bold=True, extra=' class="title"'),
+        '<g class="squares">',
+    ]
+    for square in range(1, board.last + 1):
+        x, y = layout.corner(square)
+        row, column = board.cell(square)
+        fill = style.light if (row + column) % 2 == 0 else style.dark
+        out.append(f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(layout.cell)}" '
+                   f'height="{_num(layout.cell)}" fill="{fill}" stroke="{style.grid}" '
+                   f'stroke-width="{_num(style.grid_width)}"/>')
+    out.append("</g>")
+    out.append('<g class="jumps" opacity="0.9">')
+    for jump in board.jumps:
+        out += _ladder(jump, layout, style) if jump.kind is JumpKind.LADDER \
+            else _snake(jump, layout, style)
+    out.append("</g>")
+    out.append('<g class="numbers">')
+    size = layout.cell * style.number_scale
+    for square in range(1, board.last + 1):
+        x, y = layout.corner(square)
+        if style.number_centred:
+            tx, ty, anchor = x + layout.cell / 2, y + layout.cell / 2 + size * 0.35, "middle"
+        else:
+            tx, ty, anchor = x + layout.cell * 0.08, y + size * 1.05, "start"
+        out.append(_text(tx, ty, loc.number(square), size, anchor=anchor,
+                         bold=style.number_bold, halo=True,
+                         extra=f' class="number" data-square="{square}"'))
+    out.append("</g>")
+    if style.names_on_board:
+        out += _jump_names(board, layout, loc)
+    ladders = len(board.ladders)
+    out += _legend([lines[1:1 + ladders], lines[1 + ladders:]], layout, style)
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _jump_names(board: Board, layout: _Layout, loc: Localizer) -> list[str]:
+    """Each named jump's name (a virtue or a vice) at the bottom of its starting square."""
+    named = [j for j in board.jumps if j.names]
+    if not named:
+        return []
+    size = layout.cell * 0.15
+    out = ['<g class="names">']
+    for jump in named:
+        x, y = layout.corner(jump.start)
+        colour = NORMAL.ladder if jump.kind is JumpKind.LADDER else NORMAL.snake
+        out.append(_text(x + layout.cell / 2, y + layout.cell * 0.92, jump.name(loc.language)
+                         or "", size, anchor="middle", bold=True, fill=colour, halo=True,
+                         extra=f' class="jump-name" data-from="{jump.start}"'))
+    out.append("</g>")
+    return out
+
+
+def _legend(columns: list[list[str]], layout: _Layout, style: Style) -> list[str]:
+    """Every jump as a sentence under the board: ladders on the left, snakes on the right."""
+    rows = max(len(column) for column in columns)
+    top = layout.bottom + LEGEND_GAP
+    room = PAGE_HEIGHT - MARGIN - top
+    step = min(style.legend_size * 1.45, room / max(rows, 1))
+    size = min(style.legend_size, step / 1.2)
+    column_width = (PAGE_WIDTH - 2 * MARGIN) / 2
+    out = ['<g class="legend">']
+    for column, lines in enumerate(columns):
+        for row, line in enumerate(lines):
+            out.append(_text(MARGIN + column * column_width, top + size + row * step, line,
+                             size, extra=' class="legend-line"'))
+    out.append("</g>")
+    return out
