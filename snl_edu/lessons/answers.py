@@ -73,6 +73,9 @@ class Asker:
         self.timeout = timeout
         self.clock = clock
         self._explained = False
+        # The question waiting for an answer, if any: lets an input (voice
+        # grammar, a test's pretend child) know a number is expected.
+        self.asking: Question | None = None
 
     def say(self, *texts: str, earcon: str | None = None) -> None:
         self.outputs.show_all([Message(text, earcon) for text in texts])
@@ -82,6 +85,13 @@ class Asker:
                       "to skip.")
 
     def ask(self, question: Question, intro: str | None = None) -> Outcome:
+        self.asking = question
+        try:
+            return self._ask(question, intro)
+        finally:
+            self.asking = None
+
+    def _ask(self, question: Question, intro: str | None) -> Outcome:
         _ = self._
         texts = [intro] if intro else []
         texts.append(question.prompt)
@@ -110,8 +120,10 @@ class Asker:
                 return Outcome(question, False, tries, given, True, self.clock() - started,
                                input_ended=reply is _Signal.END)
             if question.choices and reply not in question.choices:
-                self.say(_("Please choose {choices}.").format(
-                    choices=self.loc.join(self.loc.number(c) for c in question.choices)))
+                first, *rest = question.choices
+                self.say(_("Please choose {first} or {second}.").format(
+                    first=self.loc.number(first),
+                    second=self.loc.join(self.loc.number(c) for c in rest)))
                 continue
             given = reply
             tries += 1

@@ -112,13 +112,21 @@ class _Context:
         return self.rng.choices(list(candidates), weights=weights, k=1)[0]
 
     def start_square(self, kind: Kind, room: int) -> int:
-        """The player's square if a question fits there, else a weighted one that does."""
-        last = self.situation.board.last
+        """The player's square if a question fits there, else a weighted one that does.
+
+        Only squares a token can stand on: never the foot of a ladder or a snake's head.
+        """
+        board = self.situation.board
         square = self.situation.square
-        if 1 <= square <= last - room:
-            candidates = range(1, last - room + 1)
+        candidates = [s for s in standable(board) if s <= board.last - room] or [1]
+        if square in candidates:
             return self.pick_number(kind, candidates, favourite=square)
-        return self.pick_number(kind, range(1, max(1, last - room) + 1))
+        return self.pick_number(kind, candidates)
+
+
+def standable(board: Board) -> list[int]:
+    """Squares a token can end a turn on, the last one excepted."""
+    return [s for s in range(1, board.last) if board.jump_at(s) is None]
 
 
 # -- level 1 ------------------------------------------------------------------
@@ -231,7 +239,7 @@ def _to_ladder(c: _Context) -> Question | None:
     square = c.situation.square
     ahead = [f for f in feet if f > square]
     if not ahead or square == 0:
-        below = [s for s in range(1, feet[-1]) if s not in feet] if feet else []
+        below = [s for s in standable(board) if s < feet[-1]] if feet else []
         if not below:
             return None
         square = c.rng.choice(below)
@@ -371,7 +379,7 @@ def _near(board: Board, square: int, kind: JumpKind) -> list[int]:
 
 def _squares_near(board: Board, kind: JumpKind) -> list[int]:
     """Squares from which at least one jump of ``kind`` is near enough to talk about."""
-    return [s for s in range(1, board.last) if _near(board, s, kind)]
+    return [s for s in standable(board) if _near(board, s, kind)]
 
 
 def _chance_faces(c: _Context) -> Question | None:
@@ -418,7 +426,7 @@ def _chance_compare(c: _Context) -> Question | None:
     _ = c._
     board = c.situation.board
     s = c.situation
-    pool = list(range(1, board.last))
+    pool = standable(board)
     counts = {sq: faces_to(board, sq, JumpKind.LADDER) for sq in pool}
     if len(set(counts.values())) < 2:
         return None

@@ -93,13 +93,13 @@ class Teacher:
     _turns: dict[int, int] = field(default_factory=dict)
     _meanings_told: set[str] = field(default_factory=set)
     _cards: list[Card] = field(default_factory=list)
-    _asker: Asker | None = None
+    asker: Asker | None = None
     _stopped: bool = False
 
     def __post_init__(self) -> None:
         if self.level not in LEVELS:
             raise ValueError(f"level {self.level} is not one of {LEVELS}")
-        self._asker = Asker(self.loc, self.inputs, self.outputs, self.rng, self.timeout)
+        self.asker = Asker(self.loc, self.inputs, self.outputs, self.rng, self.timeout)
         self._cards = list(history_cards())
         self.rng.shuffle(self._cards)
 
@@ -141,8 +141,8 @@ class Teacher:
         return self.put(question, learner, seat, game.seats[seat].name)
 
     def put(self, question: Question, learner: str, seat: int, name: str) -> Outcome:
-        assert self._asker is not None
-        outcome = self._asker.ask(question, self.loc.gettext(
+        assert self.asker is not None
+        outcome = self.asker.ask(question, self.loc.gettext(
             "A question for {name}:").format(name=name))
         if self.recorder is not None and (outcome.tries or not outcome.input_ended):
             self.recorder(learner, outcome)

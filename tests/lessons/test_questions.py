@@ -1,0 +1,162 @@
+"""Generated questions have the right answers on any board, at every level, in both languages.
+
+Numbers are read back from the prompt (in whichever digits) and the answer is
+worked out again here, independently of the generator.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from snl_edu.engine import Board, Jump, JumpKind
+from snl_edu.i18n import Localizer, to_latin_digits
+from snl_edu.lessons.questions import (
+    LEVEL_KINDS, LEVELS, Kind, Situation, faces_to, generate, make, standable,
+)
+from tests.lessons.helpers import english, nepali
+
+LOCALIZERS = {"en": english(), "ne": nepali()}
+LATIN = re.compile(r"[0-9]")
+DEVANAGARI_DIGIT = re.compile(r"[०-९]")
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> Board:
+    width = draw(st.integers(3, 12))
+    height = draw(st.integers(3, 12))
+    last = width * height
+    jumps: list[Jump] = []
+    starts: set[int] = set()
+    ends: set[int] = set()
+    for _ in range(draw(st.integers(0, 12))):
+        start = draw(st.integers(2, last - 1))
+        end = draw(st.integers(1, last))
+        if start == end or start in starts or start in ends or end in starts:
+            continue
+        jumps.append(Jump(JumpKind.LADDER if end > start else JumpKind.SNAKE, start, end))
+        starts.add(start)
+        ends.add(end)
+    return Board.build("random", width, height, jumps)
+
+
+@st.composite
+def situations(draw: st.DrawFn) -> Situation:
+    board = draw(boards())
+    places = [0, *standable(board)]
+    count = draw(st.integers(1, 4))
+    positions = tuple(draw(st.sampled_from(places)) for _ in range(count))
+    seat = draw(st.integers(0, count - 1))
+    names = ("Asha", "Bikash", "Chandra", "Dipa")[:count]
+    move = None
+    if positions[seat] >= 1:
+        roll = draw(st.integers(1, 6))
+        if positions[seat] > roll:
+            move = (positions[seat] - roll, roll)
+    return Situation(board, positions, names, seat, move)
+
+
+def numbers_in(text: str) -> list[int]:
+    return [int(n) for n in re.findall(r"\d+", to_latin_digits(text))]
+
+
+def after_move(board: Board, square: int) -> int:
+    jump = board.jump_at(square)
+    return jump.end if jump else square
+
+
+def check(question_kind: Kind, situation: Situation, loc: Localizer, seed: int) -> None:
+    board = situation.board
+    q = make(question_kind, situation, loc, random.Random(seed))
+    if q is None:
+        return
+    assert q.kind is question_kind
+    assert q.hints and all(q.hints) and q.reveal
+    nums = numbers_in(q.prompt)
+    match q.kind:
+        case Kind.COUNT_ON:
+            assert q.answer == sum(nums) and q.answer <= board.last
+        case Kind.NEXT_NUMBER:
+            assert q.answer == nums[0] + 1
+        case Kind.NUMERAL:
+            assert q.answer == nums[0]
+        case Kind.LAND_WHERE:
+            assert sum(nums) <= board.last
+            assert q.answer == after_move(board, sum(nums))
+        case Kind.TO_LADDER:
+            square, foot = min(nums), max(nums)
+            assert board.jump_at(foot) is not None and board.jump_at(foot).kind is JumpKind.LADDER
+            assert not [j for j in board.ladders if square < j.start < foot]
+            assert q.answer == foot - square
+        case Kind.NUMBER_WORDS:
+            assert loc.words(q.answer) in q.prompt and 1 <= q.answer <= 100
+        case Kind.TO_END:
+            assert board.last in nums and q.answer == max(nums) - min(nums)
+        case Kind.WHO_AHEAD:
+            assert q.answer == abs(nums[0] - nums[1]) > 0
+        case Kind.TENS_ONES:
+            assert q.answer in (nums[0] // 10, nums[0] % 10)
+            if loc.language == "en":
+                expected = nums[0] // 10 if "tens" in q.prompt else nums[0] % 10
+                assert q.answer == expected
+        case Kind.BOARD_ROW:
+            assert q.answer == (nums[0] - 1) // board.width + 1
+        case Kind.CHANCE_FACES:
+            square = min(nums)
+            listed = set(nums) - {square}
+            kinds = {board.jump_at(s).kind for s in listed}  # type: ignore[union-attr]
+            assert len(kinds) == 1
+            assert q.answer == faces_to(board, square, kinds.pop())
+        case Kind.CHANCE_COMPARE:
+            a, b = q.choices
+            assert faces_to(board, a, JumpKind.LADDER) != faces_to(board, b, JumpKind.LADDER)
+            best = max((a, b), key=lambda s: faces_to(board, s, JumpKind.LADDER))
+            assert q.answer == best and {a, b} <= set(nums)
+    # Numbers appear in the learner's own digits (the numeral question shows the other
+    # script on purpose).
+    if q.kind is not Kind.NUMERAL:
+        wrong_digits = LATIN if loc.language == "ne" else DEVANAGARI_DIGIT
+        assert not wrong_digits.search(q.prompt + " ".join(q.hints) + q.reveal), q.prompt
+
+
+@pytest.mark.parametrize("language", ["en", "ne"])
+@pytest.mark.parametrize("kind", list(Kind))
+@settings(max_examples=40, deadline=None)
+@given(situation=situations(), seed=st.integers(0, 2**32))
+def test_every_kind_has_the_right_answer_on_random_boards(
+        language: str, kind: Kind, situation: Situation, seed: int) -> None:
+    check(kind, situation, LOCALIZERS[language], seed)
+
+
+@pytest.mark.parametrize("language", ["en", "ne"])
+@pytest.mark.parametrize("level", LEVELS)
+@settings(max_examples=30, deadline=None)
+@given(situation=situations(), seed=st.integers(0, 2**32))
+def test_every_level_always_gives_a_question_of_that_level_or_a_safe_fallback(
+        language: str, level: int, situation: Situation, seed: int) -> None:
+    q = generate(level, situation, LOCALIZERS[language], random.Random(seed))
+    assert q.kind in LEVEL_KINDS[level] or q.kind is Kind.TO_END
+    check(q.kind, situation, LOCALIZERS[language], seed)
+
+
+def test_count_on_uses_the_move_just_played() -> None:
+    board = Board.build("plain", 10, 10, [])
+    situation = Situation(board, (8,), ("Asha",), 0, move=(5, 3))
+    q = make(Kind.COUNT_ON, situation, english(), random.Random(1))
+    assert q is not None
+    assert q.prompt == "Count on from 5, 3 more. Which number do you reach?"
+    assert q.answer == 8
+    assert q.hints[1] == "Count with me: five, six, seven, and then?"
+
+
+def test_nepali_questions_use_devanagari_digits_and_nepali_number_words() -> None:
+    board = Board.build("plain", 10, 10, [])
+    situation = Situation(board, (8,), ("Asha",), 0, move=(5, 3))
+    q = make(Kind.COUNT_ON, situation, nepali(), random.Random(1))
+    assert q is not None
+    assert "५" in q.prompt and "३" in q.prompt
+    assert "पाँच" in q.hints[1] and "सात" in q.hints[1]
