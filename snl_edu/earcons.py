@@ -13,7 +13,7 @@ import math
 import sys
 from array import array
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from snl_edu.speech.pcm import SAMPLE_RATE, Pcm, from_samples, read_wav, wav_bytes
@@ -147,7 +147,7 @@ def write_all(folder: Path) -> list[Path]:
     return paths
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(name: str) -> Pcm:
     """A shipped earcon from the audio/ data folder."""
     from snl_edu.resources import data_folder

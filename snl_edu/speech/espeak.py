@@ -156,7 +156,8 @@ class EspeakSynthesiser:
 
     @property
     def sample_rate(self) -> int:
-        return self._engine.sample_rate
+        rate: int = self._engine.sample_rate
+        return rate
 
     def synthesise(self, text: str) -> Pcm:
         return self._engine.synthesise(text, self.voice)

@@ -22,7 +22,8 @@ GAP_SECONDS = 0.12  # between an earcon and its sentence in a recording
 
 
 class Synthesiser(Protocol):
-    sample_rate: int
+    @property
+    def sample_rate(self) -> int: ...
 
     def synthesise(self, text: str) -> Pcm: ...
 

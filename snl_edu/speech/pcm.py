@@ -13,7 +13,7 @@ import wave
 from array import array
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import IO
 
 SAMPLE_RATE = 22050  # eSpeak NG's native rate; earcons use it too so one stream plays both
 SAMPLE_WIDTH = 2  # bytes: 16-bit signed, little-endian in files
@@ -74,13 +74,13 @@ def _little_endian(data: bytes) -> bytes:
     return values.tobytes()
 
 
-def open_wav_writer(target: BinaryIO, rate: int = SAMPLE_RATE) -> wave.Wave_write:
+def open_wav_writer(target: IO[bytes], rate: int = SAMPLE_RATE) -> wave.Wave_write:
     """A 16-bit mono writer on an open binary file (the caller closes the file).
 
     Taking a file object, never a path, keeps a failed open an ordinary OSError:
     ``wave.open(path)`` leaves a half-built writer whose ``__del__`` then fails.
     """
-    writer = wave.open(target, "wb")
+    writer = wave.open(target, "wb")  # noqa: SIM115 - returned to the caller, who closes it
     writer.setnchannels(1)
     writer.setsampwidth(SAMPLE_WIDTH)
     writer.setframerate(rate)
@@ -91,7 +91,7 @@ def write_frames(writer: wave.Wave_write, pcm: Pcm) -> None:
     writer.writeframes(_little_endian(pcm.data))
 
 
-def write_wav(target: str | Path | BinaryIO, pcm: Pcm) -> None:
+def write_wav(target: str | Path | IO[bytes], pcm: Pcm) -> None:
     if isinstance(target, (str, Path)):
         with open(target, "wb") as file:
             write_wav(file, pcm)
@@ -109,9 +109,9 @@ def wav_bytes(pcm: Pcm) -> bytes:
     return buffer.getvalue()
 
 
-def read_wav(source: str | Path | BinaryIO) -> Pcm:
+def read_wav(source: str | Path | IO[bytes]) -> Pcm:
     """A 16-bit mono WAV file's samples; other formats raise ``ValueError``."""
-    with wave.open(str(source) if isinstance(source, Path) else source, "rb") as reader:  # type: ignore[arg-type]
+    with wave.open(str(source) if isinstance(source, Path) else source, "rb") as reader:
         if reader.getnchannels() != 1 or reader.getsampwidth() != SAMPLE_WIDTH:
             raise ValueError("expected 16-bit mono WAV")
         data = reader.readframes(reader.getnframes())

@@ -30,7 +30,6 @@ from snl_edu.speech.espeak import Voice
 from snl_edu.speech.pcm import SAMPLE_RATE, Pcm, read_wav
 
 
-
 def _init_engine() -> Any:
     try:
         import pyttsx3

@@ -42,7 +42,7 @@ def test_earcons_are_distinct() -> None:
 
 def test_ladder_rises_and_snake_falls() -> None:
     def zero_crossings(values: list[int]) -> int:
-        return sum(1 for x, y in zip(values, values[1:], strict=False) if (x < 0) != (y < 0))
+        return sum(1 for x, y in itertools.pairwise(values) if (x < 0) != (y < 0))
 
     for name, rising in (("ladder", True), ("snake", False)):
         samples = list(earcons.load(name).samples())
