@@ -41,16 +41,17 @@ class Style:
     legend_size: float  # mm
     title_size: float  # mm
     names_on_board: bool
+    anchor_drop: float  # jumps start and end this share of a square below its centre
 
 
 NORMAL = Style(light="#fffdf5", dark="#f3e9cf", grid="#8a7a5a", grid_width=0.3,
                number_scale=0.24, number_bold=False, number_centred=False,
                ladder="#2e7d32", snake="#c62828", jump_scale=0.07, legend_size=3.4,
-               title_size=9.0, names_on_board=True)
+               title_size=9.0, names_on_board=True, anchor_drop=0.0)
 LARGE_PRINT = Style(light="#ffffff", dark="#ffffff", grid="#000000", grid_width=0.8,
                     number_scale=0.42, number_bold=True, number_centred=True,
-                    ladder="#004d00", snake="#b00000", jump_scale=0.10, legend_size=4.2,
-                    title_size=11.0, names_on_board=False)
+                    ladder="#004d00", snake="#b00000", jump_scale=0.10, legend_size=5.6,
+                    title_size=11.0, names_on_board=False, anchor_drop=0.22)
 
 
 def _num(value: float) -> str:
@@ -58,13 +59,15 @@ def _num(value: float) -> str:
 
 
 class _Layout:
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, style: Style) -> None:
         side = PAGE_WIDTH - 2 * MARGIN
         self.cell = min(side / board.width, side / board.height)
         self.left = (PAGE_WIDTH - self.cell * board.width) / 2
         self.top = GRID_TOP
         self.bottom = self.top + self.cell * board.height
         self.board = board
+        # Large numbers fill the top of a square; jumps meet it lower down, clear of them.
+        self.drop = self.cell * style.anchor_drop
 
     def corner(self, square: int) -> tuple[float, float]:
         row, column = self.board.cell(square)
@@ -72,7 +75,7 @@ class _Layout:
 
     def centre(self, square: int) -> tuple[float, float]:
         x, y = self.corner(square)
-        return x + self.cell / 2, y + self.cell / 2
+        return x + self.cell / 2, y + self.cell / 2 + self.drop
 
 
 def _text(x: float, y: float, content: str, size: float, *, anchor: str = "start",
@@ -136,7 +139,7 @@ def _snake(jump: Jump, layout: _Layout, style: Style) -> list[str]:
 def board_svg(board: Board, loc: Localizer, large_print: bool = False) -> str:
     """The whole SVG document as text."""
     style = LARGE_PRINT if large_print else NORMAL
-    layout = _Layout(board)
+    layout = _Layout(board, style)
     title = board.title(loc.language)
     lines = board_lines(board, loc)
     out = [
@@ -169,7 +172,7 @@ def board_svg(board: Board, loc: Localizer, large_print: bool = False) -> str:
     for square in range(1, board.last + 1):
         x, y = layout.corner(square)
         if style.number_centred:
-            tx, ty, anchor = x + layout.cell / 2, y + layout.cell / 2 + size * 0.35, "middle"
+            tx, ty, anchor = x + layout.cell / 2, y + layout.cell * 0.06 + size * 0.8, "middle"
         else:
             tx, ty, anchor = x + layout.cell * 0.08, y + size * 1.05, "start"
         out.append(_text(tx, ty, loc.number(square), size, anchor=anchor,
