@@ -82,7 +82,7 @@ def _text(x: float, y: float, content: str, size: float, *, anchor: str = "start
           bold: bool = False, fill: str = "#000000", extra: str = "", halo: bool = False
           ) -> str:
     weight = ' font-weight="bold"' if bold else ""
-    outline = (' stroke="#ffffff" stroke-width="%s" paint-order="stroke"' % _num(size * 0.25)
+    outline = (f' stroke="#ffffff" stroke-width="{_num(size * 0.25)}" paint-order="stroke"'
                if halo else "")
     return (f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}" '
             f'text-anchor="{anchor}" fill="{fill}"{weight}{outline}{extra}>'
@@ -95,8 +95,8 @@ def _ladder(jump: Jump, layout: _Layout, style: Style) -> list[str]:
     nx, ny = -(y2 - y1) / length, (x2 - x1) / length  # unit normal
     half = layout.cell * 0.16
     stroke = _num(layout.cell * style.jump_scale)
-    parts = [f'<g class="ladder" data-from="{jump.start}" data-to="{jump.end}" '
-             f'stroke="{style.ladder}" stroke-width="{stroke}" stroke-linecap="round">']
+    parts = [(f'<g class="ladder" data-from="{jump.start}" data-to="{jump.end}" '
+             f'stroke="{style.ladder}" stroke-width="{stroke}" stroke-linecap="round">')]
     for side in (-1, 1):
         parts.append(f'<line x1="{_num(x1 + side * half * nx)}" y1="{_num(y1 + side * half * ny)}" '
                      f'x2="{_num(x2 + side * half * nx)}" y2="{_num(y2 + side * half * ny)}"/>')
@@ -127,11 +127,11 @@ def _snake(jump: Jump, layout: _Layout, style: Style) -> list[str]:
     head = layout.cell * 0.15
     return [
         f'<g class="snake" data-from="{jump.start}" data-to="{jump.end}">',
-        f'<path d="{" ".join(path)}" fill="none" stroke="{style.snake}" '
-        f'stroke-width="{_num(width)}" stroke-linecap="round" stroke-linejoin="round"/>',
+        (f'<path d="{" ".join(path)}" fill="none" stroke="{style.snake}" '
+        f'stroke-width="{_num(width)}" stroke-linecap="round" stroke-linejoin="round"/>'),
         f'<circle cx="{_num(x1)}" cy="{_num(y1)}" r="{_num(head)}" fill="{style.snake}"/>',
-        f'<circle cx="{_num(x1 + nx * head * 0.4)}" cy="{_num(y1 + ny * head * 0.4)}" '
-        f'r="{_num(head * 0.25)}" fill="#ffffff"/>',
+        (f'<circle cx="{_num(x1 + nx * head * 0.4)}" cy="{_num(y1 + ny * head * 0.4)}" '
+        f'r="{_num(head * 0.25)}" fill="#ffffff"/>'),
         "</g>",
     ]
 
@@ -144,9 +144,9 @@ def board_svg(board: Board, loc: Localizer, large_print: bool = False) -> str:
     lines = board_lines(board, loc)
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(PAGE_WIDTH)}mm" '
+        (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(PAGE_WIDTH)}mm" '
         f'height="{_num(PAGE_HEIGHT)}mm" viewBox="0 0 {_num(PAGE_WIDTH)} {_num(PAGE_HEIGHT)}" '
-        f'font-family={quoteattr(FONTS)} lang={quoteattr(loc.language)}>',
+        f'font-family={quoteattr(FONTS)} lang={quoteattr(loc.language)}>'),
         f"<title>{escape(title)}</title>",
         f"<desc>{escape(' '.join(lines))}</desc>",
         f'<rect width="{_num(PAGE_WIDTH)}" height="{_num(PAGE_HEIGHT)}" fill="#ffffff"/>',

@@ -11,7 +11,10 @@ from dataclasses import dataclass
 from snl_edu.analysis.chain import UnfinishableError, build_chain, shortest_game
 from snl_edu.analysis.distribution import PERCENTILES, Distribution
 from snl_edu.analysis.exact import (
-    TAIL_EPSILON, expected_rolls_and_turns, first_passage, matrices,
+    TAIL_EPSILON,
+    expected_rolls_and_turns,
+    first_passage,
+    matrices,
 )
 from snl_edu.analysis.seats import expected_rounds, seat_chances
 from snl_edu.engine import Board, Rules

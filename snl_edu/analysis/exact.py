@@ -19,7 +19,7 @@ if "numpy" not in sys.modules:
     for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(_variable, "1")
 
-import numpy as np  # noqa: E402
+import numpy as np
 import numpy.typing as npt
 
 from snl_edu.analysis.chain import FINISHED, ROLL_CHANCE, Chain

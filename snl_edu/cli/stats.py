@@ -5,14 +5,23 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from snl_edu.boards import DEFAULT_BOARD, load_board
 from snl_edu.cli.common import (
-    language_options, localizer_for, remember_localizer, rule_options, rules_from_options,
+    language_options,
+    localizer_for,
+    remember_localizer,
+    rule_options,
+    rules_from_options,
 )
 from snl_edu.engine import MAX_SEATS, MIN_SEATS
+from snl_edu.i18n import Localizer
+
+if TYPE_CHECKING:  # the analysis imports numpy: only when the command runs
+    from snl_edu.analysis import Analysis
 
 DEFAULT_PLAYERS = 2
 DEFAULT_OVER = (50, 100)
@@ -81,7 +90,7 @@ def stats(board_name: str, players: int, over: tuple[int, ...], as_json: bool,
             click.echo(line)
 
 
-def _plot(result, path: Path, loc) -> None:  # type: ignore[no-untyped-def]
+def _plot(result: Analysis, path: Path, loc: Localizer) -> None:
     from snl_edu.stats_plot import PlotUnavailable, plot_distribution
 
     try:

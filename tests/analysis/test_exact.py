@@ -3,7 +3,6 @@ enumerating every roll sequence through the real engine."""
 
 from __future__ import annotations
 
-import itertools
 import math
 from fractions import Fraction
 
