@@ -39,8 +39,10 @@ def report_lines(summary: Summary, loc: Localizer) -> list[str]:
         lines.append(_("No answers yet."))
         lines.append(_("Suggested level: {level}.").format(level=n(summary.suggested_level)))
         return lines
-    lines.append(_("{count} answers, {correct} right ({percent}%), about {seconds} seconds "
-                   "each.").format(count=n(summary.answered), correct=n(summary.correct),
+    lines.append(loc.ngettext(
+        "{count} answer, {correct} right ({percent}%), about {seconds} seconds each.",
+        "{count} answers, {correct} right ({percent}%), about {seconds} seconds each.",
+        summary.answered).format(count=n(summary.answered), correct=n(summary.correct),
                                    percent=n(percent(summary.correct, summary.answered)),
                                    seconds=n(round(summary.mean_seconds))))
     lines.append(_("By kind of question:"))

@@ -1,0 +1,133 @@
+"""snl history, snl lesson, snl progress, and snl play with lessons, through the real CLI."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from snl_edu.cli import main
+from snl_edu.lessons.content import history_cards, meanings
+from tests.cli.conftest import quiet
+
+DEVANAGARI = re.compile(r"[\u0900-\u097F]")
+
+
+def snl(runner: CliRunner, *args: str, input: str | None = None):  # type: ignore[no-untyped-def]
+    return runner.invoke(main, list(args), input=input)
+
+
+def test_history_lists_every_card_with_its_source(runner: CliRunner) -> None:
+    result = snl(runner, "history")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == f"Moksha Patam: {len(history_cards())} history cards"
+    assert lines[1] == f"1. {history_cards()[0].text['en']}"
+    assert result.output.count("Source: ") == len(history_cards())
+
+
+def test_history_in_nepali_shows_nepali_cards_and_digits(runner: CliRunner) -> None:
+    result = snl(runner, "history", "--lang", "ne", "--card", "2", "--no-sources")
+    assert result.exit_code == 0, result.output
+    assert result.output.strip() == f"२. {history_cards()[1].text['ne']}"
+
+
+def test_history_meanings_list_every_virtue_and_vice(runner: CliRunner) -> None:
+    result = snl(runner, "history", "--meanings")
+    assert result.exit_code == 0
+    for meaning in meanings():
+        assert f"{meaning.name['en']}: {meaning.text['en']}" in result.output
+
+
+def test_history_card_out_of_range_is_one_clear_message(runner: CliRunner) -> None:
+    result = snl(runner, "history", "--card", "999")
+    assert result.exit_code == 2
+    assert f"There are {len(history_cards())} cards" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_lesson_then_progress_report_csv_and_forget(runner: CliRunner, tmp_path: Path) -> None:
+    data = ["--data-dir", str(tmp_path)]
+    first = snl(runner, "lesson", "--learner", "Asha", "--level", "3", "--seed", "4",
+                "--questions", "3", *data, input="1\n2\n3\n\n\n\n\n")
+    assert first.exit_code == 0, first.output
+    assert "Hello Asha! Level 3 practice." in first.output
+    assert "Question 1 of 3:" in first.output and "Good try! The answer is" in first.output
+    assert "You answered 0 of 3 right." in first.output
+    report = snl(runner, "progress", "asha", *data)
+    assert report.exit_code == 0, report.output
+    assert report.output.startswith("Progress for Asha\n")
+    assert "Suggested level: 3." in report.output
+    listing = snl(runner, "progress", *data)
+    assert "Asha: 1 answer, 0% right, suggested level 3." in listing.output
+    table = snl(runner, "progress", "--csv", *data)
+    rows = list(csv.DictReader(io.StringIO(table.output)))
+    assert rows and {r["learner"] for r in rows} == {"Asha"}
+    assert {r["mode"] for r in rows} == {"practice"}
+    forgotten = snl(runner, "progress", "--forget", "ASHA", *data)
+    assert forgotten.exit_code == 0
+    assert re.match(r"Forgot Asha: \d+ answers? deleted\.", forgotten.output)
+    assert "No progress is kept yet." in snl(runner, "progress", *data).output
+
+
+def test_progress_for_an_unknown_learner_is_one_clear_message(runner: CliRunner,
+                                                              tmp_path: Path) -> None:
+    result = snl(runner, "progress", "Nobody", "--data-dir", str(tmp_path))
+    assert result.exit_code == 1
+    assert "No progress is kept for Nobody" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_lesson_in_nepali(runner: CliRunner, tmp_path: Path) -> None:
+    result = snl(runner, "lesson", "--learner", "सीता", "--lang", "ne", "--level", "1",
+                 "--seed", "2", "--questions", "2", "--data-dir", str(tmp_path), input="\n\n")
+    assert result.exit_code == 0, result.output
+    assert "१" in result.output and "सीता" in result.output
+
+
+def test_a_scripted_game_with_some_lessons_is_recorded(runner: CliRunner,
+                                                       tmp_path: Path) -> None:
+    data = ["--data-dir", str(tmp_path)]
+    result = snl(runner, "play", *quiet(), "--players", "Asha", "--computer", "1",
+                 "--board", "moksha-patam", "--seed", "5", "--lessons", "some", *data,
+                 input="\n" * 600)
+    assert result.exit_code == 0, result.output
+    assert "Game over" in result.output
+    assert "A question for Asha:" in result.output
+    assert "That is fine, we will skip this one." in result.output
+    report = snl(runner, "progress", "Asha", *data)
+    assert report.exit_code == 0 and "Progress for Asha" in report.output
+
+
+def test_lessons_are_off_by_default_for_a_piped_script(runner: CliRunner) -> None:
+    result = snl(runner, "play", *quiet(), "--players", "Asha", "--seed", "5",
+                 input="\n" * 600)
+    assert result.exit_code == 0
+    assert "A question for" not in result.output
+
+
+def test_learner_needs_exactly_one_human_player(runner: CliRunner) -> None:
+    result = snl(runner, "play", *quiet(), "--players", "Asha,Bikash", "--learner", "Class",
+                 "--lessons", "every", input="\n")
+    assert result.exit_code == 2
+    assert "--learner names the one human player" in result.output
+
+
+def test_learner_name_is_used_for_progress(runner: CliRunner, tmp_path: Path) -> None:
+    data = ["--data-dir", str(tmp_path)]
+    result = snl(runner, "play", *quiet(), "--players", "Asha", "--learner", "Class 2",
+                 "--lessons", "every", "--seed", "3", *data, input="\n" * 600)
+    assert result.exit_code == 0, result.output
+    listing = snl(runner, "progress", *data).output
+    assert "Class 2:" in listing and "Asha:" not in listing
+
+
+@pytest.mark.parametrize("command", ["history", "lesson", "progress"])
+def test_help_in_nepali(runner: CliRunner, command: str) -> None:
+    result = snl(runner, command, "--help", "--lang", "ne")
+    assert result.exit_code == 0
+    assert "--lang" in result.output
