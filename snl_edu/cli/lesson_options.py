@@ -46,6 +46,11 @@ def choose_frequency(lessons: str | None, interactive: bool) -> Frequency:
     return Frequency.SOME if interactive else Frequency.OFF
 
 
+def lessons_wanted(lessons: str | None, interactive: bool) -> bool:
+    """Whether this game has lessons, so voice listens for numbers too."""
+    return choose_frequency(lessons, interactive) is not Frequency.OFF
+
+
 def build_teacher(game: Game, loc: Localizer, inputs: Inputs, outputs: Outputs,
                   lessons: str | None, level: int, learner: str | None, store: Store | None,
                   seed: int | None, timeout: float | None) -> Teacher | None:

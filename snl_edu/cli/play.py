@@ -13,7 +13,7 @@ from snl_edu.cli.audio import game_audio, play_audio_options
 from snl_edu.cli.common import (
     language_options, localizer_for, remember_localizer, rule_options, rules_from_options,
 )
-from snl_edu.cli.lesson_options import build_teacher, lesson_options
+from snl_edu.cli.lesson_options import build_teacher, lesson_options, lessons_wanted
 from snl_edu.cli.saving import (
     LATEST, kept_setting, resume, resume_hint, resumed_messages, save_after_interrupt, start_new,
 )
@@ -120,7 +120,7 @@ def play(ctx: click.Context, players: str | None, computers: int | None, board: 
     outputs.show_all(resumed_messages(prepared, narrator, loc))
     # Voice after audio: the microphone is muted while the game's own audio plays.
     inputs = game_input(ctx, loc, keyboard, outputs, voice, voice_model, audio_in,
-                        numbers=lessons is not None)
+                        numbers=lessons_wanted(lessons, keyboard.interactive))
     teacher = build_teacher(game, loc, inputs, outputs, lessons, level, learner,
                             prepared.autosave.games.store if prepared.autosave else None,
                             seed, auto_roll)
