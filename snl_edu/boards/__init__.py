@@ -32,6 +32,8 @@ def parse_board(text: str, source: str, default_name: str = "") -> Board:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise BoardError("toml", detail=str(error), source=source) from error
+    except RecursionError as error:  # found by fuzzing: "x = [[[[..." thousands deep
+        raise BoardError("toml", detail="values are nested too deeply", source=source) from error
     return board_from_data(data, source=source, default_name=default_name)
 
 

@@ -17,7 +17,9 @@ def data_dir_option(function: F) -> F:
     """``--data-dir``: where saved games and progress live (default: SNL_DATA_DIR, then the
     user's data folder)."""
     return click.option(
-        "--data-dir", type=click.Path(file_okay=False), default=None, metavar="FOLDER",
+        # Plain text, not click.Path: Click's Path check crashes on a NUL in the name (found
+        # by fuzzing); open_store reports every unusable folder as one message instead.
+        "--data-dir", type=str, default=None, metavar="FOLDER",
         help="Folder for saved games and progress. Default: SNL_DATA_DIR, then the user's "
              "data folder.")(function)
 

@@ -105,6 +105,8 @@ def open_store(folder: str | os.PathLike[str] | None = None) -> Store:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise StoreError("unwritable", path, error.strerror or str(error)) from error
+    except ValueError as error:  # found by fuzzing: a folder name with a NUL character
+        raise StoreError("unwritable", path, str(error)) from error
     recovery: Recovery | None = None
     connection = _connect(path)
     damage = _inspect(connection, path)
@@ -136,12 +138,12 @@ def _inspect(connection: sqlite3.Connection, path: Path) -> Damage | None:
         app_id = connection.execute("PRAGMA application_id").fetchone()[0]
         version = connection.execute("PRAGMA user_version").fetchone()[0]
         objects = connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-    except sqlite3.OperationalError as error:
-        if "not a database" in str(error) or "malformed" in str(error):
-            return Damage.CORRUPT
-        # Locked or unreadable: not the file's fault, so never move it aside.
-        raise StoreError("unwritable", path, str(error)) from error
-    except sqlite3.DatabaseError:
+    except sqlite3.DatabaseError as error:
+        if _environment_problem(error):
+            # Locked, unreadable, disk full: not the file's fault, so never move it aside.
+            raise StoreError("unwritable", path, str(error)) from error
+        # Anything else is the file's content: "not a database", "malformed", and (found by
+        # fuzzing) "unsupported file format" from a damaged header.
         return Damage.CORRUPT
     if check != [("ok",)]:
         return Damage.CORRUPT
@@ -152,6 +154,16 @@ def _inspect(connection: sqlite3.Connection, path: Path) -> Damage | None:
     if version > latest_version():
         raise StoreError("newer", path, str(version))
     return None
+
+
+# SQLite result codes that describe the machine, not the file's content.
+_ENVIRONMENT_ERRORS = ("SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_CANTOPEN", "SQLITE_READONLY",
+                       "SQLITE_IOERR", "SQLITE_NOMEM", "SQLITE_PERM", "SQLITE_FULL")
+
+
+def _environment_problem(error: sqlite3.DatabaseError) -> bool:
+    name = getattr(error, "sqlite_errorname", "") or ""
+    return name.startswith(_ENVIRONMENT_ERRORS)
 
 
 def _set_aside(path: Path, damage: Damage) -> Path:

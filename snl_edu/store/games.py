@@ -89,6 +89,8 @@ class GameStore:
         return _saved(row), Game.from_data(data)
 
     def _row(self, game_id: int) -> dict[str, Any]:
+        if not -2**63 <= game_id < 2**63:  # found by fuzzing: SQLite cannot even look it up
+            raise UnknownGameError(game_id)
         rows = _dicts(self.store.connection.execute("SELECT * FROM games WHERE id = ?",
                                                     (game_id,)))
         if not rows:

@@ -77,6 +77,15 @@ def test_any_text_is_a_board_or_a_board_error(text: str) -> None:
 
 
 @fuzz
+@given(st.sampled_from(["x = ", "[ladders]\nfrom = ", "title = "]),
+       st.lists(st.sampled_from(["[", "{a = ", "[[", "{ en = "]), min_size=1, max_size=4),
+       st.integers(1, 1500))
+def test_deeply_nested_values_are_a_board_error(prefix: str, openers: list[str],
+                                                depth: int) -> None:
+    check_board(prefix + "".join(openers) * depth)
+
+
+@fuzz
 @given(board_texts())
 def test_board_shaped_files_are_a_board_or_a_board_error(text: str) -> None:
     board = check_board(text)

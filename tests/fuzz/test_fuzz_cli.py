@@ -20,9 +20,31 @@ OPTIONS = ["--players", "--computer", "--board", "--finish", "--six-again", "--n
            "show", "check", "render", "--json", "-h", "--", "-"]
 VALUES = ["", "0", "1", "8", "9", "-1", "2.5", "x", "classic", "moksha-patam", "saanp-bharyang",
           "exact", "bounce", "overshoot", "en", "ne", "fr", "latn", "deva", "brief", "full",
-          "Asha,Bikash", "Asha,asha", ",", " ", "१", "9" * 30, "\x00", "/", "/dev/null",
+          "Asha,Bikash", "Asha,asha", ",", " ", "१", "9" * 30, "/", "/dev/null",
           "nonexistent.toml"]
-tokens = st.one_of(st.sampled_from(OPTIONS), st.sampled_from(VALUES), st.text(max_size=10))
+# No NUL characters: a real command line cannot hold them (execve takes C strings), and
+# Click's own Path type raises ValueError on them.
+tokens = st.one_of(st.sampled_from(OPTIONS), st.sampled_from(VALUES),
+                   st.text(st.characters(blacklist_characters="\x00"), max_size=10))
+
+
+game_numbers = st.one_of(st.integers(), st.integers(-10, 10).map(str), st.text(max_size=6),
+                         st.sampled_from(["१", "٣", "1e3", "0x10", " 7", "9" * 40]))
+
+
+@fuzz
+@given(st.one_of(game_numbers.map(str), st.just("")), st.text(max_size=12))
+def test_any_resume_number_or_data_folder_gives_a_message(number: str, sub: str) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        runner = CliRunner()
+        # Any name inside the temporary folder, even odd ones (no escaping it with "..").
+        data_dir = folder + "/" + sub.replace("..", "_")
+        with no_hang(30):
+            runner.invoke(main, ["play", "--demo", "--data-dir", data_dir])
+            args = ["play", "--resume", *([number] if number else []), "--data-dir", data_dir]
+            result = runner.invoke(main, args)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise AssertionError(f"snl {args!r} crashed") from result.exception
 
 
 @fuzz
