@@ -114,3 +114,31 @@ def test_any_vosk_result_gives_a_transcript(result: object) -> None:
 
         result = json.dumps({"text": result})
     assert isinstance(transcript_of(result), str)  # type: ignore[arg-type]
+
+
+answers = st.one_of(st.sampled_from(["5", "12", "०५", "१२", "٣", "²", "99999999999999999999",
+                                     "-3", "s", "skip", "r", "h", "q", "y", "", " 7 "]),
+                    st.text(max_size=12))
+
+
+@fuzz
+@given(st.lists(answers, max_size=60), st.integers(1, 4), st.sampled_from(["en", "ne"]),
+       st.sampled_from(["classic", "moksha-patam", "saanp-bharyang"]), st.integers(0, 99))
+def test_any_lesson_answers_play_a_game_to_an_ending(typed: list[str], level: int,
+                                                     language: str, board: str,
+                                                     seed: int) -> None:
+    import tempfile
+
+    from click.testing import CliRunner
+
+    from snl_edu.cli import main
+
+    with tempfile.TemporaryDirectory() as folder:
+        args = ["play", "--players", "Asha", "--computer", "1", "--lessons", "every",
+                "--level", str(level), "--lang", language, "--board", board, "--seed",
+                str(seed), "--no-speech", "--no-sound", "--data-dir", folder]
+        with no_hang(30):
+            result = CliRunner().invoke(main, args, input="\n".join(typed) + "\n")
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise AssertionError(f"snl {args!r} crashed") from result.exception
+    assert result.exit_code == 0, result.output
