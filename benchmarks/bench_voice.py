@@ -24,13 +24,13 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent), str(HERE.parent / "tests" / "voice")]
 
-from conftest import KOREAN, KOREAN_CHATTER, KOREAN_COMMANDS, korean_model_path  # noqa: E402
-from espeak_audio import RATE, scene  # noqa: E402
+from conftest import KOREAN, KOREAN_CHATTER, KOREAN_COMMANDS, korean_model_path
+from espeak_audio import RATE, scene
 
-from snl_edu.voice.listener import Heard, VoiceListener  # noqa: E402
-from snl_edu.voice.models import load_model  # noqa: E402
-from snl_edu.voice.phrases import parse_phrase_book  # noqa: E402
-from snl_edu.voice.sources import WavFileSource  # noqa: E402
+from snl_edu.voice.listener import Heard, VoiceListener
+from snl_edu.voice.models import load_model
+from snl_edu.voice.phrases import parse_phrase_book
+from snl_edu.voice.sources import WavFileSource
 
 
 def rss_mb() -> float:
@@ -121,7 +121,7 @@ def main() -> None:
         cpu, wall = time.process_time() - cpu, time.monotonic() - wall
 
     latencies.sort()
-    p90 = latencies[max(0, int(round(0.9 * len(latencies))) - 1)]
+    p90 = latencies[max(0, round(0.9 * len(latencies)) - 1)]
     print(f"model: {korean_model_path()}")
     print(f"block: {args.block:.3f} s, trailing silence: 0.25 s")
     print(f"latency end of speech -> command: median {statistics.median(latencies) * 1000:.0f} ms,"

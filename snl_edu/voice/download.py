@@ -49,7 +49,7 @@ def _fetch(url: str, target: Path, timeout: float, progress: Progress | None) ->
                         progress(received, total)
     except VoiceError:
         raise
-    except (TimeoutError, socket.timeout):
+    except TimeoutError:
         raise VoiceError(VoiceProblem.DOWNLOAD,
                          f"no data for {timeout:g} seconds from {url}") from None
     except urllib.error.HTTPError as error:

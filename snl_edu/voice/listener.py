@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from snl_edu.commands import Command
-from snl_edu.voice.endpoint import SAMPLE_RATE, EndpointSettings, Endpointer, Event
+from snl_edu.voice.endpoint import SAMPLE_RATE, Endpointer, EndpointSettings, Event
 from snl_edu.voice.grammar import Grammar, build_grammar
 from snl_edu.voice.models import VoiceModel, import_vosk
 from snl_edu.voice.phrases import PhraseBook
@@ -97,7 +97,7 @@ class VoiceListener:
     def _run_safely(self) -> None:
         try:
             self.run()
-        except BaseException as error:  # reported by the input that owns us
+        except BaseException as error:  # noqa: BLE001 (reported by the input that owns us)
             self.error = error
             self.ended.set()
 

@@ -69,7 +69,7 @@ class VoiceModel:
 
 def import_vosk() -> Any:
     try:
-        import vosk
+        import vosk  # type: ignore[import-untyped]
     except (ImportError, OSError) as error:
         raise VoiceError(VoiceProblem.NO_VOSK, str(error)) from None
     vosk.SetLogLevel(-1)  # Kaldi's log lines would mix with the game's narration
@@ -83,7 +83,7 @@ def load_model(path: Path | str) -> VoiceModel:
         raise VoiceError(VoiceProblem.BAD_MODEL, str(path))
     try:
         return VoiceModel(path, vosk.Model(str(path)))
-    except Exception as error:  # vosk raises a bare Exception("Failed to create a model")
+    except Exception as error:  # noqa: BLE001 (vosk raises a bare Exception)
         raise VoiceError(VoiceProblem.BAD_MODEL, f"{path}: {error}") from None
 
 

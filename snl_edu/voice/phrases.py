@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 
 from snl_edu.commands import Action
 from snl_edu.resources import data_folder
@@ -80,7 +80,7 @@ def parse_phrase_book(language: str, data: dict[str, object]) -> PhraseBook:
         raise fail("numbers.spellout must be a list of language codes")
     try:
         numbers = _spellout(spellout)
-    except Exception as error:  # unicode-rbnf raises plain errors for unknown languages
+    except Exception as error:  # noqa: BLE001 (unicode-rbnf: plain errors, unknown language)
         raise fail(f"numbers.spellout: {error}") from None
     extra = raw_numbers.get("extra", {})
     if not isinstance(extra, dict):
@@ -101,7 +101,7 @@ def parse_phrase_book(language: str, data: dict[str, object]) -> PhraseBook:
     return PhraseBook(language, model, commands, numbers, distractors)
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_phrase_book(language: str) -> PhraseBook:
     path = data_folder("locales").joinpath(language, "voice.toml")
     try:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from snl_edu.i18n import Localizer
@@ -57,5 +57,5 @@ def voice_input(loc: Localizer, keyboard: CommandSource, say: Callable[[list[str
     return CombinedInput(keyboard, listener, on_voice_error=lost, is_speaking=is_speaking)
 
 
-def _first(commands: dict[str, object], action: str) -> str:
+def _first(commands: Mapping[str, object], action: str) -> str:
     return next((phrase for phrase, act in commands.items() if act == action), action)

@@ -121,7 +121,7 @@ class WavFileSource:
 def import_sounddevice() -> Any:
     """sounddevice, or a VoiceError saying PortAudio is missing."""
     try:
-        import sounddevice
+        import sounddevice  # type: ignore[import-untyped]
     except (ImportError, OSError) as error:  # OSError: the PortAudio library is not found
         raise VoiceError(VoiceProblem.NO_PORTAUDIO, str(error)) from None
     return sounddevice

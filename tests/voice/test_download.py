@@ -40,7 +40,7 @@ class Server:
         server = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
-            def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+            def do_GET(self) -> None:
                 body, mode = server.bodies.get(self.path, (b"", "missing"))
                 if mode == "missing":
                     self.send_error(404)

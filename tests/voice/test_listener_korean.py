@@ -7,7 +7,6 @@ import random
 from array import array
 from pathlib import Path
 
-import pytest
 from conftest import KOREAN_CHATTER, KOREAN_COMMANDS
 from espeak_audio import RATE, scene, write_wav
 
@@ -64,7 +63,7 @@ def test_spoken_commands_and_numbers_become_commands(korean_model: VoiceModel,
 def test_chatter_is_not_taken_for_a_command(korean_model: VoiceModel, korean_book: PhraseBook,
                                             tmp_path: Path) -> None:
     rng = random.Random(2)
-    audio, spans = scene([(0.7, text) for text in KOREAN_CHATTER], rng)
+    audio, _spans = scene([(0.7, text) for text in KOREAN_CHATTER], rng)
     heard, _ = listen(korean_model, korean_book, write_wav(tmp_path / "chat.wav", audio),
                       numbers=True)
     assert heard  # something was heard ...
