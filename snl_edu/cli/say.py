@@ -28,13 +28,17 @@ def say(text: tuple[str, ...], out: Path | None, tts: str, rate: int, volume: in
     loc = remember_localizer(localizer_for(lang, digits))
     voice = Voice(loc.language, rate, volume)
     sentence = " ".join(text)
-    if tts == "system":
-        from snl_edu.speech.system import SystemSynthesiser
+    from snl_edu.speech.system import SystemSynthesiser
 
+    if tts == "system":
         synthesiser: EspeakSynthesiser | SystemSynthesiser = SystemSynthesiser(voice)
     else:
         synthesiser = EspeakSynthesiser(voice)
-    pcm = synthesiser.synthesise(sentence)
+    try:
+        pcm = synthesiser.synthesise(sentence)
+    finally:
+        if isinstance(synthesiser, SystemSynthesiser):
+            synthesiser.close()
     if out is not None:
         try:
             write_wav(out, pcm)

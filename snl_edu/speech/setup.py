@@ -92,10 +92,14 @@ def build_audio(options: AudioOptions, loc: Localizer, notify: Callable[[str], N
                 result.outputs.append(EarconOutput(player, options.volume, skip))
             if options.speech:
                 try:
-                    result.outputs.append(SpeechOutput(_speaker(options, voice, player, report),
-                                                       skip))
+                    speaker = _speaker(options, voice, player, report)
                 except AudioUnavailable as error:
                     report(error)
+                else:
+                    result.outputs.append(SpeechOutput(speaker, skip))
+                    closer = getattr(getattr(speaker, "synthesiser", None), "close", None)
+                    if closer is not None:
+                        result._closers.append(closer)  # the system voice's worker process
     if options.record is not None:
         recorder = RecordingOutput(options.record, EspeakSynthesiser(voice), sound=True)
         result.outputs.append(recorder)

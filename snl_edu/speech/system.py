@@ -7,9 +7,12 @@ pyttsx3's pitfalls shape this module:
   only ever call ``save_to_file`` and play the result ourselves, through the same
   interruptible player as the built-in voice.
 - ``save_to_file`` prints "Audio saved to ..." on stdout, which would corrupt a
-  piped transcript, so stdout is swallowed around it; and the driver keeps the
-  last file name and text between calls, so every call sets both afresh, uses a
-  new temporary file, and never mixes in ``say``.
+  piped transcript; and the driver keeps the last file name and text between
+  calls, so every call sets both afresh, uses a new temporary file, and never
+  mixes in ``say``.
+- On Linux it loads eSpeak NG by soname and would be handed the wheel's copy the
+  game already uses, re-initialising it. So pyttsx3 runs in a worker process
+  (``system_worker``), which also keeps its stdout away from ours.
 - macOS's NSSpeechSynthesizer writes AIFF, which the standard library no longer
   reads; there the engine speaks directly and a sentence cannot be cut short.
 """
@@ -18,8 +21,11 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import platform
+import subprocess
+import sys
 import tempfile
 import threading
 from pathlib import Path
@@ -31,6 +37,7 @@ from snl_edu.speech.pcm import SAMPLE_RATE, Pcm, read_wav
 
 
 def _init_engine() -> Any:
+    """pyttsx3 in this process: only for macOS, where no eSpeak NG library is shared."""
     try:
         import pyttsx3
     except ImportError as error:
@@ -43,18 +50,13 @@ def _init_engine() -> Any:
 
 
 def _voice_for(engine: Any, language: str) -> str | None:
-    """The id of an installed voice that speaks ``language``, if any."""
-    for voice in engine.getProperty("voices") or []:
-        languages = [str(code).lower().replace("_", "-") for code in (voice.languages or [])]
-        ident = str(voice.id).lower()
-        if any(code == language or code.startswith(language + "-") for code in languages) \
-                or ident == language or ident.endswith("/" + language):
-            return str(voice.id)
-    return None
+    from snl_edu.speech.system_worker import _voice_for as find
+
+    return find(engine, language)
 
 
 class SystemSynthesiser:
-    """Renders text to PCM with the platform voice (Linux and Windows)."""
+    """Renders text to PCM with the platform voice (Linux and Windows), in a worker process."""
 
     name = "system"
     sample_rate = SAMPLE_RATE
@@ -63,30 +65,36 @@ class SystemSynthesiser:
         if platform.system() == "Darwin":
             raise AudioUnavailable(Missing.SYSTEM_VOICE, "cannot render to a file on macOS")
         self.voice = voice or Voice()
-        self._engine = _init_engine()
         self._lock = threading.Lock()
-        self._applied: Voice | None = None
+        self._worker = subprocess.Popen(
+            [sys.executable, "-m", "snl_edu.speech.system_worker"], stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, encoding="utf-8")
+        self._expect()
 
-    def _apply(self) -> None:
-        if self._applied == self.voice:
-            return
-        chosen = _voice_for(self._engine, self.voice.language)
-        if chosen is not None:
-            self._engine.setProperty("voice", chosen)
-        self._engine.setProperty("rate", self.voice.rate)
-        self._engine.setProperty("volume", max(0, min(100, self.voice.volume)) / 100)
-        self._applied = self.voice
+    def _expect(self) -> None:
+        assert self._worker.stdout is not None
+        line = self._worker.stdout.readline()
+        try:
+            reply = json.loads(line) if line else {"error": "the voice process ended"}
+        except json.JSONDecodeError:
+            reply = {"error": line.strip()}
+        if "error" in reply:
+            self.close()
+            raise AudioUnavailable(Missing.SYSTEM_VOICE, str(reply["error"]))
 
     def synthesise(self, text: str) -> Pcm:
         with self._lock:
-            self._apply()
+            if self._worker.poll() is not None or self._worker.stdin is None:
+                raise AudioUnavailable(Missing.SYSTEM_VOICE, "the voice process ended")
             handle, name = tempfile.mkstemp(suffix=".wav", prefix="snl-say-")
             os.close(handle)
             path = Path(name)
+            request = {"text": text, "language": self.voice.language, "rate": self.voice.rate,
+                       "volume": self.voice.volume, "path": str(path)}
             try:
-                with contextlib.redirect_stdout(io.StringIO()):
-                    self._engine.save_to_file(text, str(path))
-                    self._engine.runAndWait()
+                self._worker.stdin.write(json.dumps(request) + "\n")
+                self._worker.stdin.flush()
+                self._expect()
                 if path.stat().st_size == 0:
                     return Pcm(b"", SAMPLE_RATE)
                 return read_wav(path)
@@ -94,6 +102,16 @@ class SystemSynthesiser:
                 raise AudioUnavailable(Missing.SYSTEM_VOICE, str(error)) from error
             finally:
                 path.unlink(missing_ok=True)
+
+    def close(self) -> None:
+        if self._worker.stdin is not None:
+            with contextlib.suppress(OSError):
+                self._worker.stdin.close()
+        try:
+            self._worker.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            self._worker.kill()
+            self._worker.wait()
 
 
 class DirectSystemSpeaker:

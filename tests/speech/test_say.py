@@ -35,3 +35,10 @@ def test_say_to_an_unwritable_place_is_one_clear_error(tmp_path: Path) -> None:
                                        str(tmp_path / "missing" / "x.wav")])
     assert result.exit_code != 0
     assert "Traceback" not in result.output
+
+
+def test_say_with_the_system_voice(tmp_path: Path) -> None:
+    out = tmp_path / "system.wav"
+    result = CliRunner().invoke(main, ["say", "Hello", "--tts", "system", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert read_wav(out).rms() > 500

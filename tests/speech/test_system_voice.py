@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from snl_edu.speech.espeak import Voice
+from snl_edu.speech.espeak import EspeakSynthesiser, Voice
 from snl_edu.speech.system import SystemSynthesiser
 
 
@@ -23,3 +23,14 @@ def test_system_voice_follows_the_language() -> None:
     voice = SystemSynthesiser(Voice("ne"))
     nepali = voice.synthesise("आशाले पासामा पाँच फाल्यो।")
     assert nepali.rms() > 500 and nepali.duration > 0.5
+
+
+def test_system_voice_and_built_in_voice_share_a_process() -> None:
+    # On Linux both are eSpeak NG: the system one must not take over the built-in one.
+    built_in = EspeakSynthesiser(Voice("en"))
+    before = built_in.synthesise("Asha's turn.")
+    system = SystemSynthesiser(Voice("en"))
+    assert system.synthesise("Asha's turn.").rms() > 500
+    after = built_in.synthesise("Asha's turn.")
+    assert abs(after.duration - before.duration) < 0.05 * before.duration
+    system.close()
