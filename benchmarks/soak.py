@@ -19,8 +19,20 @@ from snl_edu.boards import load_board, shipped_names
 from snl_edu.dice import RandomDice
 from snl_edu.engine import Board, Finish, Game, JumpKind, Rules, Seat
 from snl_edu.engine.events import (
-    Bounced, Climbed, Entered, Event, ExtraRoll, GameOver, Moved, NeedSix, Overshot, Rolled,
-    Slid, TurnLost, TurnStarted, Won,
+    Bounced,
+    Climbed,
+    Entered,
+    Event,
+    ExtraRoll,
+    GameOver,
+    Moved,
+    NeedSix,
+    Overshot,
+    Rolled,
+    Slid,
+    TurnLost,
+    TurnStarted,
+    Won,
 )
 from snl_edu.i18n import Localizer
 from snl_edu.narration import Narrator

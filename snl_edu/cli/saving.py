@@ -111,7 +111,7 @@ def _valid_settings(saved: dict[str, Any]) -> dict[str, Any]:
     from snl_edu.lessons.teacher import Frequency
     from snl_edu.narration import Verbosity
 
-    checks = {
+    checks: dict[str, Callable[[Any], bool]] = {
         "verbosity": lambda v: v in {item.value for item in Verbosity},
         "count": lambda v: isinstance(v, bool),
         "auto_roll": lambda v: v is None or (type(v) in (int, float) and 0.5 <= v < 1e6),

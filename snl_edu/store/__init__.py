@@ -1,7 +1,14 @@
 """Saved games and learner progress in one SQLite file (see database.py, schema.py)."""
 
 from snl_edu.store.database import (
-    DATA_DIR_ENV, STORE_FILE, Damage, Recovery, Store, StoreError, data_dir, open_store,
+    DATA_DIR_ENV,
+    STORE_FILE,
+    Damage,
+    Recovery,
+    Store,
+    StoreError,
+    data_dir,
+    open_store,
 )
 
 __all__ = ["DATA_DIR_ENV", "STORE_FILE", "Damage", "Recovery", "Store", "StoreError",

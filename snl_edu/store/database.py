@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 from pathlib import Path
+from typing import Self
 
 from snl_edu.engine import SnlError
 from snl_edu.store.schema import APPLICATION_ID, MIGRATIONS, latest_version
@@ -91,7 +92,7 @@ class Store:
     def close(self) -> None:
         self.connection.close()
 
-    def __enter__(self) -> Store:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:

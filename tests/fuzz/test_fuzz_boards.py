@@ -14,6 +14,7 @@ from snl_edu.engine import Board, BoardError, Game, Rules, Seat
 from snl_edu.error_text import describe
 from snl_edu.i18n import Localizer
 from snl_edu.narration import Narrator
+
 from .budget import fuzz, no_hang
 
 LOCALIZERS = [Localizer.create("en"), Localizer.create("ne")]

@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from snl_edu.store import DATA_DIR_ENV, STORE_FILE, Damage, StoreError, data_dir, open_store
-from snl_edu.store import schema
+from snl_edu.store import DATA_DIR_ENV, STORE_FILE, Damage, StoreError, data_dir, open_store, schema
 from snl_edu.store.schema import APPLICATION_ID, Migration
 
 
