@@ -88,6 +88,16 @@ class GameStore:
             raise GameStateError("its data is not readable") from error
         return _saved(row), Game.from_data(data)
 
+    def forget_player(self, name: str) -> int:
+        """Delete every saved game a player of this name sat in (privacy: a child's name
+        must go with their progress); how many games went."""
+        key = " ".join(name.split()).casefold()
+        doomed = [game.id for game in self.list(include_finished=True)
+                  if key in {" ".join(p.split()).casefold() for p in game.players}]
+        with self.store.transaction() as db:
+            db.executemany("DELETE FROM games WHERE id = ?", [(i,) for i in doomed])
+        return len(doomed)
+
     def _row(self, game_id: int) -> dict[str, Any]:
         if not -2**63 <= game_id < 2**63:  # found by fuzzing: SQLite cannot even look it up
             raise UnknownGameError(game_id)

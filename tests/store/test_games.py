@@ -118,3 +118,14 @@ def test_a_failing_save_is_reported_once_and_play_goes_on(tmp_path: Path) -> Non
             game.play(roll)
             autosave(game)
     assert len(reported) == 1
+
+
+def test_forgetting_a_player_deletes_the_games_they_sat_in(tmp_path: Path) -> None:
+    with open_store(tmp_path) as store:
+        games = GameStore(store)
+        kept = games.create(Game(load_board("classic"), Rules(), [Seat("Bikash")]), 1)
+        games.create(new_game(), 2)  # Asha and Computer 1
+        games.create(Game(load_board("classic"), Rules(), [Seat(" asha "), Seat("Bikash2")]), 3)
+        assert games.forget_player("ASHA") == 2
+        assert [g.id for g in games.list(include_finished=True)] == [kept]
+        assert games.forget_player("nobody") == 0
