@@ -21,9 +21,13 @@ def decimal(loc: Localizer, value: float, places: int = 2) -> str:
 
 
 def percent(loc: Localizer, chance: float) -> str:
-    """A chance as a percentage, with enough places that small chances are not zero."""
+    """A chance as a percentage ("51.2%"), with enough places that small chances are not zero.
+
+    The sign is part of the value, not the msgid: "{percent}% of" looks like a
+    printf conversion ("% o") to gettext tools, which then misjudge the entry.
+    """
     places = 1 if chance >= 0.001 or chance == 0 else 3
-    return loc.digits_in(f"{100 * chance:.{places}f}")
+    return loc.digits_in(f"{100 * chance:.{places}f}%")
 
 
 def rules_phrases(rules: Rules, loc: Localizer) -> list[str]:
@@ -61,16 +65,16 @@ def stats_lines(result: Analysis, loc: Localizer, over: Sequence[int]) -> list[s
                                                    rolls=loc.number(result.shortest_rolls)),
     ]
     for share in PERCENTILES:
-        lines.append(_("{percent}% of games are over within {turns} turns.").format(
-            percent=loc.number(share), turns=loc.number(turns.percentile(share))))
+        lines.append(_("{percent} of games are over within {turns} turns.").format(
+            percent=loc.number(share) + "%", turns=loc.number(turns.percentile(share))))
     for limit in over:
-        lines.append(_("The chance that a game lasts more than {turns} turns: {percent}%.")
+        lines.append(_("The chance that a game lasts more than {turns} turns: {percent}.")
                      .format(turns=loc.number(limit), percent=percent(loc, turns.over(limit))))
     if result.players > 1:
         lines.append(_("With {players} players taking turns in seat order:").format(
             players=loc.number(result.players)))
         for seat, chance in enumerate(result.seat_chances, start=1):
-            lines.append(_("Seat {seat} wins {percent}% of games.").format(
+            lines.append(_("Seat {seat} wins {percent} of games.").format(
                 seat=loc.number(seat), percent=percent(loc, chance)))
         lines.append(_("A game lasts {rounds} rounds on average.").format(
             rounds=decimal(loc, result.expected_rounds)))
@@ -85,11 +89,12 @@ def _sample_line(loc: Localizer, what: str, sample: Sample, exact: float) -> str
     low, high = sample.interval()
     values = {"what": what, "simulated": decimal(loc, sample.mean, 3),
               "low": decimal(loc, low, 3), "high": decimal(loc, high, 3),
-              "exact": decimal(loc, exact, 3), "limit": loc.number(int(AGREEMENT_SE))}
+              "exact": decimal(loc, exact, 3), "limit": loc.number(int(AGREEMENT_SE)),
+              "confidence": loc.number(95) + "%"}
     if sample.agrees(exact):
-        return _("{what}: simulated {simulated} (95% interval {low} to {high}), exact {exact}: "
+        return _("{what}: simulated {simulated} ({confidence} interval {low} to {high}), exact {exact}: "
                  "they agree.").format(**values)
-    return _("{what}: simulated {simulated} (95% interval {low} to {high}), exact {exact}: "
+    return _("{what}: simulated {simulated} ({confidence} interval {low} to {high}), exact {exact}: "
              "they do not agree (more than {limit} standard errors apart).").format(**values)
 
 
@@ -127,9 +132,9 @@ def chart_lines(turns: Distribution, loc: Localizer) -> list[str]:
     for label, (_low, _high, share, done) in zip(labels, rows):
         bar = "#" * round(CHART_WIDTH * share / biggest)
         lines.append(f"{label:>{label_width}} | {bar:<{CHART_WIDTH}} "
-                     f"{percent(loc, share):>5} {percent(loc, done):>5}")
-    lines.append(loc.gettext("The last {percent}% of games, which last longer, are not shown.")
-                 .format(percent=loc.number(100 - CHART_TOP_PERCENTILE)))
+                     f"{percent(loc, share):>6} {percent(loc, done):>6}")
+    lines.append(loc.gettext("The last {percent} of games, which last longer, are not shown.")
+                 .format(percent=loc.number(100 - CHART_TOP_PERCENTILE) + "%"))
     return lines
 
 

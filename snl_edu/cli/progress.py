@@ -53,11 +53,11 @@ def progress(name: str | None, as_csv: bool, forget: str | None, data_dir: str |
         for learner in learners:
             summary = summarise(learner, kept.answers(learner))
             click.echo("  " + loc.ngettext(
-                "{name}: {count} answer, {percent}% right, suggested level {level}.",
-                "{name}: {count} answers, {percent}% right, suggested level {level}.",
+                "{name}: {count} answer, {percent} right, suggested level {level}.",
+                "{name}: {count} answers, {percent} right, suggested level {level}.",
                 summary.answered).format(
                 name=learner, count=loc.number(summary.answered),
-                percent=loc.number(percent(summary.correct, summary.answered)),
+                percent=loc.number(percent(summary.correct, summary.answered)) + "%",
                 level=loc.number(summary.suggested_level)))
         click.echo(_("For one learner's report: snl progress NAME"))
 

@@ -40,17 +40,17 @@ def report_lines(summary: Summary, loc: Localizer) -> list[str]:
         lines.append(_("Suggested level: {level}.").format(level=n(summary.suggested_level)))
         return lines
     lines.append(loc.ngettext(
-        "{count} answer, {correct} right ({percent}%), about {seconds} seconds each.",
-        "{count} answers, {correct} right ({percent}%), about {seconds} seconds each.",
+        "{count} answer, {correct} right ({percent}), about {seconds} seconds each.",
+        "{count} answers, {correct} right ({percent}), about {seconds} seconds each.",
         summary.answered).format(count=n(summary.answered), correct=n(summary.correct),
-                                   percent=n(percent(summary.correct, summary.answered)),
+                                   percent=n(percent(summary.correct, summary.answered)) + "%",
                                    seconds=n(round(summary.mean_seconds))))
     lines.append(_("By kind of question:"))
     for kind in summary.kinds:
-        lines.append("  " + _("{kind}: {correct} of {count} right ({percent}%), {first} at the "
+        lines.append("  " + _("{kind}: {correct} of {count} right ({percent}), {first} at the "
                               "first try.").format(
             kind=kind_name(kind.kind, loc), correct=n(kind.correct), count=n(kind.answered),
-            percent=n(percent(kind.correct, kind.answered)), first=n(kind.first_try)))
+            percent=n(percent(kind.correct, kind.answered)) + "%", first=n(kind.first_try)))
     if summary.missed_numbers:
         missed = loc.join(_("{number} ({times}×)").format(number=n(number), times=n(times))
                           for number, times in summary.missed_numbers[:MISSED_SHOWN])
@@ -59,8 +59,8 @@ def report_lines(summary: Summary, loc: Localizer) -> list[str]:
         lines.append(_("No number was missed. Wonderful!"))
     lines.append(_("Sessions, oldest first:"))
     for session in summary.sessions[-SESSIONS_SHOWN:]:
-        lines.append("  " + _("{date}: {correct} of {count} right ({percent}%)").format(
+        lines.append("  " + _("{date}: {correct} of {count} right ({percent})").format(
             date=loc.digits_in(session.started), correct=n(session.correct),
-            count=n(session.answered), percent=n(percent(session.correct, session.answered))))
+            count=n(session.answered), percent=n(percent(session.correct, session.answered)) + "%"))
     lines.append(_("Suggested level: {level}.").format(level=n(summary.suggested_level)))
     return lines

@@ -74,7 +74,11 @@ def test_placeholders_match_exactly() -> None:
 
 
 def test_translations_are_devanagari() -> None:
+    """Every entry with English words is translated into Devanagari text."""
     for message in messages():
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        if not re.search("[A-Za-z]", PLACEHOLDER.sub("", ids[0])):
+            continue  # only placeholders and punctuation, such as "{number}. {fact}"
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         for text in strings:
             assert re.search("[\u0900-\u097f]", text), (message.id, text)
