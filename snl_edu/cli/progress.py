@@ -10,6 +10,7 @@ from snl_edu.cli.common import language_options, localizer_for, remember_localiz
 from snl_edu.cli.storage import data_dir_option, open_cli_store
 from snl_edu.lessons.adaptive import summarise
 from snl_edu.lessons.report import percent, report_lines
+from snl_edu.store.games import GameStore
 from snl_edu.store.progress import ProgressStore, write_csv
 
 
@@ -34,6 +35,11 @@ def progress(name: str | None, as_csv: bool, forget: str | None, data_dir: str |
             click.echo(loc.ngettext("Forgot {name}: {count} answer deleted.",
                                     "Forgot {name}: {count} answers deleted.", count).format(
                 name=forgotten_name, count=loc.number(count)))
+            # A child's name also sits in the saved games they played: it goes too.
+            games = GameStore(store).forget_player(forgotten_name)
+            click.echo(loc.ngettext("{count} saved game with {name} deleted.",
+                                    "{count} saved games with {name} deleted.", games).format(
+                name=forgotten_name, count=loc.number(games)))
             return
         if name is not None:
             name = kept.canonical_name(name)

@@ -131,3 +131,16 @@ def test_help_in_nepali(runner: CliRunner, command: str) -> None:
     result = snl(runner, command, "--help", "--lang", "ne")
     assert result.exit_code == 0
     assert "--lang" in result.output
+
+
+def test_forget_also_deletes_the_saved_games_the_learner_played(runner: CliRunner,
+                                                                tmp_path: Path) -> None:
+    data = ["--data-dir", str(tmp_path)]
+    game = snl(runner, "play", "--players", "Asha", "--seed", "3", "--lessons", "every",
+               *data, input="\n3\n\n\n")
+    assert "To continue it" in game.output or "--resume" in game.output, game.output
+    assert "Asha" in snl(runner, "games", *data).output
+    forgotten = snl(runner, "progress", "--forget", "asha", *data)
+    assert forgotten.exit_code == 0, forgotten.output
+    assert "1 saved game with Asha deleted." in forgotten.output
+    assert "Asha" not in snl(runner, "games", "--all", *data).output
