@@ -12,7 +12,7 @@ import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import lru_cache
+from functools import cache
 
 from snl_edu.engine.errors import SnlError
 from snl_edu.resources import data_folder
@@ -76,7 +76,7 @@ def resolve_language(option: str | None, environ: Mapping[str, str] | None = Non
     return SOURCE_LANGUAGE
 
 
-@lru_cache(maxsize=None)
+@cache
 def translations(language: str) -> gettext.NullTranslations:
     """The catalog for a language, compiled from its .po in memory."""
     if language not in LANGUAGES:
@@ -101,7 +101,7 @@ def translations(language: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(buffer)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _spellout(language: str):  # type: ignore[no-untyped-def]
     from unicode_rbnf import RbnfEngine
 

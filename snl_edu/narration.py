@@ -12,8 +12,20 @@ from enum import StrEnum
 
 from snl_edu.engine import DIE_FACES, Board, Game, Seat
 from snl_edu.engine.events import (
-    Bounced, Climbed, Entered, Event, ExtraRoll, GameOver, Moved, NeedSix,
-    Overshot, Rolled, Slid, TurnLost, TurnStarted, Won,
+    Bounced,
+    Climbed,
+    Entered,
+    Event,
+    ExtraRoll,
+    GameOver,
+    Moved,
+    NeedSix,
+    Overshot,
+    Rolled,
+    Slid,
+    TurnLost,
+    TurnStarted,
+    Won,
 )
 from snl_edu.i18n import Localizer
 

@@ -9,8 +9,21 @@ import pytest
 from snl_edu.boards import load_board
 from snl_edu.engine import Seat
 from snl_edu.engine.events import (
-    Bounced, Climbed, Entered, Event, ExtraRoll, GameOver, Moved, NeedSix, Overshot, Rolled,
-    Slid, Standing, TurnLost, TurnStarted, Won,
+    Bounced,
+    Climbed,
+    Entered,
+    Event,
+    ExtraRoll,
+    GameOver,
+    Moved,
+    NeedSix,
+    Overshot,
+    Rolled,
+    Slid,
+    Standing,
+    TurnLost,
+    TurnStarted,
+    Won,
 )
 from snl_edu.i18n import Digits, Localizer
 from snl_edu.narration import Narrator, Verbosity

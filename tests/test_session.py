@@ -7,9 +7,10 @@ from snl_edu.commands import Action, Command
 from snl_edu.dice import RandomDice, ScriptedDice
 from snl_edu.engine import Game, Rules, Seat
 from snl_edu.i18n import Localizer
-from snl_edu.narration import Message, Narrator
+from snl_edu.narration import Narrator
 from snl_edu.outputs import Outputs
 from snl_edu.session import Ending, Session, SessionSettings
+from tests.helpers import Collect
 
 
 class Script:
@@ -22,17 +23,6 @@ class Script:
     def next_command(self, timeout: float | None = None) -> Command | None:
         self.timeouts.append(timeout)
         return self.commands.pop(0) if self.commands else Command(Action.END)
-
-
-class Collect:
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-
-    def show(self, message: Message) -> None:
-        self.lines.append(message.text)
-
-    def flush(self) -> None:
-        pass
 
 
 def session(seats: list[Seat], commands: list[Command | None], dice, settings=None):  # type: ignore[no-untyped-def]
@@ -50,15 +40,15 @@ def test_human_rolls_only_on_roll_and_questions_do_not_roll() -> None:
                                              Command(Action.ROLL)], ScriptedDice([3]))
     assert s.run() is Ending.INPUT_ENDED
     assert s.game.rolls == [3] and saved == [1]
-    assert "Asha is not yet on the board." in out.lines
-    assert "Bharyang! Asha climbs the ladder from 3 to 22." in out.lines
+    assert "Asha is not yet on the board." in out.texts
+    assert "Bharyang! Asha climbs the ladder from 3 to 22." in out.texts
 
 
 def test_repeat_says_the_last_roll_again() -> None:
     s, out, _ = session([Seat("Asha")], [Command(Action.ROLL), Command(Action.REPEAT)],
                         ScriptedDice([2]))
     s.run()
-    assert out.lines.count("Asha moves from 0 to 2.") + out.lines.count(
+    assert out.texts.count("Asha moves from 0 to 2.") + out.texts.count(
         "Asha comes onto the board at square 2.") == 2
 
 
@@ -66,7 +56,7 @@ def test_auto_roll_rolls_for_a_waiting_human() -> None:
     s, out, _ = session([Seat("Asha"), Seat("Bikash")], [None] * 500, RandomDice(1),
                         SessionSettings(auto_roll=5.0))
     assert s.run() is Ending.FINISHED
-    assert "Time is up: rolling for Asha." in out.lines
+    assert "Time is up: rolling for Asha." in out.texts
     assert set(s.inputs.timeouts) == {5.0}  # type: ignore[attr-defined]
 
 
@@ -83,4 +73,4 @@ def test_quit_needs_yes() -> None:
                                          Command(Action.QUIT), Command(None, "huh"),
                                          Command(Action.YES)], ScriptedDice([]))
     assert s.run() is Ending.QUIT
-    assert out.lines.count("Quit the game? Press y for yes or n for no.") == 2
+    assert out.texts.count("Quit the game? Press y for yes or n for no.") == 2

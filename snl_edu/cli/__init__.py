@@ -15,8 +15,19 @@ def main() -> None:
 
 
 def _register() -> None:
-    from snl_edu.cli import boards, games, play, rules, say, stats, voice, words
-    from snl_edu.cli import history, lesson, progress
+    from snl_edu.cli import (
+        boards,
+        games,
+        history,
+        lesson,
+        play,
+        progress,
+        rules,
+        say,
+        stats,
+        voice,
+        words,
+    )
 
     for module in (play, games, rules, words, boards, say, voice, stats, history, lesson,
                    progress):

@@ -11,11 +11,21 @@ import click
 from snl_edu.boards import DEFAULT_BOARD, load_board
 from snl_edu.cli.audio import game_audio, play_audio_options
 from snl_edu.cli.common import (
-    language_options, localizer_for, remember_localizer, rule_options, rules_from_options,
+    language_options,
+    localizer_for,
+    remember_localizer,
+    rule_options,
+    rules_from_options,
 )
 from snl_edu.cli.lesson_options import build_teacher, lesson_options, lessons_wanted
 from snl_edu.cli.saving import (
-    LATEST, kept_setting, resume, resume_hint, resumed_messages, save_after_interrupt, start_new,
+    LATEST,
+    kept_setting,
+    resume,
+    resume_hint,
+    resumed_messages,
+    save_after_interrupt,
+    start_new,
 )
 from snl_edu.cli.storage import data_dir_option
 from snl_edu.cli.voice_options import game_input, voice_options

@@ -6,7 +6,11 @@ import click
 
 from snl_edu.boards import DEFAULT_BOARD, load_board
 from snl_edu.cli.common import (
-    language_options, localizer_for, remember_localizer, rule_options, rules_from_options,
+    language_options,
+    localizer_for,
+    remember_localizer,
+    rule_options,
+    rules_from_options,
 )
 from snl_edu.rules_text import rules_lines
 

@@ -111,23 +111,25 @@ def validate(width: int, height: int, jumps: tuple[Jump, ...], source: str = "")
         raise BoardError("size", detail=f"{width}x{height}", source=source)
     starts: dict[int, Jump] = {}
     for jump in jumps:
-        where = {"start": jump.start, "end": jump.end, "source": source}
         if not 1 <= jump.start <= last - 1:
-            raise BoardError("start-range", detail=str(last), **where)
+            raise _broken(jump, "start-range", source, str(last))
         if not 1 <= jump.end <= last:
-            raise BoardError("end-range", detail=str(last), **where)
+            raise _broken(jump, "end-range", source, str(last))
         if jump.kind is JumpKind.LADDER and jump.end <= jump.start:
-            raise BoardError("ladder-not-up", **where)
+            raise _broken(jump, "ladder-not-up", source)
         if jump.kind is JumpKind.SNAKE and jump.end >= jump.start:
-            raise BoardError("snake-not-down", **where)
+            raise _broken(jump, "snake-not-down", source)
         if jump.start in starts:
-            other = starts[jump.start]
-            raise BoardError("same-start", other_start=other.start, other_end=other.end, **where)
+            raise _broken(jump, "same-start", source, other=starts[jump.start])
         starts[jump.start] = jump
     for jump in jumps:
         if jump.end in starts:
-            other = starts[jump.end]
-            raise BoardError(
-                "chain", other_start=other.start, other_end=other.end,
-                start=jump.start, end=jump.end, source=source,
-            )
+            raise _broken(jump, "chain", source, other=starts[jump.end])
+
+
+def _broken(jump: Jump, rule: str, source: str, detail: str = "",
+            other: Jump | None = None) -> BoardError:
+    """The error for a jump breaking a rule, naming the other jump involved if any."""
+    return BoardError(rule, start=jump.start, end=jump.end, detail=detail, source=source,
+                      other_start=other.start if other else None,
+                      other_end=other.end if other else None)

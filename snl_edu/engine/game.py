@@ -14,8 +14,21 @@ from snl_edu.engine.board import Board, JumpKind
 from snl_edu.engine.board_data import board_from_data
 from snl_edu.engine.errors import GameStateError, SeatError
 from snl_edu.engine.events import (
-    Bounced, Climbed, Entered, Event, ExtraRoll, GameOver, Moved, NeedSix,
-    Overshot, Rolled, Slid, Standing, TurnLost, TurnStarted, Won,
+    Bounced,
+    Climbed,
+    Entered,
+    Event,
+    ExtraRoll,
+    GameOver,
+    Moved,
+    NeedSix,
+    Overshot,
+    Rolled,
+    Slid,
+    Standing,
+    TurnLost,
+    TurnStarted,
+    Won,
 )
 from snl_edu.engine.rules import DIE_FACES, Finish, Rules
 

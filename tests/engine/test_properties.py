@@ -12,7 +12,17 @@ from snl_edu.boards import load_board, shipped_names
 from snl_edu.dice import RandomDice
 from snl_edu.engine import Board, Finish, Game, Rules, Seat
 from snl_edu.engine.events import (
-    Bounced, Climbed, Entered, GameOver, Moved, Overshot, Rolled, Slid, TurnLost, TurnStarted, Won,
+    Bounced,
+    Climbed,
+    Entered,
+    GameOver,
+    Moved,
+    Overshot,
+    Rolled,
+    Slid,
+    TurnLost,
+    TurnStarted,
+    Won,
 )
 from tests.engine.strategies import boards, rule_sets
 

@@ -7,8 +7,20 @@ import pytest
 from snl_edu.boards import load_board
 from snl_edu.engine import Finish, Game, GameStateError, Rules, Seat
 from snl_edu.engine.events import (
-    Bounced, Climbed, Entered, ExtraRoll, GameOver, Moved, NeedSix, Overshot, Rolled, Slid,
-    Standing, TurnLost, TurnStarted, Won,
+    Bounced,
+    Climbed,
+    Entered,
+    ExtraRoll,
+    GameOver,
+    Moved,
+    NeedSix,
+    Overshot,
+    Rolled,
+    Slid,
+    Standing,
+    TurnLost,
+    TurnStarted,
+    Won,
 )
 from tests.conftest import make_board, make_game
 

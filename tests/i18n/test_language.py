@@ -9,7 +9,12 @@ import pytest
 
 from snl_edu import i18n
 from snl_edu.i18n import (
-    Digits, LanguageError, Localizer, resolve_language, to_devanagari_digits, to_latin_digits,
+    Digits,
+    LanguageError,
+    Localizer,
+    resolve_language,
+    to_devanagari_digits,
+    to_latin_digits,
 )
 
 
@@ -75,7 +80,7 @@ def test_nepali_defaults_to_devanagari_digits() -> None:
 
 
 def test_digit_conversion_both_ways() -> None:
-    for n in range(0, 1001):
+    for n in range(1001):
         deva = to_devanagari_digits(str(n))
         assert all("०" <= ch <= "९" for ch in deva)
         assert to_latin_digits(deva) == str(n)

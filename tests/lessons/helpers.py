@@ -6,24 +6,7 @@ from collections.abc import Callable, Iterable
 
 from snl_edu.commands import Action, Command, parse_key, parse_line
 from snl_edu.i18n import Localizer
-from snl_edu.narration import Message
-
-
-class Collect:
-    """An Output that keeps every message."""
-
-    def __init__(self) -> None:
-        self.messages: list[Message] = []
-
-    def show(self, message: Message) -> None:
-        self.messages.append(message)
-
-    def flush(self) -> None:
-        pass
-
-    @property
-    def texts(self) -> list[str]:
-        return [m.text for m in self.messages]
+from tests.helpers import Collect  # noqa: F401  (re-exported for the lesson tests)
 
 
 class Script:

@@ -17,7 +17,11 @@ from snl_edu.lessons.questions import Kind, Situation, generate
 from snl_edu.lessons.report import report_lines
 from snl_edu.store import open_store
 from snl_edu.store.progress import (
-    CSV_COLUMNS, AnswerRecord, ProgressStore, UnknownLearnerError, write_csv,
+    CSV_COLUMNS,
+    AnswerRecord,
+    ProgressStore,
+    UnknownLearnerError,
+    write_csv,
 )
 from tests.lessons.helpers import english, nepali
 

@@ -16,7 +16,14 @@ from hypothesis import strategies as st
 from snl_edu.engine import Board, Jump, JumpKind
 from snl_edu.i18n import Localizer, to_latin_digits
 from snl_edu.lessons.questions import (
-    LEVEL_KINDS, LEVELS, Kind, Situation, faces_to, generate, make, standable,
+    LEVEL_KINDS,
+    LEVELS,
+    Kind,
+    Situation,
+    faces_to,
+    generate,
+    make,
+    standable,
 )
 from tests.lessons.helpers import english, nepali
 

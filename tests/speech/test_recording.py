@@ -20,6 +20,7 @@ from snl_edu.session import Session
 from snl_edu.speech.espeak import EspeakSynthesiser, Voice
 from snl_edu.speech.outputs import GAP_SECONDS, RecordingOutput
 from snl_edu.speech.pcm import Pcm, read_wav
+from tests.helpers import Collect
 
 
 def earcons_in(recording: Pcm) -> list[tuple[int, str]]:
@@ -33,17 +34,6 @@ def earcons_in(recording: Pcm) -> list[tuple[int, str]]:
                 found.append((start // 2, name))
             start = recording.data.find(sound, start + 1)
     return sorted(found)
-
-
-class Collect:
-    def __init__(self) -> None:
-        self.messages: list[Message] = []
-
-    def show(self, message: Message) -> None:
-        self.messages.append(message)
-
-    def flush(self) -> None:
-        pass
 
 
 @pytest.mark.parametrize("language", ["en", "ne"])

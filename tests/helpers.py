@@ -1,0 +1,22 @@
+"""Test doubles shared across the suite."""
+
+from __future__ import annotations
+
+from snl_edu.narration import Message
+
+
+class Collect:
+    """An Output that keeps every message it is shown."""
+
+    def __init__(self) -> None:
+        self.messages: list[Message] = []
+
+    def show(self, message: Message) -> None:
+        self.messages.append(message)
+
+    def flush(self) -> None:
+        pass
+
+    @property
+    def texts(self) -> list[str]:
+        return [m.text for m in self.messages]
