@@ -10,7 +10,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True,
+    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, check=False,
                           text=True)
 
 
