@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Protocol
 
 
 class Action(StrEnum):
@@ -65,3 +66,11 @@ def parse_line(line: str) -> Command:
     if len(text) == 1:
         return parse_key(text)
     return Command(None, line.strip())
+
+
+class CommandSource(Protocol):
+    """Anything that produces commands: keyboard, voice, a script or a timer."""
+
+    interactive: bool
+
+    def next_command(self, timeout: float | None = None) -> Command | None: ...

@@ -6,21 +6,14 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Protocol
 
-from snl_edu.commands import Action, Command
+from snl_edu.commands import Action, Command, CommandSource
 from snl_edu.dice import Dice
 from snl_edu.engine import Game
 from snl_edu.engine.events import Event
 from snl_edu.narration import Message, Narrator
 from snl_edu.outputs import Outputs
 from snl_edu.review import MessageReview
-
-
-class CommandSource(Protocol):
-    interactive: bool
-
-    def next_command(self, timeout: float | None = None) -> Command | None: ...
 
 
 class Ending(StrEnum):

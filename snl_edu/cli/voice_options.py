@@ -8,10 +8,10 @@ from typing import Any, TypeVar
 
 import click
 
+from snl_edu.commands import CommandSource
 from snl_edu.i18n import Localizer
 from snl_edu.narration import Message
 from snl_edu.outputs import Outputs
-from snl_edu.session import CommandSource
 
 F = TypeVar("F", bound=Callable[..., Any])
 

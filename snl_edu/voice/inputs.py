@@ -7,8 +7,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from snl_edu.commands import Action, Command
-from snl_edu.session import CommandSource
+from snl_edu.commands import Action, Command, CommandSource
 from snl_edu.voice.listener import VoiceListener
 
 POLL = 0.1  # seconds between checks of the keyboard and of the listener's health

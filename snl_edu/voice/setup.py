@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from snl_edu.commands import CommandSource
 from snl_edu.i18n import Localizer
-from snl_edu.session import CommandSource
 from snl_edu.voice.errors import VoiceError
 from snl_edu.voice.inputs import CombinedInput
 from snl_edu.voice.listener import VoiceListener, never

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import KOREAN, korean_model_path
 from espeak_audio import scene, write_wav
 
 from snl_edu.cli import main
+from tests.voice.korean import KOREAN, korean_model_path
 
 ENV = {"SNL_LANG": "en", "SNL_AUDIO": "off", "VOSK_MODEL_PATH": ""}
 

@@ -7,7 +7,6 @@ import random
 from array import array
 from pathlib import Path
 
-from conftest import KOREAN_CHATTER, KOREAN_COMMANDS
 from espeak_audio import RATE, scene, write_wav
 
 from snl_edu.commands import Action, Command
@@ -17,6 +16,7 @@ from snl_edu.voice.listener import Heard, VoiceListener
 from snl_edu.voice.models import VoiceModel
 from snl_edu.voice.phrases import PhraseBook
 from snl_edu.voice.sources import WavFileSource
+from tests.voice.korean import KOREAN_CHATTER, KOREAN_COMMANDS
 
 
 def listen(model: VoiceModel, book: PhraseBook, path: Path, numbers: bool = False,
