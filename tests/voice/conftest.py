@@ -9,7 +9,6 @@ from snl_edu.voice.phrases import PhraseBook, parse_phrase_book
 from tests.voice.korean import KOREAN, korean_model_path
 
 
-
 @pytest.fixture(scope="session")
 def korean_model() -> VoiceModel:
     return load_model(korean_model_path())
