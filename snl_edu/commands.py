@@ -32,10 +32,6 @@ class Command:
     def answer(cls, number: int, text: str = "") -> Command:
         return cls(Action.ANSWER, text or str(number), number)
 
-    @property
-    def understood(self) -> bool:
-        return self.action is not None
-
 
 KEYS = {
     "\r": Action.ROLL, "\n": Action.ROLL, " ": Action.ROLL,

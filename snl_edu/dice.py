@@ -21,14 +21,3 @@ class RandomDice:
     def roll(self) -> int:
         return self._random.randint(1, DIE_FACES)
 
-
-class ScriptedDice:
-    """Rolls from a list, for tests and replays."""
-
-    def __init__(self, rolls: list[int]) -> None:
-        self._rolls = list(rolls)
-
-    def roll(self) -> int:
-        if not self._rolls:
-            raise IndexError("the scripted dice have no rolls left")
-        return self._rolls.pop(0)

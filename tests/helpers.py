@@ -20,3 +20,15 @@ class Collect:
     @property
     def texts(self) -> list[str]:
         return [m.text for m in self.messages]
+
+
+class ScriptedDice:
+    """Rolls from a list."""
+
+    def __init__(self, rolls: list[int]) -> None:
+        self._rolls = list(rolls)
+
+    def roll(self) -> int:
+        if not self._rolls:
+            raise IndexError("the scripted dice have no rolls left")
+        return self._rolls.pop(0)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from snl_edu.boards import load_board
 from snl_edu.commands import Action, Command
-from snl_edu.dice import RandomDice, ScriptedDice
+from snl_edu.dice import RandomDice
 from snl_edu.engine import Game, Rules, Seat
 from snl_edu.i18n import Localizer
 from snl_edu.narration import Narrator
 from snl_edu.outputs import Outputs
 from snl_edu.session import Ending, Session, SessionSettings
-from tests.helpers import Collect
+from tests.helpers import Collect, ScriptedDice
 
 
 class Script:

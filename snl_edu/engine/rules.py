@@ -25,11 +25,6 @@ class Rules:
     six_to_start: bool = False
     play_to_end: bool = False
 
-    @property
-    def three_sixes_applies(self) -> bool:
-        """Three sixes only end a turn when sixes earn extra rolls at all."""
-        return self.six_again and self.three_sixes
-
     def to_data(self) -> dict[str, Any]:
         return asdict(self) | {"finish": self.finish.value}
 
