@@ -19,12 +19,13 @@ from snl_edu.boards import load_board
 from snl_edu.engine import Seat
 from snl_edu.engine.events import Climbed, GameOver, Rolled, Standing, TurnStarted
 from snl_edu.i18n import Localizer
-from snl_edu.narration import Message, Narrator
+from snl_edu.narration import Narrator
 from snl_edu.speech.errors import AudioUnavailable
 from snl_edu.speech.espeak import EspeakSynthesiser, Voice
 from snl_edu.speech.outputs import EarconOutput, PcmSpeaker, SpeechOutput
 from snl_edu.speech.player import Player
 from snl_edu.speech.sinks import ClockSink, Sink, SoundDeviceSink
+from snl_edu.vocabulary import Message
 
 
 class FirstBlock:

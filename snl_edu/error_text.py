@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from snl_edu.boards import UnknownBoardError
-from snl_edu.engine import BoardError, GameStateError, SeatError, SnlError
+from snl_edu.engine import BoardError, GameStateError, SeatError
 from snl_edu.engine.game import MAX_SEATS, MIN_SEATS
 from snl_edu.i18n import LANGUAGES, LanguageError, Localizer
 from snl_edu.speech.errors import AudioUnavailable
 from snl_edu.store import StoreError
 from snl_edu.store.games import UnknownGameError
+from snl_edu.vocabulary import SnlError
 
 
 def _board_error(error: BoardError, loc: Localizer) -> str:

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 
-from snl_edu.engine.errors import SnlError
 from snl_edu.resources import data_folder
+from snl_edu.vocabulary import SnlError
 
 DOMAIN = "snl_edu"
 SOURCE_LANGUAGE = "en"

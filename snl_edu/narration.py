@@ -7,7 +7,6 @@ translator can order the words as the language needs.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 
 from snl_edu.engine import DIE_FACES, Board, Game, Seat
@@ -28,20 +27,13 @@ from snl_edu.engine.events import (
     Won,
 )
 from snl_edu.i18n import Localizer
+from snl_edu.vocabulary import Message
 
 
 class Verbosity(StrEnum):
     BRIEF = "brief"
     NORMAL = "normal"
     FULL = "full"
-
-
-@dataclass(frozen=True)
-class Message:
-    """One sentence to show and speak, with the earcon that goes before it."""
-
-    text: str
-    earcon: str | None = None
 
 
 def computer_name(localizer: Localizer, number: int) -> str:

@@ -6,7 +6,7 @@ import sys
 from collections.abc import Sequence
 from typing import Protocol, TextIO
 
-from snl_edu.narration import Message
+from snl_edu.vocabulary import Message
 
 
 class Output(Protocol):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from snl_edu.narration import Message
+from snl_edu.vocabulary import Message
 
 MAX_HISTORY = 500  # a long game's worth; older messages drop off
 

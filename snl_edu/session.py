@@ -11,9 +11,10 @@ from snl_edu.commands import Action, Command, CommandSource
 from snl_edu.dice import Dice
 from snl_edu.engine import Game
 from snl_edu.engine.events import Event
-from snl_edu.narration import Message, Narrator
+from snl_edu.narration import Narrator
 from snl_edu.outputs import Outputs
 from snl_edu.review import MessageReview
+from snl_edu.vocabulary import Message
 
 
 class Ending(StrEnum):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from snl_edu.narration import Message
+from snl_edu.vocabulary import Message
 
 
 class Collect:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from snl_edu.engine import DIE_FACES, Board, Finish, Rules, SnlError
+from snl_edu.engine import DIE_FACES, Board, Finish, Rules
+from snl_edu.vocabulary import SnlError
 
 State = tuple[int, int]
 FINISHED = -1

@@ -9,8 +9,9 @@ from typing import Any, TypeVar
 
 import click
 
-from snl_edu.engine import Finish, Rules, SnlError
+from snl_edu.engine import Finish, Rules
 from snl_edu.i18n import LANGUAGES, Digits, LanguageError, Localizer, resolve_language
+from snl_edu.vocabulary import SnlError
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -17,9 +17,9 @@ from snl_edu.lessons.adaptive import suggest_level
 from snl_edu.lessons.answers import Asker
 from snl_edu.lessons.questions import LEVELS, Situation, generate
 from snl_edu.lessons.teacher import Recorder
-from snl_edu.narration import Message
 from snl_edu.outputs import ConsoleOutput, Outputs
 from snl_edu.store.progress import ProgressStore
+from snl_edu.vocabulary import Message
 
 DEFAULT_QUESTIONS = 5
 PRACTICE_BOARD = "moksha-patam"

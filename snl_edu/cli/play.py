@@ -32,9 +32,10 @@ from snl_edu.cli.voice_options import game_input, voice_options
 from snl_edu.engine import MAX_SEATS, Game, Seat
 from snl_edu.i18n import Localizer
 from snl_edu.keyboard import KeyboardInput
-from snl_edu.narration import Message, Narrator, Verbosity, computer_name
+from snl_edu.narration import Narrator, Verbosity, computer_name
 from snl_edu.outputs import ConsoleOutput, Outputs
 from snl_edu.session import Ending, Session, SessionSettings
+from snl_edu.vocabulary import Message
 
 DEFAULT_DEMO_COMPUTERS = 2
 INTERACTIVE_PACE = 0.8

@@ -15,9 +15,10 @@ from snl_edu.cli.storage import open_cli_store
 from snl_edu.dice import RandomDice
 from snl_edu.engine import Game, GameStateError
 from snl_edu.i18n import Localizer
-from snl_edu.narration import Message, Narrator
+from snl_edu.narration import Narrator
 from snl_edu.store import Store, StoreError
 from snl_edu.store.games import GameStore
+from snl_edu.vocabulary import Message
 
 LATEST = "latest"  # the value of a bare --resume
 # Options that describe a new game; a resumed game brings its own.

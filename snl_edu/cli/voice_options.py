@@ -10,8 +10,8 @@ import click
 
 from snl_edu.commands import CommandSource
 from snl_edu.i18n import Localizer
-from snl_edu.narration import Message
 from snl_edu.outputs import Outputs
+from snl_edu.vocabulary import Message
 
 F = TypeVar("F", bound=Callable[..., Any])
 

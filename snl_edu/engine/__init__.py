@@ -2,12 +2,12 @@
 
 from snl_edu.engine.board import Board, Jump, JumpKind
 from snl_edu.engine.board_data import board_from_data
-from snl_edu.engine.errors import BoardError, GameStateError, SeatError, SnlError
+from snl_edu.engine.errors import BoardError, GameStateError, SeatError
 from snl_edu.engine.game import MAX_SEATS, MIN_SEATS, Game, Seat
 from snl_edu.engine.rules import DIE_FACES, Finish, Rules
 
 __all__ = [
     "DIE_FACES", "MAX_SEATS", "MIN_SEATS", "Board", "BoardError", "Finish", "Game",
-    "GameStateError", "Jump", "JumpKind", "Rules", "Seat", "SeatError", "SnlError",
+    "GameStateError", "Jump", "JumpKind", "Rules", "Seat", "SeatError",
     "board_from_data",
 ]

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-
-class SnlError(Exception):
-    """Base of every error a user can cause; the CLI turns these into messages."""
+from snl_edu.vocabulary import SnlError
 
 
 class BoardError(SnlError):

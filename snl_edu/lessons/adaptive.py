@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from snl_edu.lessons.questions import KIND_LEVEL, LEVELS, Kind, Weights
-from snl_edu.store.progress import AnswerRecord
+from snl_edu.vocabulary import AnswerRecord
 
 # How strongly a miss pulls its kind or number back: a kind always missed is
 # asked about 1 + KIND_PULL times as often as one always answered at once.

@@ -17,8 +17,8 @@ from typing import Protocol
 from snl_edu.commands import Action, Command
 from snl_edu.i18n import N_, Localizer, to_latin_digits
 from snl_edu.lessons.questions import Question
-from snl_edu.narration import Message
 from snl_edu.outputs import Outputs
+from snl_edu.vocabulary import Message
 
 MAX_TRIES = 3
 SKIP_WORDS = frozenset({"s", "skip", "pass", "छोड", "छोड्नुहोस्"})

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from snl_edu.engine import SnlError
 from snl_edu.i18n import Localizer
 from snl_edu.resources import data_folder
+from snl_edu.vocabulary import SnlError
 
 HISTORY_FILE = "history.toml"
 MEANINGS_FILE = "virtues.toml"

@@ -21,9 +21,9 @@ from snl_edu.lessons.adaptive import LearnerWeights
 from snl_edu.lessons.answers import Asker, Inputs, Outcome
 from snl_edu.lessons.content import Card, history_cards, meaning_of
 from snl_edu.lessons.questions import LEVELS, Question, Situation, Weights, generate
-from snl_edu.narration import Message
 from snl_edu.outputs import Outputs
-from snl_edu.store.progress import AnswerRecord, ProgressStore
+from snl_edu.store.progress import ProgressStore
+from snl_edu.vocabulary import AnswerRecord, Message
 
 # "some": a question on a human player's 2nd, 5th, 8th... turn: early enough that
 # a child meets one soon, rare enough that the game keeps its pace.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from snl_edu.engine.errors import SnlError
+from snl_edu.vocabulary import SnlError
 
 
 class Missing(StrEnum):

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Protocol
 
 from snl_edu import earcons
-from snl_edu.narration import Message
 from snl_edu.speech.pcm import Pcm, open_wav_writer, resample, scaled, silence, write_frames
 from snl_edu.speech.player import Player, StopCheck, never
+from snl_edu.vocabulary import Message
 
 GAP_SECONDS = 0.12  # between an earcon and its sentence in a recording
 

@@ -19,8 +19,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Self
 
-from snl_edu.engine import SnlError
 from snl_edu.store.schema import APPLICATION_ID, MIGRATIONS, latest_version
+from snl_edu.vocabulary import SnlError
 
 APP_NAME = "snl_edu"
 DATA_DIR_ENV = "SNL_DATA_DIR"

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TextIO
 
-from snl_edu.engine import SnlError
 from snl_edu.store.database import Store
+from snl_edu.vocabulary import AnswerRecord, SnlError
 
 CSV_COLUMNS = ("learner", "time", "session", "mode", "language", "kind", "level", "question",
                "expected", "given", "correct", "tries", "skipped", "seconds", "focus")
@@ -29,27 +28,6 @@ class UnknownLearnerError(SnlError):
         self.name = name
         self.known = known
         super().__init__(f"no learner {name!r}")
-
-
-@dataclass(frozen=True)
-class AnswerRecord:
-    """One answered (or skipped) question, as stored."""
-
-    kind: str
-    level: int
-    question: str
-    expected: int
-    given: int | None
-    correct: bool
-    tries: int
-    skipped: bool
-    seconds: float
-    focus: int | None = None
-    at: datetime | None = None  # None: now
-    session: int | None = None
-    learner: str = ""
-    mode: str = ""
-    language: str = ""
 
 
 def _now() -> datetime:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from snl_edu.boards import load_board
-from snl_edu.engine import Game, Rules, Seat, SnlError
+from snl_edu.engine import Game, Rules, Seat
+from snl_edu.vocabulary import SnlError
 
 
 def saved() -> dict:  # type: ignore[type-arg]

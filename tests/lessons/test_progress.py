@@ -16,13 +16,8 @@ from snl_edu.lessons.adaptive import LearnerWeights, suggest_level, summarise
 from snl_edu.lessons.questions import Kind, Situation, generate
 from snl_edu.lessons.report import report_lines
 from snl_edu.store import open_store
-from snl_edu.store.progress import (
-    CSV_COLUMNS,
-    AnswerRecord,
-    ProgressStore,
-    UnknownLearnerError,
-    write_csv,
-)
+from snl_edu.store.progress import CSV_COLUMNS, ProgressStore, UnknownLearnerError, write_csv
+from snl_edu.vocabulary import AnswerRecord
 from tests.lessons.helpers import english, nepali
 
 START = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)

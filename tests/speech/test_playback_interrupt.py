@@ -5,11 +5,11 @@ from __future__ import annotations
 import threading
 import time
 
-from snl_edu.narration import Message
 from snl_edu.speech.espeak import EspeakSynthesiser, Voice
 from snl_edu.speech.outputs import EarconOutput, PcmSpeaker, SpeechOutput
 from snl_edu.speech.player import Player
 from snl_edu.speech.sinks import ClockSink
+from snl_edu.vocabulary import Message
 
 LONG = ("Game over. The places: place one, Asha, finished. Place two, Bikash, on square "
         "fifty eight. Place three, Computer one, on square forty one. Well played, everyone!")

@@ -14,12 +14,13 @@ from snl_edu.dice import RandomDice
 from snl_edu.engine import Board, Game, Jump, JumpKind, Rules, Seat
 from snl_edu.i18n import Localizer
 from snl_edu.keyboard import KeyboardInput
-from snl_edu.narration import Message, Narrator
+from snl_edu.narration import Narrator
 from snl_edu.outputs import Outputs
 from snl_edu.session import Session
 from snl_edu.speech.espeak import EspeakSynthesiser, Voice
 from snl_edu.speech.outputs import GAP_SECONDS, RecordingOutput
 from snl_edu.speech.pcm import Pcm, read_wav
+from snl_edu.vocabulary import Message
 from tests.helpers import Collect
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from click.testing import CliRunner
 
 from snl_edu.cli import main
-from snl_edu.narration import Message
 from snl_edu.review import MessageReview
+from snl_edu.vocabulary import Message
 
 
 def test_review_steps_back_and_forward_through_messages() -> None:

@@ -10,10 +10,11 @@ import pytest
 from snl_edu.autosave import Autosave, consistent, resumed_dice
 from snl_edu.boards import load_board
 from snl_edu.dice import RandomDice
-from snl_edu.engine import Game, Rules, Seat, SnlError
+from snl_edu.engine import Game, Rules, Seat
 from snl_edu.engine.rules import Finish
 from snl_edu.store import open_store
 from snl_edu.store.games import GameStore, UnknownGameError
+from snl_edu.vocabulary import SnlError
 
 
 def new_game() -> Game:

@@ -1,0 +1,43 @@
+"""The words every layer shares: a message, the base error, a lesson answer.
+
+This module imports nothing of ours, so the engine, inputs, outputs, lessons
+and the store can all speak in these types without depending on each other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+
+@dataclass(frozen=True)
+class Message:
+    """One sentence to show and speak, with the earcon that goes before it."""
+
+    text: str
+    earcon: str | None = None
+
+
+class SnlError(Exception):
+    """Base of every error a user can cause; the CLI turns these into messages."""
+
+
+@dataclass(frozen=True)
+class AnswerRecord:
+    """One answered (or skipped) lesson question, as stored."""
+
+    kind: str
+    level: int
+    question: str
+    expected: int
+    given: int | None
+    correct: bool
+    tries: int
+    skipped: bool
+    seconds: float
+    focus: int | None = None
+    at: datetime | None = None  # None: now
+    session: int | None = None
+    learner: str = ""
+    mode: str = ""
+    language: str = ""
