@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 
+from snl_edu.postposition import Template
 from snl_edu.resources import data_folder
 from snl_edu.vocabulary import SnlError
 
@@ -121,11 +122,11 @@ class Localizer:
         chosen = digits or (Digits.DEVANAGARI if language == "ne" else Digits.LATIN)
         return cls(language, chosen, translations(language))
 
-    def gettext(self, message: str) -> str:
-        return self._translations.gettext(message)
+    def gettext(self, message: str) -> Template:
+        return Template(self._translations.gettext(message))
 
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return self._translations.ngettext(singular, plural, n)
+    def ngettext(self, singular: str, plural: str, n: int) -> Template:
+        return Template(self._translations.ngettext(singular, plural, n))
 
     def number(self, value: int) -> str:
         text = str(value)

@@ -9,6 +9,8 @@ import pytest
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import read_po
 
+from snl_edu.postposition import Template
+
 ROOT = Path(__file__).resolve().parents[2]
 POT = ROOT / "locales" / "snl_edu.pot"
 NE_PO = ROOT / "locales" / "ne" / "LC_MESSAGES" / "snl_edu.po"
@@ -16,7 +18,8 @@ NE_PO = ROOT / "locales" / "ne" / "LC_MESSAGES" / "snl_edu.po"
 EXTRACT = ["pybabel", "-q", "extract", "-F", "pyproject.toml", "-k", "N_", "-c", "TRANSLATORS:",
            "--no-location", "--sort-output", "--project", "snl_edu",
            "--copyright-holder", "snl_edu developers"]
-PLACEHOLDER = re.compile(r"\{(\w*)\}")
+# A field name, optionally with a postposition the code attaches: {name} or {name:को}.
+PLACEHOLDER = re.compile(r"\{(\w*)(?::[^{}]*)?\}")
 
 
 def catalog():  # type: ignore[no-untyped-def]
@@ -70,7 +73,7 @@ def test_placeholders_match_exactly() -> None:
         expected = set(PLACEHOLDER.findall(ids[-1]))
         for text in strings:
             assert set(PLACEHOLDER.findall(text)) == expected, (message.id, text)
-            text.format(**{name: "x" for name in expected})  # well-formed braces
+            Template(text).format(**{name: "x" for name in expected})  # well-formed braces
 
 
 def test_translations_are_devanagari() -> None:
