@@ -2,9 +2,28 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
+
 import pytest
 
 from snl_edu.engine import Board, Game, Jump, JumpKind, Rules, Seat
+
+
+def _use_memory_filesystem_for_temporary_files() -> None:
+    """Temporary folders (tmp_path, data folders, subprocesses' TMPDIR) live on a memory
+    filesystem when the machine has one: most of the suite's wait was SQLite flushing every
+    autosave to disk. A test that is about the disk itself (a full disk, say) makes its own
+    file-backed filesystem and does not depend on this."""
+    memory = "/dev/shm"
+    if os.environ.get("SNL_TESTS_ON_DISK") or not (os.path.isdir(memory)
+                                                   and os.access(memory, os.W_OK)):
+        return
+    os.environ["TMPDIR"] = memory
+    tempfile.tempdir = memory
+
+
+_use_memory_filesystem_for_temporary_files()
 
 
 def make_board(ladders: dict[int, int] | None = None, snakes: dict[int, int] | None = None,

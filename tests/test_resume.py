@@ -8,7 +8,7 @@ import random
 import signal
 import subprocess
 import sys
-import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -75,6 +75,29 @@ def start_slow_game(seed: int, folder: Path, stdin: int | None = subprocess.PIPE
     return process
 
 
+def read_lines(process: subprocess.Popen[str], count: int) -> list[str]:
+    """Wait for the game to have printed `count` more lines (its progress, not the clock,
+    decides when the test acts); fewer only if the game ended first."""
+    assert process.stdout is not None
+    lines = []
+    for _ in range(count):
+        line = process.stdout.readline()
+        if not line:
+            break
+        lines.append(line)
+    return lines
+
+
+def read_until(process: subprocess.Popen[str], done: Callable[[list[str]], bool]) -> list[str]:
+    assert process.stdout is not None
+    lines: list[str] = []
+    while not done(lines):
+        line = process.stdout.readline()
+        assert line, f"the game ended before the moment the test waits for: {lines[-5:]}"
+        lines.append(line)
+    return lines
+
+
 @pytest.mark.parametrize("seed", [11, 2024])
 def test_a_game_killed_at_random_moments_resumes_to_the_same_end(seed: int,
                                                                  tmp_path: Path) -> None:
@@ -85,7 +108,7 @@ def test_a_game_killed_at_random_moments_resumes_to_the_same_end(seed: int,
     assert process.stdin is not None
     process.stdin.write(ENTERS)
     process.stdin.flush()
-    time.sleep(chooser.uniform(0.05, 0.6))
+    read_lines(process, chooser.randint(1, 150))  # a random moment of the game
     process.kill()  # SIGKILL: no handler runs, only committed turns survive
     process.wait(timeout=10)
     for stream in (process.stdin, process.stdout, process.stderr):
@@ -102,8 +125,7 @@ def test_a_game_killed_at_random_moments_resumes_to_the_same_end(seed: int,
     assert second.stdout is not None and second.stdin is not None
     second.stdin.write(ENTERS)
     second.stdin.flush()
-    second.stdout.readline()
-    time.sleep(chooser.uniform(0.0, 0.3))
+    read_lines(second, chooser.randint(1, 60))
     second.kill()
     second.wait(timeout=10)
     for stream in (second.stdin, second.stdout, second.stderr):
@@ -132,7 +154,13 @@ def test_ctrl_c_while_a_child_is_deciding_saves_exits_cleanly_and_resumes(
     assert process.stdin is not None
     process.stdin.write("\n" * 5)  # five rolls for Asha, then she is thinking: no more input
     process.stdin.flush()
-    time.sleep(1.0)
+
+    def asha_is_deciding_her_sixth_roll(lines: list[str]) -> bool:
+        rolled = [i for i, line in enumerate(lines) if line.startswith("Asha rolled")]
+        return len(rolled) == 5 and any(line.startswith("Asha's turn")
+                                        for line in lines[rolled[-1]:])
+
+    read_until(process, asha_is_deciding_her_sixth_roll)
     code, out, err = interrupt(process)
     assert code == 1
     assert "Traceback" not in err
@@ -154,12 +182,14 @@ def test_ctrl_c_during_computer_turns_saves_and_resumes(tmp_path: Path) -> None:
     assert process.stdin is not None
     process.stdin.write(ENTERS)
     process.stdin.flush()
-    time.sleep(0.25)  # computers pause 0.01 s before each roll: this lands mid-game
+
+    def a_computer_is_rolling(lines: list[str]) -> bool:
+        return len(lines) > 20 and lines[-1].startswith("Computer 1's turn")
+
+    read_until(process, a_computer_is_rolling)  # mid-game: its end is over 100 lines away
     code, out, err = interrupt(process)
     rolls, over = final_rolls(folder)
-    if over:  # the machine was fast enough to finish first: then it simply ended
-        assert code == 0
-        return
+    assert not over
     assert code == 1, err
     assert "Traceback" not in err
     assert "snl play --resume 1" in out
