@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 
 class Action(StrEnum):
@@ -65,8 +65,29 @@ def parse_line(line: str) -> Command:
 
 
 class CommandSource(Protocol):
-    """Anything that produces commands: keyboard, voice, a script or a timer."""
+    """Commands for one seat (or a room of seats): keyboard, voice, a script, a network player.
+
+    ``next_command`` returns None when ``timeout`` seconds pass with nothing, and
+    ``Command(Action.END)`` once the source has ended for good.
+    """
 
     interactive: bool
 
     def next_command(self, timeout: float | None = None) -> Command | None: ...
+
+
+@runtime_checkable
+class SkipsSpeech(Protocol):
+    """A source whose player can cut the game's speech short (a key pressed while it talks).
+
+    Speech polls ``key_pressed``; a press it reports is used up, never also a command.
+    """
+
+    def key_pressed(self) -> bool: ...
+
+
+@runtime_checkable
+class Closable(Protocol):
+    """A source holding something to let go of: a thread, a microphone, a connection."""
+
+    def close(self) -> None: ...

@@ -97,4 +97,15 @@ def describe(error: SnlError, loc: Localizer) -> str:
         from snl_edu.voice.messages import describe_voice_error
 
         return describe_voice_error(error, loc)
-    return str(error)
+    return _(error.message).format(**{key: _detail(value, loc)
+                                       for key, value in error.details.items()}) \
+        if error.details else _(error.message)
+
+
+def _detail(value: object, loc: Localizer) -> str:
+    """A structured detail in the reader's language: numbers in their digits, lists joined."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return loc.number(value)
+    if isinstance(value, (list, tuple)):
+        return loc.join(str(item) for item in value)
+    return str(value)

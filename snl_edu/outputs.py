@@ -15,6 +15,13 @@ class Output(Protocol):
     def flush(self) -> None: ...
 
 
+class MessageSink(Protocol):
+    """Where a part of the game says things: all outputs at once, or a session that also
+    keeps them for review."""
+
+    def show_all(self, messages: Sequence[Message]) -> None: ...
+
+
 class ConsoleOutput:
     """One message per line, plain text: screen readers read every line."""
 

@@ -1,4 +1,8 @@
-"""The turn loop: asks the inputs, plays rolls, narrates, and tells outputs."""
+"""The turn loop: asks the seat due to play, plays rolls, narrates, and tells outputs.
+
+Everything the game says goes through ``Session.say`` (lessons too, through
+``show_all`` and ``channel``), so the review keys and ``r`` cover all of it.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ from snl_edu.engine.events import Event
 from snl_edu.narration import Narrator
 from snl_edu.outputs import Outputs
 from snl_edu.review import MessageReview
+from snl_edu.seat_inputs import SeatInputs
 from snl_edu.vocabulary import Message
 
 
@@ -21,6 +26,7 @@ class Ending(StrEnum):
     FINISHED = "finished"
     QUIT = "quit"
     INPUT_ENDED = "input-ended"
+    INTERRUPTED = "interrupted"  # Ctrl-C: the game is saved and can be resumed
 
 
 @dataclass
@@ -30,7 +36,8 @@ class SessionSettings:
 
 
 class Session:
-    def __init__(self, game: Game, narrator: Narrator, outputs: Outputs, inputs: CommandSource,
+    def __init__(self, game: Game, narrator: Narrator, outputs: Outputs,
+                 inputs: SeatInputs | CommandSource,
                  dice: Dice, settings: SessionSettings | None = None,
                  after_turn: Callable[[Game], None] | None = None,
                  between_turns: Callable[[Game, Sequence[Event]], None] | None = None,
@@ -38,12 +45,13 @@ class Session:
         self.game = game
         self.narrator = narrator
         self.outputs = outputs
-        self.inputs = inputs
+        # One source per seat; a single source is the whole room's.
+        self.inputs = inputs if isinstance(inputs, SeatInputs) else SeatInputs(inputs)
         self.dice = dice
         self.settings = settings or SessionSettings()
         self.after_turn = after_turn
-        # Lessons between turns (snl_edu.lessons.teacher); it reads the same inputs
-        # and never blocks: the end of input or a timeout skips a lesson.
+        # Lessons between turns (snl_edu.lessons.teacher); they speak through show_all,
+        # listen through channel and never block: the end of input or a timeout skips.
         self.between_turns = between_turns
         self.sleep = sleep
         self._ = narrator.loc.gettext
@@ -57,6 +65,15 @@ class Session:
         if review:
             self.review.add(messages)
         self.outputs.show_all(messages)
+
+    def show_all(self, messages: Sequence[Message]) -> None:
+        """Say what a lesson says: shown, spoken and kept for review, while ``r`` still
+        repeats the last turn."""
+        self.say(list(messages), remember=False)
+
+    def channel(self, seat: int) -> SeatChannel:
+        """Listen to one seat's input, answering review keys on the way (for lessons)."""
+        return SeatChannel(self, seat)
 
     def run(self) -> Ending:
         self.say(self.narrator.narrate_all(self.game.opening()))
@@ -79,8 +96,9 @@ class Session:
                 self.sleep(self.settings.pace)
             return self.dice.roll()
         self._prompt_once()
+        inputs = self.inputs.for_seat(self.game.current)
         while True:
-            command = self.inputs.next_command(self.settings.auto_roll)
+            command = inputs.next_command(self.settings.auto_roll)
             if command is None:
                 self.say([Message(self._("Time is up: rolling for {name}.").format(
                     name=seat.name))], remember=False)
@@ -89,7 +107,7 @@ class Session:
                 return self.dice.roll()
             if command.action is Action.END:
                 return Ending.INPUT_ENDED
-            if command.action is Action.QUIT and self._confirm_quit():
+            if command.action is Action.QUIT and self._confirm_quit(inputs):
                 return Ending.QUIT
             self._answer(command)
 
@@ -99,10 +117,10 @@ class Session:
             self.say([Message(self._("Press Enter to roll the pasa, or h for help."))],
                      remember=False)
 
-    def _confirm_quit(self) -> bool:
+    def _confirm_quit(self, inputs: CommandSource) -> bool:
         self.say([Message(self._("Quit the game? Press y for yes or n for no."))], remember=False)
         while True:
-            answer = self.inputs.next_command(None)
+            answer = inputs.next_command(None)
             if answer is None or answer.action in (Action.NO, Action.ROLL):
                 self.say([Message(self._("Let us play on."))], remember=False)
                 return False
@@ -132,6 +150,23 @@ class Session:
             case _:
                 self.say([Message(self._("I did not understand {text}. Press h for help.").format(
                     text=repr(command.text)))], remember=False)
+
+
+class SeatChannel:
+    """A seat's input as a lesson hears it: ``,`` and ``.`` read back past messages
+    (questions included) and are not answers."""
+
+    def __init__(self, session: Session, seat: int) -> None:
+        self.session = session
+        self.source = session.inputs.for_seat(seat)
+        self.interactive = self.source.interactive
+
+    def next_command(self, timeout: float | None = None) -> Command | None:
+        while True:
+            command = self.source.next_command(timeout)
+            if command is None or command.action not in (Action.PREVIOUS, Action.NEXT):
+                return command
+            self.session._answer(command)
 
 
 def help_messages(_: Callable[[str], str]) -> list[Message]:

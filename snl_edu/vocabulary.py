@@ -19,7 +19,18 @@ class Message:
 
 
 class SnlError(Exception):
-    """Base of every error a user can cause; the CLI turns these into messages."""
+    """Base of every error a user can cause; the front end turns it into one sentence.
+
+    ``message`` is an English msgid (marked with ``N_`` where it is written) that is
+    translated only when shown; ``details`` fill its ``{placeholders}`` and stay
+    structured (numbers, names, lists) so they can be written in the reader's
+    language and digits. Never put prose a user would read into ``details``.
+    """
+
+    def __init__(self, message: str = "", /, **details: object) -> None:
+        super().__init__(message)
+        self.message = message
+        self.details = details
 
 
 @dataclass(frozen=True)

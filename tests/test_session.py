@@ -57,7 +57,7 @@ def test_auto_roll_rolls_for_a_waiting_human() -> None:
                         SessionSettings(auto_roll=5.0))
     assert s.run() is Ending.FINISHED
     assert "Time is up: rolling for Asha." in out.texts
-    assert set(s.inputs.timeouts) == {5.0}  # type: ignore[attr-defined]
+    assert set(s.inputs.room.timeouts) == {5.0}  # type: ignore[union-attr]
 
 
 def test_computer_seats_play_with_pace() -> None:

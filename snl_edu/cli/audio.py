@@ -1,20 +1,17 @@
-"""Sound options shared by `snl play` and `snl say`, and building a game's sound outputs."""
+"""Sound options shared by `snl play` and `snl say`."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
-from snl_edu.i18n import Localizer
 from snl_edu.speech.espeak import DEFAULT_RATE, DEFAULT_VOLUME, MAX_RATE, MIN_RATE
-from snl_edu.speech.setup import TTS_CHOICES, AudioOptions, AudioOutputs, build_audio
+from snl_edu.speech.setup import TTS_CHOICES
 
 F = TypeVar("F", bound=Callable[..., Any])
-AUDIO_ENV = "SNL_AUDIO"
 
 
 def voice_options(function: F) -> F:
@@ -53,22 +50,3 @@ def play_audio_options(function: F) -> F:
     for option in reversed(options):
         function = option(function)
     return function
-
-
-def game_audio(loc: Localizer, skip: Callable[[], bool], speech: bool, sound: bool,
-               screen_reader: bool, record: Path | None, tts: str, rate: int,
-               volume: int) -> AudioOutputs:
-    """Sound outputs for a game; anything missing is one notice on stderr, then text goes on.
-
-    ``SNL_AUDIO=off`` keeps the sound card closed without a notice: for test suites
-    and servers, where a machine that does have speakers must not talk for minutes.
-    """
-    if os.environ.get(AUDIO_ENV, "").strip().lower() in ("off", "0", "no", "false"):
-        speech = sound = False
-    options = AudioOptions(speech=speech and not screen_reader, sound=sound, tts=tts,
-                           rate=rate, volume=volume, record=record)
-    try:
-        return build_audio(options, loc, lambda text: click.echo(text, err=True), skip)
-    except OSError as error:  # the --record file cannot be created
-        raise click.ClickException(loc.gettext("Cannot write {path}: {reason}.").format(
-            path=str(record), reason=error.strerror or str(error))) from None

@@ -14,6 +14,7 @@ from snl_edu.i18n import LANGUAGES, Digits, LanguageError, Localizer, resolve_la
 from snl_edu.vocabulary import SnlError
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 
 def localizer_for(lang: str | None, digits: str | None) -> Localizer:
@@ -39,6 +40,22 @@ class SnlGroup(click.Group):
 
             loc = ctx.meta.get("snl.localizer") or _fallback_localizer()
             raise click.ClickException(describe(error, loc)) from None
+
+
+def run_app(ctx: click.Context, action: Callable[[], T]) -> T:
+    """Run the application layer; options that do not fit together are a usage error
+    of this command (exit code 2, with its usage line), like Click's own."""
+    from snl_edu.app.errors import OptionError
+
+    try:
+        return action()
+    except OptionError as error:
+        from snl_edu.error_text import describe
+
+        text = describe(error, ctx.find_root().meta.get("snl.localizer") or _fallback_localizer())
+        if error.option is not None:
+            raise click.BadParameter(text, ctx, param_hint=error.option) from None
+        raise click.UsageError(text, ctx) from None
 
 
 def remember_localizer(loc: Localizer) -> Localizer:

@@ -1,64 +1,26 @@
-"""`snl play`: a game at the keyboard, scripted through stdin, or a demo."""
+"""`snl play`: parameters in, a frozen ``PlayOptions`` out; snl_edu.app plays the game."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
-from typing import Any
 
 import click
 
-from snl_edu.boards import DEFAULT_BOARD, load_board
-from snl_edu.cli.audio import game_audio, play_audio_options
+from snl_edu.app.options import DEFAULT_BOARD, LATEST, PlayOptions, SoundOptions, VoiceOptions
+from snl_edu.cli.audio import play_audio_options
 from snl_edu.cli.common import (
     language_options,
     localizer_for,
     remember_localizer,
     rule_options,
     rules_from_options,
+    run_app,
 )
-from snl_edu.cli.lesson_options import build_teacher, lesson_options, lessons_wanted
-from snl_edu.cli.saving import (
-    LATEST,
-    kept_setting,
-    resume,
-    resume_hint,
-    resumed_messages,
-    save_after_interrupt,
-    start_new,
-)
+from snl_edu.cli.lesson_options import lesson_options
 from snl_edu.cli.storage import data_dir_option
-from snl_edu.cli.voice_options import game_input, voice_options
-from snl_edu.engine import MAX_SEATS, Game, Seat
-from snl_edu.i18n import Localizer
-from snl_edu.keyboard import KeyboardInput
-from snl_edu.narration import Narrator, Verbosity, computer_name
-from snl_edu.outputs import ConsoleOutput, Outputs
-from snl_edu.session import Ending, Session, SessionSettings
-from snl_edu.vocabulary import Message
-
-DEFAULT_DEMO_COMPUTERS = 2
-INTERACTIVE_PACE = 0.8
-
-
-def build_seats(players: str | None, computers: int | None, demo: bool,
-                loc: Localizer) -> list[Seat]:
-    if demo:
-        if players:
-            raise click.UsageError(loc.gettext("A demo game has computer players only: "
-                                               "leave out --players."))
-        names: list[str] = []
-        computers = DEFAULT_DEMO_COMPUTERS if computers is None else computers
-    elif players is None:
-        names = [loc.gettext("Player {number}").format(number=loc.number(1))]
-        computers = 1 if computers is None else computers
-    else:
-        names = [name.strip() for name in players.split(",")]
-        computers = computers or 0
-    seats = [Seat(name) for name in names]
-    seats += [Seat(computer_name(loc, number), computer=True)
-              for number in range(1, computers + 1)]
-    return seats
+from snl_edu.cli.voice_options import voice_options
+from snl_edu.engine import MAX_SEATS
+from snl_edu.narration import Verbosity
 
 
 @click.command()
@@ -100,62 +62,26 @@ def play(ctx: click.Context, players: str | None, computers: int | None, board: 
          voice: bool, voice_model: Path | None, audio_in: Path | None,
          **rule_values: object) -> None:
     """Play a game of snakes and ladders."""
-    loc = remember_localizer(localizer_for(lang, digits))
-    if resume_game is not None:
-        prepared = resume(resume_game, data_dir, ctx, loc)
-        verbosity = kept_setting(prepared, ctx, "verbosity", verbosity)
-        count = kept_setting(prepared, ctx, "count", count)
-        auto_roll = kept_setting(prepared, ctx, "auto_roll", auto_roll)
-        lessons = kept_setting(prepared, ctx, "lessons", lessons)
-        level = kept_setting(prepared, ctx, "level", level)
-        learner = kept_setting(prepared, ctx, "learner", learner)
-    else:
-        new_game = Game(load_board(board),
-                        rules_from_options(**rule_values),  # type: ignore[arg-type]
-                        build_seats(players, computers, demo, loc))
-        prepared = start_new(new_game, seed, {"verbosity": verbosity, "count": count,
-                                              "auto_roll": auto_roll, "lessons": lessons,
-                                              "level": level, "learner": learner}, data_dir, loc)
-    game = prepared.game
-    console = ConsoleOutput(sys.stdout)
-    keyboard = KeyboardInput(sys.stdin)
-    inputs: Any = keyboard
-    if pace is None:
-        pace = INTERACTIVE_PACE if console.stream.isatty() else 0.0
-    narrator = Narrator(loc, game.board, game.seats, Verbosity(verbosity), count)
-    # Sound after the console line: earcon, then the spoken sentence; a key press skips.
-    audio = game_audio(loc, lambda: inputs.key_pressed(), speech, sound, screen_reader, record,
-                       tts, rate, volume)
-    ctx.call_on_close(audio.close)
-    outputs = Outputs([console, *audio.outputs])
-    outputs.show_all(resumed_messages(prepared, narrator, loc))
-    # Voice after audio: the microphone is muted while the game's own audio plays.
-    inputs = game_input(ctx, loc, keyboard, outputs, voice, voice_model, audio_in,
-                        numbers=lessons_wanted(lessons, keyboard.interactive))
-    teacher = build_teacher(game, loc, inputs, outputs, lessons, level, learner,
-                            prepared.autosave.games.store if prepared.autosave else None,
-                            seed, auto_roll)
-    session = Session(game, narrator, outputs, inputs, prepared.dice,
-                      SessionSettings(pace=pace, auto_roll=auto_roll),
-                      after_turn=prepared.autosave, between_turns=teacher)
-    hint = None
-    try:
-        ending = session.run()
-    except KeyboardInterrupt:
-        save_after_interrupt(prepared)
-        hint = resume_hint(prepared, loc)
-        outputs.show_all([Message(loc.gettext("Game stopped."))]
-                         + ([Message(hint)] if hint else []))
-        raise click.exceptions.Exit(1) from None
-    finally:
-        prepared.close()
-    hint = resume_hint(prepared, loc)
-    if ending is Ending.INPUT_ENDED:
-        outputs.show_all([Message(loc.gettext("The input has ended, so the game stops here."))])
-    if hint:
-        outputs.show_all([Message(hint)])
-    if ending is Ending.QUIT:
-        outputs.show_all([Message(loc.gettext("Goodbye!"))])
+    from snl_edu.app.play import play as play_game
+    from snl_edu.session import Ending
+
+    remember_localizer(localizer_for(lang, digits))
+    options = PlayOptions(
+        lang=lang, digits=digits,
+        players=None if players is None else tuple(players.split(",")),
+        computers=computers, demo=demo, board=board,
+        rules=rules_from_options(**rule_values),  # type: ignore[arg-type]
+        seed=seed, resume=resume_game, auto_roll=auto_roll, pace=pace, verbosity=verbosity,
+        count=count, lessons=lessons, level=level, learner=learner,
+        sound=SoundOptions(speech=speech, sound=sound, screen_reader=screen_reader,
+                           record=record, tts=tts, rate=rate, volume=volume),
+        voice=VoiceOptions(listen=voice, model=voice_model, audio_in=audio_in),
+        data_dir=data_dir,
+        given=frozenset(name for name in ctx.params if ctx.get_parameter_source(name)
+                        is click.core.ParameterSource.COMMANDLINE))
+    ending = run_app(ctx, lambda: play_game(options))
+    if ending is Ending.INTERRUPTED:
+        raise click.exceptions.Exit(1)
 
 
 def register(group: click.Group) -> None:

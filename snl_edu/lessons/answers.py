@@ -17,7 +17,7 @@ from typing import Protocol
 from snl_edu.commands import Action, Command
 from snl_edu.i18n import N_, Localizer, to_latin_digits
 from snl_edu.lessons.questions import Question
-from snl_edu.outputs import Outputs
+from snl_edu.outputs import MessageSink
 from snl_edu.vocabulary import Message
 
 MAX_TRIES = 3
@@ -62,7 +62,7 @@ class Outcome:
 class Asker:
     """Asks questions through the game's inputs and outputs."""
 
-    def __init__(self, loc: Localizer, inputs: Inputs, outputs: Outputs,
+    def __init__(self, loc: Localizer, inputs: Inputs, outputs: MessageSink,
                  rng: random.Random | None = None, timeout: float | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.loc = loc
@@ -84,12 +84,17 @@ class Asker:
         return self._("Type the number and press Enter, or say it. Press Enter alone or s "
                       "to skip.")
 
-    def ask(self, question: Question, intro: str | None = None) -> Outcome:
+    def ask(self, question: Question, intro: str | None = None,
+            inputs: Inputs | None = None) -> Outcome:
+        """Ask, listening to ``inputs`` (the asked player's seat) or else the asker's own."""
+        own = self.inputs
         self.asking = question
+        self.inputs = inputs or own
         try:
             return self._ask(question, intro)
         finally:
             self.asking = None
+            self.inputs = own
 
     def _ask(self, question: Question, intro: str | None) -> Outcome:
         _ = self._

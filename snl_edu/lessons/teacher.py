@@ -21,7 +21,7 @@ from snl_edu.lessons.adaptive import LearnerWeights
 from snl_edu.lessons.answers import Asker, Inputs, Outcome
 from snl_edu.lessons.content import Card, history_cards, meaning_of
 from snl_edu.lessons.questions import LEVELS, Question, Situation, Weights, generate
-from snl_edu.outputs import Outputs
+from snl_edu.outputs import MessageSink
 from snl_edu.store.progress import ProgressStore
 from snl_edu.vocabulary import AnswerRecord, Message
 
@@ -35,6 +35,18 @@ class Frequency(StrEnum):
     OFF = "off"
     SOME = "some"
     EVERY = "every"
+
+
+def choose_frequency(lessons: str | None, interactive: bool) -> Frequency:
+    """A piped script replays as written unless lessons are asked for by name."""
+    if lessons is not None:
+        return Frequency(lessons)
+    return Frequency.SOME if interactive else Frequency.OFF
+
+
+def lessons_wanted(lessons: str | None, interactive: bool) -> bool:
+    """Whether this game has lessons, so voice listens for numbers too."""
+    return choose_frequency(lessons, interactive) is not Frequency.OFF
 
 
 class Recorder:
@@ -81,7 +93,7 @@ class Teacher:
     """The ``between_turns`` hook of a Session."""
 
     loc: Localizer
-    outputs: Outputs
+    outputs: MessageSink
     inputs: Inputs
     frequency: Frequency = Frequency.SOME
     level: int = 1
@@ -90,6 +102,8 @@ class Teacher:
     recorder: Recorder | None = None
     learners: dict[int, str] = field(default_factory=dict)  # seat -> learner name
     on_outcome: Callable[[int, Outcome], None] | None = None  # for tests and tallies
+    # The asked seat's own input (Session.channel); None: every seat answers on ``inputs``.
+    listen: Callable[[int], Inputs] | None = None
     _turns: dict[int, int] = field(default_factory=dict)
     _meanings_told: set[str] = field(default_factory=set)
     _cards: list[Card] = field(default_factory=list)
@@ -143,7 +157,8 @@ class Teacher:
     def put(self, question: Question, learner: str, seat: int, name: str) -> Outcome:
         assert self.asker is not None
         outcome = self.asker.ask(question, self.loc.gettext(
-            "A question for {name}:").format(name=name))
+            "A question for {name}:").format(name=name),
+            self.listen(seat) if self.listen is not None else None)
         if self.recorder is not None and (outcome.tries or not outcome.input_ended):
             self.recorder(learner, outcome)
         if self.on_outcome is not None:

@@ -1,4 +1,4 @@
-"""`snl play`'s autosave wiring: start or resume a saved game, and stop on Ctrl-C."""
+"""A game's autosave: start or resume a saved game, and keep the last turn on Ctrl-C."""
 
 from __future__ import annotations
 
@@ -8,24 +8,25 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import click
-
+from snl_edu.app.errors import OptionError
+from snl_edu.app.options import LATEST, PlayOptions
+from snl_edu.app.storage import open_store_telling
 from snl_edu.autosave import Autosave, new_seed, resumed_dice
-from snl_edu.cli.storage import open_cli_store
 from snl_edu.dice import RandomDice
 from snl_edu.engine import Game, GameStateError
-from snl_edu.i18n import Localizer
+from snl_edu.i18n import N_, Localizer
 from snl_edu.narration import Narrator
 from snl_edu.store import Store, StoreError
 from snl_edu.store.games import GameStore
 from snl_edu.vocabulary import Message
 
-LATEST = "latest"  # the value of a bare --resume
 # Options that describe a new game; a resumed game brings its own.
 NEW_GAME_OPTIONS = ("players", "computers", "board", "seed", "demo", "finish", "six_again",
                     "three_sixes", "six_to_start", "play_to_end")
 # Narration and timing choices kept with a game and restored unless given again.
 KEPT_SETTINGS = ("verbosity", "count", "auto_roll", "lessons", "level", "learner")
+
+Notify = Callable[[str], None]
 
 
 @dataclass
@@ -41,69 +42,74 @@ class Prepared:
             self.autosave.games.store.close()
 
 
-def _failure_warner(loc: Localizer) -> Callable[[Exception], None]:
+def _failure_warner(loc: Localizer, notify: Notify) -> Callable[[Exception], None]:
     def warn(error: Exception) -> None:
-        click.echo(loc.gettext("The game could not be saved: {detail}. Play goes on.").format(
-            detail=str(error)), err=True)
+        notify(loc.gettext("The game could not be saved: {detail}. Play goes on.").format(
+            detail=str(error)))
     return warn
 
 
-def _store_or_warn(data_dir: str | None, loc: Localizer) -> Store | None:
+def _store_or_warn(data_dir: str | None, loc: Localizer, notify: Notify) -> Store | None:
     from snl_edu.error_text import describe
 
     try:
-        return open_cli_store(data_dir, loc)
+        return open_store_telling(data_dir, loc, notify)
     except StoreError as error:
-        click.echo(describe(error, loc), err=True)
-        click.echo(loc.gettext("This game will not be saved."), err=True)
+        notify(describe(error, loc))
+        notify(loc.gettext("This game will not be saved."))
         return None
 
 
-def start_new(game: Game, seed: int | None, settings: dict[str, Any], data_dir: str | None,
-              loc: Localizer) -> Prepared:
-    seed = new_seed() if seed is None else seed
-    store = _store_or_warn(data_dir, loc)
+def kept_settings(options: PlayOptions) -> dict[str, Any]:
+    return {name: getattr(options, name) for name in KEPT_SETTINGS}
+
+
+def start_new(game: Game, options: PlayOptions, loc: Localizer, notify: Notify) -> Prepared:
+    seed = new_seed() if options.seed is None else options.seed
+    settings = kept_settings(options)
+    store = _store_or_warn(options.data_dir, loc, notify)
     autosave = None
     if store is not None:
         try:
             autosave = Autosave.start(GameStore(store), game, seed, settings)
         except sqlite3.Error as error:
             store.close()
-            _failure_warner(loc)(error)
+            _failure_warner(loc, notify)(error)
         else:
-            autosave.on_failure = _failure_warner(loc)
+            autosave.on_failure = _failure_warner(loc, notify)
     return Prepared(game, RandomDice(seed), autosave, settings)
 
 
-def resume(which: str, data_dir: str | None, ctx: click.Context, loc: Localizer) -> Prepared:
-    given = [name for name in NEW_GAME_OPTIONS
-             if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE]
+def resume(options: PlayOptions, loc: Localizer, notify: Notify) -> Prepared:
+    given = [name for name in NEW_GAME_OPTIONS if name in options.given]
     if given:
-        options = loc.join("--" + name.replace("_", "-") for name in given)
-        raise click.UsageError(loc.gettext(
-            "A resumed game keeps its own players, board, rules and seed: leave out "
-            "{options}.").format(options=options), ctx)
-    store = open_cli_store(data_dir, loc)
-    games = GameStore(store)
-    if which == LATEST:
-        latest = games.latest_unfinished()
-        if latest is None:
-            raise click.UsageError(loc.gettext("There is no unfinished game to continue."), ctx)
-        game_id = latest.id
-    else:
+        raise OptionError(N_("A resumed game keeps its own players, board, rules and seed: "
+                             "leave out {options}."),
+                          options=["--" + name.replace("_", "-") for name in given])
+    which = options.resume
+    if which != LATEST:
         try:
-            game_id = int(which)
+            game_id = int(str(which))
         except ValueError:
-            raise click.BadParameter(loc.gettext("{value} is not a game number.").format(
-                value=which), ctx, param_hint="--resume") from None
-    saved, game = games.load(game_id)
-    if saved.finished or game.over:
-        raise click.UsageError(loc.gettext("Game {number} is already finished.").format(
-            number=loc.number(game_id)), ctx)
-    settings = _valid_settings(saved.settings)
+            raise OptionError(N_("{value} is not a game number."), option="--resume",
+                              value=str(which)) from None
+    store = open_store_telling(options.data_dir, loc, notify)
+    try:
+        games = GameStore(store)
+        if which == LATEST:
+            latest = games.latest_unfinished()
+            if latest is None:
+                raise OptionError(N_("There is no unfinished game to continue."))
+            game_id = latest.id
+        saved, game = games.load(game_id)
+        if saved.finished or game.over:
+            raise OptionError(N_("Game {number} is already finished."), number=game_id)
+    except BaseException:
+        store.close()
+        raise
     return Prepared(game, resumed_dice(saved.seed, len(game.rolls)),
-                    Autosave(games, game_id, len(game.rolls), _failure_warner(loc)), settings,
-                    resumed=True)
+                    Autosave(games, game_id, len(game.rolls), _failure_warner(loc, notify)),
+                    _valid_settings(saved.settings), resumed=True)
 
 
 def _valid_settings(saved: dict[str, Any]) -> dict[str, Any]:
@@ -123,11 +129,12 @@ def _valid_settings(saved: dict[str, Any]) -> dict[str, Any]:
     return {key: saved[key] for key in KEPT_SETTINGS if key in saved and checks[key](saved[key])}
 
 
-def kept_setting(prepared: Prepared, ctx: click.Context, name: str, current: Any) -> Any:
-    """A narration choice saved with a resumed game, unless given again on this command line."""
-    if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE:
-        return current
-    return prepared.settings.get(name, current)
+def with_kept_settings(options: PlayOptions, prepared: Prepared) -> PlayOptions:
+    """A resumed game's saved choices, except those given again on this command line."""
+    from dataclasses import replace
+
+    kept = {name: value for name, value in prepared.settings.items() if name not in options.given}
+    return replace(options, **kept)
 
 
 def resumed_messages(prepared: Prepared, narrator: Narrator, loc: Localizer) -> list[Message]:

@@ -1,0 +1,13 @@
+"""Choices that cannot make a game: the front end shows them as a problem with its options."""
+
+from __future__ import annotations
+
+from snl_edu.vocabulary import SnlError
+
+
+class OptionError(SnlError):
+    """The options asked for do not fit together; ``option`` names the one at fault, if one is."""
+
+    def __init__(self, message: str, option: str | None = None, **details: object) -> None:
+        super().__init__(message, **details)
+        self.option = option

@@ -1,0 +1,209 @@
+"""Build a game from ``PlayOptions`` and run it; every resource opened here is closed here."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import sys
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TextIO
+
+from snl_edu.app.errors import OptionError
+from snl_edu.app.options import PlayOptions, SoundOptions, VoiceOptions
+from snl_edu.app.saving import (
+    Prepared,
+    resume,
+    resume_hint,
+    resumed_messages,
+    save_after_interrupt,
+    start_new,
+    with_kept_settings,
+)
+from snl_edu.commands import CommandSource
+from snl_edu.engine import Game, Seat
+from snl_edu.i18n import N_, Digits, Localizer, resolve_language
+from snl_edu.narration import Narrator, Verbosity, computer_name
+from snl_edu.outputs import ConsoleOutput, Output, Outputs
+from snl_edu.seat_inputs import SeatInputs
+from snl_edu.session import Ending, Session, SessionSettings
+from snl_edu.vocabulary import Message, SnlError
+
+if TYPE_CHECKING:
+    from snl_edu.lessons.teacher import Teacher
+    from snl_edu.store import Store
+
+DEFAULT_DEMO_COMPUTERS = 2
+INTERACTIVE_PACE = 0.8
+AUDIO_ENV = "SNL_AUDIO"
+
+
+@dataclass
+class Terminal:
+    """Where the game reads keys and writes lines; the process's own streams by default."""
+
+    stdin: TextIO = field(default_factory=lambda: sys.stdin)
+    stdout: TextIO = field(default_factory=lambda: sys.stdout)
+    stderr: TextIO = field(default_factory=lambda: sys.stderr)
+
+    def notify(self, text: str) -> None:
+        """A notice beside the game (a missing sound card, a store set aside): standard error."""
+        self.stderr.write(text + "\n")
+        self.stderr.flush()
+
+
+def localizer(options: PlayOptions) -> Localizer:
+    return Localizer.create(resolve_language(options.lang),
+                            Digits(options.digits) if options.digits else None)
+
+
+def build_seats(options: PlayOptions, loc: Localizer) -> list[Seat]:
+    computers = options.computers
+    if options.demo:
+        if options.players and options.players != ("",):  # as --players "" : not a name
+            raise OptionError(N_("A demo game has computer players only: leave out --players."))
+        names: list[str] = []
+        computers = DEFAULT_DEMO_COMPUTERS if computers is None else computers
+    elif options.players is None:
+        names = [loc.gettext("Player {number}").format(number=loc.number(1))]
+        computers = 1 if computers is None else computers
+    else:
+        names = [name.strip() for name in options.players]
+        computers = computers or 0
+    seats = [Seat(name) for name in names]
+    seats += [Seat(computer_name(loc, number), computer=True)
+              for number in range(1, computers + 1)]
+    return seats
+
+
+def prepare(options: PlayOptions, loc: Localizer, terminal: Terminal) -> Prepared:
+    """A new game, or the saved one asked for; its store is open until ``Prepared.close``."""
+    if options.resume is not None:
+        return resume(options, loc, terminal.notify)
+    from snl_edu.boards import load_board
+
+    game = Game(load_board(options.board), options.rules, build_seats(options, loc))
+    return start_new(game, options, loc, terminal.notify)
+
+
+def open_sound(sound: SoundOptions, loc: Localizer, inputs: SeatInputs, terminal: Terminal,
+               stack: contextlib.ExitStack) -> list[Output]:
+    """The sound outputs; anything missing is one notice, then text goes on.
+
+    ``SNL_AUDIO=off`` keeps the sound card closed without a notice: for test suites
+    and servers, where a machine that does have speakers must not talk for minutes.
+    """
+    from snl_edu.speech.setup import AudioOptions, build_audio
+
+    speech, noises = sound.speech, sound.sound
+    if os.environ.get(AUDIO_ENV, "").strip().lower() in ("off", "0", "no", "false"):
+        speech = noises = False
+    audio_options = AudioOptions(speech=speech and not sound.screen_reader, sound=noises,
+                                 tts=sound.tts, rate=sound.rate, volume=sound.volume,
+                                 record=sound.record)
+    try:
+        audio = build_audio(audio_options, loc, terminal.notify, inputs.key_pressed)
+    except OSError as error:  # the --record file cannot be created
+        raise SnlError(N_("Cannot write {path}: {reason}."), path=str(sound.record),
+                       reason=error.strerror or str(error)) from None
+    stack.callback(audio.close)
+    return list(audio.outputs)
+
+
+def open_voice(voice: VoiceOptions, loc: Localizer, keyboard: CommandSource, outputs: Outputs,
+               numbers: bool) -> CommandSource:
+    """The keyboard, plus voice when asked for; voice problems are one message, not an exit."""
+    if not voice.wanted:
+        return keyboard
+    from snl_edu.speech import activity
+    from snl_edu.voice.setup import voice_input
+
+    def say(lines: list[str]) -> None:
+        outputs.show_all([Message(line) for line in lines])
+
+    return voice_input(loc, keyboard, say, voice.model, voice.audio_in,
+                       is_speaking=activity.speaking.is_set, numbers=numbers)
+
+
+def build_teacher(options: PlayOptions, game: Game, loc: Localizer, session: Session,
+                  store: Store | None) -> Teacher | None:
+    from snl_edu.lessons.teacher import Frequency, Recorder, Teacher, choose_frequency
+    from snl_edu.store.progress import ProgressStore
+
+    frequency = choose_frequency(options.lessons, session.inputs.interactive)
+    humans = [index for index, seat in enumerate(game.seats) if not seat.computer]
+    learner = options.learner
+    if learner is not None:
+        if not learner.strip():
+            raise OptionError(N_("A learner's name cannot be empty."), option="--learner")
+        if len(humans) != 1:
+            raise OptionError(N_("--learner names the one human player; with several players "
+                                 "each one's progress is kept under their own name."))
+    if frequency is Frequency.OFF:
+        return None
+    recorder = (Recorder(ProgressStore(store), "game", options.level, loc.language)
+                if store is not None else None)
+    # Its own random stream: the same --seed plays the same game with or without lessons.
+    rng = random.Random(None if options.seed is None else f"lessons-{options.seed}")
+    return Teacher(loc, session, session.channel(humans[0] if humans else 0), frequency, options.level, rng,
+                   options.auto_roll, recorder,
+                   {humans[0]: learner.strip()} if learner else {}, listen=session.channel)
+
+
+def play(options: PlayOptions, terminal: Terminal | None = None) -> Ending:
+    """Play a whole game (or until it is quit, its input ends or Ctrl-C); the game is saved."""
+    terminal = terminal or Terminal()
+    loc = localizer(options)
+    with contextlib.ExitStack() as stack:
+        prepared = prepare(options, loc, terminal)
+        stack.callback(prepared.close)
+        if prepared.resumed:
+            options = with_kept_settings(options, prepared)
+        return _run(options, prepared, loc, terminal, stack)
+    raise AssertionError("unreachable")  # pragma: no cover  (mypy: ExitStack may swallow)
+
+
+def _run(options: PlayOptions, prepared: Prepared, loc: Localizer, terminal: Terminal,
+         stack: contextlib.ExitStack) -> Ending:
+    from snl_edu.keyboard import KeyboardInput
+    from snl_edu.lessons.teacher import lessons_wanted
+
+    game = prepared.game
+    console = ConsoleOutput(terminal.stdout)
+    keyboard = KeyboardInput(terminal.stdin)
+    inputs = SeatInputs(keyboard)
+    pace = options.pace
+    if pace is None:
+        pace = INTERACTIVE_PACE if console.stream.isatty() else 0.0
+    narrator = Narrator(loc, game.board, game.seats, Verbosity(options.verbosity), options.count)
+    # Sound after the console line: earcon, then the spoken sentence; a key press skips.
+    outputs = Outputs([console, *open_sound(options.sound, loc, inputs, terminal, stack)])
+    stack.callback(inputs.close)  # closed before the sound, which may still be speaking
+    outputs.show_all(resumed_messages(prepared, narrator, loc))
+    # Voice after sound: the microphone is muted while the game's own audio plays.
+    inputs.room = open_voice(options.voice, loc, keyboard, outputs,
+                             numbers=lessons_wanted(options.lessons, keyboard.interactive))
+    session = Session(game, narrator, outputs, inputs, prepared.dice,
+                      SessionSettings(pace=pace, auto_roll=options.auto_roll),
+                      after_turn=prepared.autosave)
+    session.between_turns = build_teacher(
+        options, game, loc, session,
+        prepared.autosave.games.store if prepared.autosave else None)
+    try:
+        ending = session.run()
+    except KeyboardInterrupt:
+        save_after_interrupt(prepared)
+        hint = resume_hint(prepared, loc)
+        outputs.show_all([Message(loc.gettext("Game stopped."))]
+                         + ([Message(hint)] if hint else []))
+        return Ending.INTERRUPTED
+    finally:
+        prepared.close()
+    hint = resume_hint(prepared, loc)
+    if ending is Ending.INPUT_ENDED:
+        outputs.show_all([Message(loc.gettext("The input has ended, so the game stops here."))])
+    if hint:
+        outputs.show_all([Message(hint)])
+    if ending is Ending.QUIT:
+        outputs.show_all([Message(loc.gettext("Goodbye!"))])
+    return ending
