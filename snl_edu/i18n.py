@@ -109,6 +109,23 @@ def _spellout(language: str):  # type: ignore[no-untyped-def]
     return RbnfEngine.for_language(language)
 
 
+@cache
+def number_words(language: str) -> Mapping[int, str]:
+    """A reviewed table of number words (``locales/<lang>/numbers.toml``), where a
+    language's school books spell differently from CLDR; empty if there is none."""
+    import tomllib
+
+    path = data_folder("locales").joinpath(language, "numbers.toml")
+    if not path.is_file():
+        return {}
+    try:
+        table = tomllib.loads(path.read_text(encoding="utf-8"))["words"]
+        return {int(number): str(word) for number, word in table.items()}
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, KeyError, ValueError,
+            AttributeError) as error:
+        raise LanguageError(language, "broken", f"{path}: {error}") from error
+
+
 @dataclass(frozen=True)
 class Localizer:
     """Everything language-dependent that turns facts into text."""
@@ -136,7 +153,10 @@ class Localizer:
         return to_devanagari_digits(text) if self.digits is Digits.DEVANAGARI else text
 
     def words(self, value: int) -> str:
-        """The number in words, from CLDR's spell-out rules."""
+        """The number in words: the language's reviewed table, else CLDR's spell-out rules."""
+        reviewed = number_words(self.language).get(value)
+        if reviewed is not None:
+            return reviewed
         return str(_spellout(self.language).format_number(value).text)
 
     def join(self, items: Iterable[str]) -> str:

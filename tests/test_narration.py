@@ -91,7 +91,7 @@ def test_full_counts_and_encourages() -> None:
 
 def test_count_along_in_nepali_words_from_the_current_square() -> None:
     texts = narrate("ne", Verbosity.NORMAL, count=True)
-    assert texts[EVENTS.index(Moved(0, 20, 24))][0] == "गनौँ: एक्काइस, बाइस, तेइस, चौबिस।"
+    assert texts[EVENTS.index(Moved(0, 20, 24))][0] == "गनौँ: एक्काइस, बाइस, तेइस, चौबीस।"
     bounce = texts[EVENTS.index(Bounced(0, 98, 97, 3))][0]
     assert bounce.count(",") == 4  # 99, 100, 99, 98, 97
     entered = texts[EVENTS.index(Entered(0, 5))][0]

@@ -14,6 +14,7 @@ import ctypes
 import threading
 from dataclasses import dataclass
 
+from snl_edu.speakable import speakable
 from snl_edu.speech.errors import AudioUnavailable, Missing
 from snl_edu.speech.pcm import Pcm
 
@@ -104,7 +105,7 @@ class _Engine:
         self._voice = voice
 
     def synthesise(self, text: str, voice: Voice) -> Pcm:
-        encoded = text.encode("utf-8")
+        encoded = speakable(text).encode("utf-8")
         with self.lock:
             self._apply(voice)
             self._chunks = []

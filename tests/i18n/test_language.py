@@ -89,8 +89,8 @@ def test_digit_conversion_both_ways() -> None:
 
 ENGLISH_WORDS = {1: "one", 2: "two", 7: "seven", 11: "eleven", 13: "thirteen", 20: "twenty",
                  21: "twenty-one", 42: "forty-two", 99: "ninety-nine", 100: "one hundred"}
-NEPALI_WORDS = {1: "एक", 2: "दुई", 5: "पाँच", 10: "दस", 11: "एघार", 20: "बिस", 21: "एक्काइस",
-                42: "बयालिस", 99: "उनान्सय", 100: "एक सय"}
+NEPALI_WORDS = {1: "एक", 2: "दुई", 5: "पाँच", 10: "दस", 11: "एघार", 20: "बीस", 21: "एक्काइस",
+                42: "बयालीस", 99: "उनान्सय", 100: "एक सय"}
 
 
 def test_number_words_one_to_hundred() -> None:
