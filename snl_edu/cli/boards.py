@@ -9,6 +9,8 @@ import click
 from snl_edu.board_text import board_grid, board_lines
 from snl_edu.boards import load_board, shipped_names
 from snl_edu.cli.common import colour_wanted, language_options, localizer_for, remember_localizer
+from snl_edu.engine import Board
+from snl_edu.i18n import Localizer
 
 
 @click.command()
@@ -16,12 +18,23 @@ from snl_edu.cli.common import colour_wanted, language_options, localizer_for, r
 def boards(lang: str | None, digits: str | None) -> None:
     """List the boards that ship with the game."""
     loc = remember_localizer(localizer_for(lang, digits))
-    template = loc.gettext("{name}: {title}, {ladders} ladders and {snakes} snakes.")
+    template = loc.gettext("{name}: {title}, {ladders} and {snakes}.")
     for name in shipped_names():
         board = load_board(name)
         click.echo(template.format(name=name, title=board.title(loc.language),
-                                   ladders=loc.number(len(board.ladders)),
-                                   snakes=loc.number(len(board.snakes))))
+                                   **jump_counts(board, loc)))
+
+
+def jump_counts(board: Board, loc: Localizer) -> dict[str, str]:
+    """'1 ladder' and '3 snakes' as noun phrases, each with its own plural form: one
+    sentence cannot take two plural choices from one ngettext call."""
+    ladders, snakes = len(board.ladders), len(board.snakes)
+    return {
+        "ladders": loc.ngettext("{count} ladder", "{count} ladders", ladders).format(
+            count=loc.number(ladders)),
+        "snakes": loc.ngettext("{count} snake", "{count} snakes", snakes).format(
+            count=loc.number(snakes)),
+    }
 
 
 @click.group()
@@ -53,10 +66,9 @@ def check(path: str, lang: str | None, digits: str | None) -> None:
     """Check a board file against the board rules."""
     loc = remember_localizer(localizer_for(lang, digits))
     checked = load_board(path)
-    click.echo(loc.gettext("{source}: a valid board with {ladders} ladders and {snakes} "
-                           "snakes on {last} squares.").format(
-        source=path, ladders=loc.number(len(checked.ladders)),
-        snakes=loc.number(len(checked.snakes)), last=loc.number(checked.last)))
+    click.echo(loc.gettext("{source}: a valid board of {last} squares with {ladders} and "
+                           "{snakes}.").format(source=path, last=loc.number(checked.last),
+                                               **jump_counts(checked, loc)))
 
 
 @board.command()

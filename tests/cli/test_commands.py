@@ -55,9 +55,11 @@ def test_boards_lists_every_shipped_board(runner: CliRunner) -> None:
 
 def test_board_show_has_grid_and_linear_list(runner: CliRunner) -> None:
     out = runner.invoke(main, ["board", "show", "saanp-bharyang"]).output.splitlines()
-    assert out[0].split() == ["100", "99", "98", "97S", "96", "95", "94", "93", "92", "91L"][:1] \
-        + out[0].split()[1:]
-    assert out[9].split()[:3] == ["1", "2", "3L"]
+    # Boustrophedon: the top row runs right to left, the next left to right; L marks a
+    # ladder's foot and S a snake's head (91 is a ladder's top, so it carries no mark).
+    assert out[0].split() == ["100", "99", "98", "97S", "96", "95", "94", "93", "92", "91"]
+    assert out[1].split() == ["81", "82", "83", "84", "85", "86", "87", "88", "89S", "90"]
+    assert out[9].split() == ["1", "2", "3L", "4", "5", "6", "7", "8L", "9", "10"]
     assert "Ladder: from 3 up to 22." in out and "Snake: from 97 down to 61." in out
     assert "\x1b[" not in "\n".join(out)  # not a terminal: no colour
 
@@ -73,8 +75,13 @@ def test_board_check(runner: CliRunner, tmp_path) -> None:  # type: ignore[no-un
     good = tmp_path / "good.toml"
     good.write_text("width = 9\nheight = 8\n[[ladders]]\nfrom = 5\nto = 40\n")
     result = runner.invoke(main, ["board", "check", str(good)])
-    assert result.exit_code == 0 and "a valid board with 1 ladders and 0 snakes on 72" in \
-        result.output.replace("1 ladder ", "1 ladders ")
+    assert result.exit_code == 0
+    assert "a valid board of 72 squares with 1 ladder and 0 snakes." in result.output
+    two = tmp_path / "two.toml"
+    two.write_text("[[ladders]]\nfrom = 5\nto = 40\n[[ladders]]\nfrom = 6\nto = 41\n"
+                   "[[snakes]]\nfrom = 50\nto = 30\n")
+    result = runner.invoke(main, ["board", "check", str(two)])
+    assert "a valid board of 100 squares with 2 ladders and 1 snake." in result.output
     bad = tmp_path / "bad.toml"
     bad.write_text("[[snakes]]\nfrom = 50\nto = 60\n")
     result = runner.invoke(main, ["board", "check", str(bad)])
