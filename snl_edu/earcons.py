@@ -13,10 +13,9 @@ import math
 import sys
 from array import array
 from collections.abc import Callable
-from functools import cache
 from pathlib import Path
 
-from snl_edu.speech.pcm import SAMPLE_RATE, Pcm, from_samples, read_wav, wav_bytes
+from snl_edu.speech.pcm import SAMPLE_RATE, Pcm, from_samples, wav_bytes
 
 PEAK = 0.45  # of full scale: loud enough to hear, well below clipping, below the voice
 
@@ -145,15 +144,6 @@ def write_all(folder: Path) -> list[Path]:
         path.write_bytes(wav_bytes(synthesise(name)))
         paths.append(path)
     return paths
-
-
-@cache
-def load(name: str) -> Pcm:
-    """A shipped earcon from the audio/ data folder."""
-    from snl_edu.resources import data_folder
-
-    with data_folder("audio").joinpath(f"{name}.wav").open("rb") as source:
-        return read_wav(source)
 
 
 def main(argv: list[str]) -> None:

@@ -13,7 +13,7 @@ import wave
 from pathlib import Path
 from typing import Protocol
 
-from snl_edu import earcons
+from snl_edu.speech import cues
 from snl_edu.speech.pcm import Pcm, open_wav_writer, resample, scaled, silence, write_frames
 from snl_edu.speech.player import Player, StopCheck, never
 from snl_edu.vocabulary import Message
@@ -71,7 +71,7 @@ class EarconOutput:
 
     def sound(self, name: str) -> Pcm:
         if name not in self._cache:
-            self._cache[name] = scaled(earcons.load(name), self.factor)
+            self._cache[name] = scaled(cues.load(name), self.factor)
         return self._cache[name]
 
     def show(self, message: Message) -> None:
@@ -101,7 +101,7 @@ class RecordingOutput:
     def show(self, message: Message) -> None:
         with self._lock:
             if self.sound and message.earcon:
-                write_frames(self._writer, resample(earcons.load(message.earcon), self.rate))
+                write_frames(self._writer, resample(cues.load(message.earcon), self.rate))
                 write_frames(self._writer, self._gap)
             if message.text.strip():
                 write_frames(self._writer, resample(

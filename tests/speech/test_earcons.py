@@ -15,6 +15,7 @@ from snl_edu.engine import Finish, Game, Rules, Seat
 from snl_edu.i18n import Localizer
 from snl_edu.narration import Narrator, Verbosity
 from snl_edu.resources import data_folder
+from snl_edu.speech import cues
 
 AUDIO = Path(str(data_folder("audio")))
 
@@ -27,14 +28,14 @@ def test_earcon_is_a_small_16_bit_mono_wav(name: str) -> None:
         assert (reader.getnchannels(), reader.getsampwidth()) == (1, 2)
         assert reader.getframerate() == 22050
         assert 0.05 < reader.getnframes() / reader.getframerate() < 2.0
-    sound = earcons.load(name)
+    sound = cues.load(name)
     assert sound.rms() > 1000
     peak = max(abs(v) for v in sound.samples())
     assert peak < 32767  # never clipped
 
 
 def test_earcons_are_distinct() -> None:
-    sounds = {name: earcons.load(name) for name in earcons.EARCONS}
+    sounds = {name: cues.load(name) for name in earcons.EARCONS}
     for a, b in itertools.combinations(sounds, 2):
         assert sounds[a].data != sounds[b].data, (a, b)
     assert len({sound.frames for sound in sounds.values()}) >= len(sounds) - 2
@@ -45,7 +46,7 @@ def test_ladder_rises_and_snake_falls() -> None:
         return sum(1 for x, y in itertools.pairwise(values) if (x < 0) != (y < 0))
 
     for name, rising in (("ladder", True), ("snake", False)):
-        samples = list(earcons.load(name).samples())
+        samples = list(cues.load(name).samples())
         quarter = len(samples) // 4
         start, end = zero_crossings(samples[:quarter]), zero_crossings(samples[-quarter:])
         assert (end > start) is rising, name

@@ -17,6 +17,7 @@ from snl_edu.keyboard import KeyboardInput
 from snl_edu.narration import Narrator
 from snl_edu.outputs import Outputs
 from snl_edu.session import Session
+from snl_edu.speech import cues
 from snl_edu.speech.espeak import EspeakSynthesiser, Voice
 from snl_edu.speech.outputs import GAP_SECONDS, RecordingOutput
 from snl_edu.speech.pcm import Pcm, read_wav
@@ -28,7 +29,7 @@ def earcons_in(recording: Pcm) -> list[tuple[int, str]]:
     """(frame, name) of every earcon found sample-exact in the recording, in order."""
     found = []
     for name in earcons.EARCONS:
-        sound = earcons.load(name).data
+        sound = cues.load(name).data
         start = recording.data.find(sound)
         while start != -1:
             if start % 2 == 0:
@@ -70,7 +71,7 @@ def test_recorded_game_holds_earcons_and_speech_in_event_order(tmp_path: Path,
         groups[-1].append(message)
     assert len(groups) == len(found)
     for (frame, name), end, group in zip(found, bounds[1:], groups, strict=True):
-        start = frame + earcons.load(name).frames + gap
+        start = frame + cues.load(name).frames + gap
         speech = Pcm(recording.data[start * 2:end * 2], recording.rate)
         assert speech.rms() > 300
         spoken_alone = sum(synthesiser.synthesise(m.text).duration + GAP_SECONDS
