@@ -15,7 +15,6 @@ from enum import StrEnum
 from functools import cache
 
 from snl_edu.postposition import Template
-from snl_edu.resources import data_folder
 from snl_edu.vocabulary import SnlError
 
 DOMAIN = "snl_edu"
@@ -87,6 +86,8 @@ def translations(language: str) -> gettext.NullTranslations:
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import PoFileError, read_po
 
+    from snl_edu.resources import data_folder  # not at import: `snl --help` stays quick
+
     po_path = data_folder("locales").joinpath(language, "LC_MESSAGES", DOMAIN + ".po")
     try:
         with po_path.open("rb") as po_file:
@@ -114,6 +115,8 @@ def number_words(language: str) -> Mapping[int, str]:
     """A reviewed table of number words (``locales/<lang>/numbers.toml``), where a
     language's school books spell differently from CLDR; empty if there is none."""
     import tomllib
+
+    from snl_edu.resources import data_folder
 
     path = data_folder("locales").joinpath(language, "numbers.toml")
     if not path.is_file():

@@ -8,7 +8,8 @@ import click
 
 from snl_edu.board_text import board_grid, board_lines
 from snl_edu.boards import load_board, shipped_names
-from snl_edu.cli.common import colour_wanted, language_options, localizer_for, remember_localizer
+from snl_edu.cli.common import colour_wanted, localizer_for, remember_localizer
+from snl_edu.cli.group import language_options
 from snl_edu.engine import Board
 from snl_edu.i18n import Localizer
 
@@ -16,7 +17,7 @@ from snl_edu.i18n import Localizer
 @click.command()
 @language_options
 def boards(lang: str | None, digits: str | None) -> None:
-    """List the boards that ship with the game."""
+    # Its help is its line in snl_edu.cli.group.COMMANDS.
     loc = remember_localizer(localizer_for(lang, digits))
     template = loc.gettext("{name}: {title}, {ladders} and {snakes}.")
     for name in shipped_names():
@@ -39,7 +40,8 @@ def jump_counts(board: Board, loc: Localizer) -> dict[str, str]:
 
 @click.group()
 def board() -> None:
-    """Show or check one board."""
+    # Its help is its line in snl_edu.cli.group.COMMANDS.
+    pass
 
 
 @board.command()
@@ -95,7 +97,3 @@ def render(board_name: str, out: Path, large_print: bool, lang: str | None,
     click.echo(loc.gettext("Drew {title} on an A4 page: {path}").format(
         title=drawn.title(loc.language), path=str(out)))
 
-
-def register(group: click.Group) -> None:
-    group.add_command(boards)
-    group.add_command(board)

@@ -9,9 +9,9 @@ from typing import Any, TypeVar
 
 import click
 
+from snl_edu.cli.group import error_localizer
 from snl_edu.engine import Finish, Rules
-from snl_edu.i18n import LANGUAGES, Digits, LanguageError, Localizer, resolve_language
-from snl_edu.vocabulary import SnlError
+from snl_edu.i18n import Digits, Localizer, resolve_language
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
@@ -19,27 +19,6 @@ T = TypeVar("T")
 
 def localizer_for(lang: str | None, digits: str | None) -> Localizer:
     return Localizer.create(resolve_language(lang), Digits(digits) if digits else None)
-
-
-def _fallback_localizer() -> Localizer:
-    """The language for an error message, even when the language choice itself failed."""
-    try:
-        return localizer_for(None, None)
-    except LanguageError:
-        return Localizer.create("en")
-
-
-class SnlGroup(click.Group):
-    """Maps every ``SnlError`` to a ClickException: one clear line, exit code 1."""
-
-    def invoke(self, ctx: click.Context) -> Any:
-        try:
-            return super().invoke(ctx)
-        except SnlError as error:
-            from snl_edu.error_text import describe
-
-            loc = ctx.meta.get("snl.localizer") or _fallback_localizer()
-            raise click.ClickException(describe(error, loc)) from None
 
 
 def run_app(ctx: click.Context, action: Callable[[], T]) -> T:
@@ -52,7 +31,7 @@ def run_app(ctx: click.Context, action: Callable[[], T]) -> T:
     except OptionError as error:
         from snl_edu.error_text import describe
 
-        text = describe(error, ctx.find_root().meta.get("snl.localizer") or _fallback_localizer())
+        text = describe(error, error_localizer(ctx))
         if error.option is not None:
             raise click.BadParameter(text, ctx, param_hint=error.option) from None
         raise click.UsageError(text, ctx) from None
@@ -64,18 +43,6 @@ def remember_localizer(loc: Localizer) -> Localizer:
     if ctx is not None:
         ctx.find_root().meta["snl.localizer"] = loc
     return loc
-
-
-def language_options(function: F) -> F:
-    function = click.option(
-        "--digits", type=click.Choice([d.value for d in Digits]), default=None,
-        help="Digits for numbers: latn (0-9) or deva (०-९); Nepali defaults to deva.",
-    )(function)
-    function = click.option(
-        "--lang", metavar="|".join(LANGUAGES), default=None,
-        help="Language: en or ne. Default: SNL_LANG, then the system locale, then English.",
-    )(function)
-    return function
 
 
 def rule_options(function: F) -> F:

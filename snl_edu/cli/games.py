@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from snl_edu.cli.common import language_options, localizer_for, remember_localizer
+from snl_edu.cli.common import localizer_for, remember_localizer
+from snl_edu.cli.group import language_options
 from snl_edu.cli.storage import data_dir_option, open_cli_store
 from snl_edu.i18n import Localizer
 from snl_edu.store.games import GameStore, SavedGame
@@ -35,7 +36,7 @@ def describe_saved(saved: SavedGame, loc: Localizer) -> str:
 @language_options
 def games(include_finished: bool, data_dir: str | None, lang: str | None,
           digits: str | None) -> None:
-    """List saved games; continue one with snl play --resume NUMBER."""
+    # Its help is its line in snl_edu.cli.group.COMMANDS.
     loc = remember_localizer(localizer_for(lang, digits))
     with open_cli_store(data_dir, loc) as store:
         saved = GameStore(store).list(include_finished)
@@ -49,6 +50,3 @@ def games(include_finished: bool, data_dir: str | None, lang: str | None,
         click.echo(loc.gettext("To continue a game, type: snl play --resume {number}").format(
             number=loc.number(next(e.id for e in saved if not e.finished))))
 
-
-def register(group: click.Group) -> None:
-    group.add_command(games)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from snl_edu.cli.common import language_options, localizer_for, remember_localizer
+from snl_edu.cli.common import localizer_for, remember_localizer
+from snl_edu.cli.group import language_options
 from snl_edu.lessons.content import history_cards, meanings
 
 
@@ -18,7 +19,7 @@ from snl_edu.lessons.content import history_cards, meanings
 @language_options
 def history(card_number: int | None, show_meanings: bool, sources: bool, lang: str | None,
             digits: str | None) -> None:
-    """Moksha Patam history cards: where snakes and ladders comes from."""
+    # Its help is its line in snl_edu.cli.group.COMMANDS.
     loc = remember_localizer(localizer_for(lang, digits))
     _ = loc.gettext
     if show_meanings:
@@ -46,6 +47,3 @@ def history(card_number: int | None, show_meanings: bool, sources: bool, lang: s
         if sources:
             click.echo("   " + _("Source: {source}").format(source=card.source))
 
-
-def register(group: click.Group) -> None:
-    group.add_command(history)

@@ -8,7 +8,8 @@ import sys
 import click
 
 from snl_edu.boards import load_board
-from snl_edu.cli.common import language_options, localizer_for, remember_localizer
+from snl_edu.cli.common import localizer_for, remember_localizer
+from snl_edu.cli.group import language_options
 from snl_edu.cli.storage import data_dir_option, open_cli_store
 from snl_edu.engine import Board
 from snl_edu.i18n import Localizer
@@ -69,7 +70,7 @@ def run_practice(loc: Localizer, asker: Asker, board: Board, learner: str, level
 @language_options
 def lesson(learner: str, level: int | None, questions: int, board: str, seed: int | None,
            data_dir: str | None, lang: str | None, digits: str | None) -> None:
-    """Number practice outside a game; answers are kept for snl progress."""
+    # Its help is its line in snl_edu.cli.group.COMMANDS.
     loc = remember_localizer(localizer_for(lang, digits))
     _ = loc.gettext
     if not learner.strip():
@@ -96,8 +97,5 @@ def lesson(learner: str, level: int | None, questions: int, board: str, seed: in
         outputs.show_all([Message(_("No questions were answered this time. See you soon!"))])
 
 
-def register(group: click.Group) -> None:
-    group.add_command(lesson)
 
-
-__all__ = ["lesson", "register", "run_practice"]
+__all__ = ["lesson", "run_practice"]

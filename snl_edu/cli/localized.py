@@ -118,12 +118,19 @@ class LocalizedCommand(_LocalizedFormatting, click.Command):
 
 
 class LocalizedGroup(_LocalizedFormatting, click.Group):
+    def command_summary(self, ctx: click.Context, name: str, limit: int) -> str | None:
+        """A command's line in the group's help; None hides it."""
+        command = self.get_command(ctx, name)
+        if command is None or command.hidden:
+            return None
+        return command.get_short_help_str(limit)
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = []
         for name in self.list_commands(ctx):
-            command = self.get_command(ctx, name)
-            if command is not None and not command.hidden:
-                rows.append((name, command.get_short_help_str(formatter.width - 6 - len(name))))
+            summary = self.command_summary(ctx, name, formatter.width - 6 - len(name))
+            if summary is not None:
+                rows.append((name, summary))
         if rows:
             with formatter.section(help_localizer(ctx).gettext("Commands")):
                 formatter.write_dl(rows)
@@ -145,20 +152,30 @@ def localize_tree(command: click.Command) -> None:
             localize_tree(child)
 
 
+def command_tree(root: click.Command) -> Iterator[tuple[tuple[str, ...], click.Command]]:
+    """Every command with its path below ``root``, loading lazy commands."""
+    stack: list[tuple[tuple[str, ...], click.Command]] = [((), root)]
+    while stack:
+        path, command = stack.pop()
+        yield path, command
+        if isinstance(command, click.Group):
+            with click.Context(command) as ctx:
+                for name in reversed(command.list_commands(ctx)):
+                    child = command.get_command(ctx, name)
+                    if child is not None:
+                        stack.append(((*path, name), child))
+
+
 def help_messages(root: click.Command) -> Iterator[str]:
     """Every help text in the tree, for the catalog extractor."""
     yield HELP_OPTION_HELP
-    stack = [root]
-    while stack:
-        command = stack.pop()
+    for _, command in command_tree(root):
         for text in (command.help, command.short_help):
             if text:
                 yield text
         for param in command.params:
             if isinstance(param, click.Option) and param.help:
                 yield param.help
-        if isinstance(command, click.Group):
-            stack.extend(command.commands.values())
 
 
 def extract(fileobj: Any, keywords: Any, comment_tags: Any,

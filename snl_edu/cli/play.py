@@ -9,13 +9,13 @@ import click
 from snl_edu.app.options import DEFAULT_BOARD, LATEST, PlayOptions, SoundOptions, VoiceOptions
 from snl_edu.cli.audio import play_audio_options
 from snl_edu.cli.common import (
-    language_options,
     localizer_for,
     remember_localizer,
     rule_options,
     rules_from_options,
     run_app,
 )
+from snl_edu.cli.group import language_options
 from snl_edu.cli.lesson_options import lesson_options
 from snl_edu.cli.storage import data_dir_option
 from snl_edu.cli.voice_options import voice_options
@@ -61,7 +61,7 @@ def play(ctx: click.Context, players: str | None, computers: int | None, board: 
          lessons: str | None, level: int, learner: str | None,
          voice: bool, voice_model: Path | None, audio_in: Path | None,
          **rule_values: object) -> None:
-    """Play a game of snakes and ladders."""
+    # Its help is its line in snl_edu.cli.group.COMMANDS.
     from snl_edu.app.play import play as play_game
     from snl_edu.session import Ending
 
@@ -83,6 +83,3 @@ def play(ctx: click.Context, players: str | None, computers: int | None, board: 
     if ending is Ending.INTERRUPTED:
         raise click.exceptions.Exit(1)
 
-
-def register(group: click.Group) -> None:
-    group.add_command(play)

@@ -6,7 +6,8 @@ import sys
 
 import click
 
-from snl_edu.cli.common import language_options, localizer_for, remember_localizer
+from snl_edu.cli.common import localizer_for, remember_localizer
+from snl_edu.cli.group import language_options
 from snl_edu.cli.storage import data_dir_option, open_cli_store
 from snl_edu.lessons.adaptive import summarise
 from snl_edu.lessons.report import percent, report_lines
@@ -24,7 +25,7 @@ from snl_edu.store.progress import ProgressStore, write_csv
 @language_options
 def progress(name: str | None, as_csv: bool, forget: str | None, data_dir: str | None,
              lang: str | None, digits: str | None) -> None:
-    """A learner's lesson progress: accuracy, numbers often missed, trend, suggested level."""
+    # Its help is its line in snl_edu.cli.group.COMMANDS.
     loc = remember_localizer(localizer_for(lang, digits))
     _ = loc.gettext
     with open_cli_store(data_dir, loc) as store:
@@ -67,8 +68,5 @@ def progress(name: str | None, as_csv: bool, forget: str | None, data_dir: str |
                 level=loc.number(summary.suggested_level)))
         click.echo(_("For one learner's report: snl progress NAME"))
 
-
-def register(group: click.Group) -> None:
-    group.add_command(progress)
 
 

@@ -5,13 +5,8 @@ from __future__ import annotations
 import click
 
 from snl_edu.boards import DEFAULT_BOARD, load_board
-from snl_edu.cli.common import (
-    language_options,
-    localizer_for,
-    remember_localizer,
-    rule_options,
-    rules_from_options,
-)
+from snl_edu.cli.common import localizer_for, remember_localizer, rule_options, rules_from_options
+from snl_edu.cli.group import language_options
 from snl_edu.rules_text import rules_lines
 
 
@@ -21,11 +16,8 @@ from snl_edu.rules_text import rules_lines
 @rule_options
 @language_options
 def rules(board: str, lang: str | None, digits: str | None, **options: object) -> None:
-    """The rules as they stand with the chosen options."""
+    # Its help is its line in snl_edu.cli.group.COMMANDS.
     loc = remember_localizer(localizer_for(lang, digits))
     for line in rules_lines(load_board(board), rules_from_options(**options), loc):  # type: ignore[arg-type]
         click.echo(line)
 
-
-def register(group: click.Group) -> None:
-    group.add_command(rules)

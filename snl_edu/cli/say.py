@@ -7,7 +7,8 @@ from pathlib import Path
 import click
 
 from snl_edu.cli.audio import voice_options
-from snl_edu.cli.common import language_options, localizer_for, remember_localizer
+from snl_edu.cli.common import localizer_for, remember_localizer
+from snl_edu.cli.group import language_options
 
 
 @click.command()
@@ -19,7 +20,7 @@ from snl_edu.cli.common import language_options, localizer_for, remember_localiz
 @language_options
 def say(text: tuple[str, ...], out: Path | None, tts: str, rate: int, volume: int,
         lang: str | None, digits: str | None) -> None:
-    """Speak a sentence (checks speech output)."""
+    # Its help is its line in snl_edu.cli.group.COMMANDS.
     from snl_edu.speech.espeak import EspeakSynthesiser, Voice
     from snl_edu.speech.pcm import write_wav
     from snl_edu.speech.player import Player
@@ -54,6 +55,3 @@ def say(text: tuple[str, ...], out: Path | None, tts: str, rate: int, volume: in
     finally:
         player.close()
 
-
-def register(group: click.Group) -> None:
-    group.add_command(say)

@@ -10,13 +10,8 @@ from typing import TYPE_CHECKING
 import click
 
 from snl_edu.boards import DEFAULT_BOARD, load_board
-from snl_edu.cli.common import (
-    language_options,
-    localizer_for,
-    remember_localizer,
-    rule_options,
-    rules_from_options,
-)
+from snl_edu.cli.common import localizer_for, remember_localizer, rule_options, rules_from_options
+from snl_edu.cli.group import language_options
 from snl_edu.engine import MAX_SEATS, MIN_SEATS
 from snl_edu.i18n import Localizer
 
@@ -48,7 +43,7 @@ DEFAULT_OVER = (50, 100)
 def stats(board_name: str, players: int, over: tuple[int, ...], as_json: bool,
           games: int | None, seed: int | None, plot_path: Path | None, chart: bool,
           lang: str | None, digits: str | None, **options: bool | str) -> None:
-    """Exact odds for a board: how long a game lasts and each seat's chance to win."""
+    # Its help is its line in snl_edu.cli.group.COMMANDS.
     from snl_edu.analysis import UnfinishableError, analyse
     from snl_edu.analysis.simulate import simulate
     from snl_edu.stats_plot import PLOT_SUFFIXES
@@ -104,6 +99,3 @@ def _plot(result: Analysis, path: Path, loc: Localizer) -> None:
                                    .format(path=str(path), reason=error.strerror or str(error))
                                    ) from None
 
-
-def register(group: click.Group) -> None:
-    group.add_command(stats)

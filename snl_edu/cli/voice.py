@@ -7,7 +7,8 @@ from pathlib import Path
 
 import click
 
-from snl_edu.cli.common import language_options, localizer_for, remember_localizer
+from snl_edu.cli.common import localizer_for, remember_localizer
+from snl_edu.cli.group import language_options
 from snl_edu.i18n import LANGUAGES, Localizer, resolve_language
 
 
@@ -27,7 +28,8 @@ def _phrase_book(loc: Localizer, phrases: Path | None):  # type: ignore[no-untyp
 
 @click.group()
 def voice() -> None:
-    """Voice commands: check the set-up, download speech models, try listening."""
+    # Its help is its line in snl_edu.cli.group.COMMANDS.
+    pass
 
 
 @voice.command()
@@ -169,6 +171,3 @@ def listen(voice_model: Path | None, audio_in: Path | None, phrases: Path | None
     finally:
         source.close()
 
-
-def register(group: click.Group) -> None:
-    group.add_command(voice)

@@ -4,18 +4,16 @@ from __future__ import annotations
 
 import click
 
-from snl_edu.cli.common import language_options, localizer_for, remember_localizer
+from snl_edu.cli.common import localizer_for, remember_localizer
+from snl_edu.cli.group import language_options
 from snl_edu.glossary import glossary_lines
 
 
 @click.command()
 @language_options
 def words(lang: str | None, digits: str | None) -> None:
-    """The game's words: saanp, bharyang, pasa, chhakka, Moksha Patam."""
+    # Its help is its line in snl_edu.cli.group.COMMANDS.
     loc = remember_localizer(localizer_for(lang, digits))
     for line in glossary_lines(loc):
         click.echo(line)
 
-
-def register(group: click.Group) -> None:
-    group.add_command(words)

@@ -7,16 +7,12 @@ import pytest
 from click.testing import CliRunner
 
 from snl_edu.cli import main
+from snl_edu.cli.localized import command_tree
 
 
-def all_command_paths(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
-    paths = [prefix]
-    for name, command in group.commands.items():
-        if isinstance(command, click.Group):
-            paths += all_command_paths(command, prefix + (name,))
-        else:
-            paths.append(prefix + (name,))
-    return paths
+def all_command_paths(group: click.Group) -> list[tuple[str, ...]]:
+    """Every command path, the lazily loaded ones included."""
+    return [path for path, _ in command_tree(group)]
 
 
 @pytest.mark.parametrize("path", all_command_paths(main), ids=lambda p: " ".join(p) or "snl")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from snl_edu import i18n
+from snl_edu import i18n, resources
 from snl_edu.i18n import (
     Digits,
     LanguageError,
@@ -54,7 +54,7 @@ def test_broken_catalog_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.Mon
     folder.mkdir(parents=True)
     po = folder / "snl_edu.po"
     po.write_text("garbage here\n", "utf-8")
-    monkeypatch.setattr(i18n, "data_folder", lambda name: tmp_path / name)
+    monkeypatch.setattr(resources, "data_folder", lambda name: tmp_path / name)
     i18n.translations.cache_clear()
     try:
         with pytest.raises(LanguageError) as caught:

@@ -1,0 +1,48 @@
+"""--lang and --digits on the `snl` group count for every command; a command's own win."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from click.testing import CliRunner
+
+from snl_edu.cli import main
+from tests.cli.conftest import quiet
+
+
+def test_group_language_reaches_the_game(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["--lang", "ne", "play", "--demo", "--seed", "4", *quiet()])
+    assert result.exit_code == 0, result.output
+    assert "खेल सकियो।" in result.output
+
+
+def test_group_digits_and_the_commands_own_language(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["--lang", "ne", "--digits", "latn", "play", "--demo",
+                                  "--seed", "4", "--lang", "en", *quiet()])
+    assert result.exit_code == 0, result.output
+    assert "Game over." in result.output or "wins" in result.output
+    nepali = runner.invoke(main, ["--digits", "latn", "--lang", "ne", "play", "--demo",
+                                  "--seed", "4", *quiet()])
+    assert "खेल सकियो।" in nepali.output and not any("०" <= c <= "९" for c in nepali.output)
+
+
+def test_group_language_for_help_and_errors(runner: CliRunner) -> None:
+    assert "प्रयोग:" in runner.invoke(main, ["--lang", "ne", "--help"]).output
+    assert "प्रयोग:" in runner.invoke(main, ["--lang", "ne", "rules", "--help"]).output
+    result = runner.invoke(main, ["--lang", "ne", "play", "--board", "no-such-board", *quiet()])
+    assert result.exit_code == 1
+    assert "no-such-board" in result.output and "There is no board" not in result.output
+
+
+def test_help_loads_no_command_module() -> None:
+    code = ("import contextlib, io, sys\nfrom snl_edu.cli import main\n"
+            "sys.argv = ['snl', '--help']\n"
+            "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
+            "    main()\n"
+            "print(sorted(m for m in sys.modules if m.startswith('snl_edu.')"
+            " and m not in ('snl_edu.cli', 'snl_edu.cli.group', 'snl_edu.cli.localized',"
+            " 'snl_edu.i18n', 'snl_edu.postposition', 'snl_edu.vocabulary')))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True, env={"SNL_LANG": "en", "PATH": ""})
+    assert result.stdout.strip() == "[]"
