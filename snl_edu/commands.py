@@ -19,6 +19,14 @@ class Action(StrEnum):
     YES = "yes"
     NO = "no"
     ANSWER = "answer"  # a number said or typed as a lesson answer; see Command.number
+    SKIP = "skip"  # leave a lesson question unanswered (Escape, or the word "skip")
+    SQUARE_BEFORE = "square-before"  # explore the board: the square before (key "[")
+    SQUARE_AFTER = "square-after"  # the square after (key "]")
+    OWN_SQUARE = "own-square"  # back to your own square (Home)
+    SLOWER = "slower"  # speech rate down ("-")
+    FASTER = "faster"  # speech rate up ("+" or "=")
+    QUIETER = "quieter"  # volume down ("/")
+    LOUDER = "louder"  # volume up ("*")
     END = "end"  # the input has ended (end of a piped script)
 
 
@@ -39,6 +47,12 @@ KEYS = {
     "h": Action.HELP, "?": Action.HELP, "q": Action.QUIT,
     ",": Action.PREVIOUS, ".": Action.NEXT,
     "y": Action.YES, "n": Action.NO,
+    "\x1b": Action.SKIP,
+    "[": Action.SQUARE_BEFORE, "]": Action.SQUARE_AFTER,
+    "\x1b[H": Action.OWN_SQUARE, "\x1bOH": Action.OWN_SQUARE, "\x1b[1~": Action.OWN_SQUARE,
+    "\x1b[7~": Action.OWN_SQUARE,
+    "-": Action.SLOWER, "+": Action.FASTER, "=": Action.FASTER,
+    "/": Action.QUIETER, "*": Action.LOUDER,
 }
 
 WORDS = {
@@ -46,7 +60,9 @@ WORDS = {
     "repeat": Action.REPEAT, "where": Action.WHERE, "ahead": Action.AHEAD,
     "previous": Action.PREVIOUS, "next": Action.NEXT,
     "help": Action.HELP, "quit": Action.QUIT, "exit": Action.QUIT,
-    "yes": Action.YES, "no": Action.NO,
+    "yes": Action.YES, "no": Action.NO, "skip": Action.SKIP,
+    "home": Action.OWN_SQUARE, "slower": Action.SLOWER, "faster": Action.FASTER,
+    "quieter": Action.QUIETER, "louder": Action.LOUDER,
 }
 
 
@@ -80,10 +96,15 @@ class CommandSource(Protocol):
 class SkipsSpeech(Protocol):
     """A source whose player can cut the game's speech short (a key pressed while it talks).
 
-    Speech polls ``key_pressed``; a press it reports is used up, never also a command.
+    Speech polls ``key_pressed``, which only looks: the key that cut a sentence short
+    is then read and handled as itself, once. ``drop_rolls`` forgets roll presses
+    already waiting, made while a roll was announced, so they never roll again for
+    the next turn.
     """
 
     def key_pressed(self) -> bool: ...
+
+    def drop_rolls(self) -> None: ...
 
 
 @runtime_checkable

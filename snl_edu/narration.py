@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
-from snl_edu.engine import DIE_FACES, Board, Game, Seat
+from snl_edu.engine import DIE_FACES, Board, Game, JumpKind, Seat
 from snl_edu.engine.events import (
     Bounced,
     Climbed,
@@ -247,3 +247,21 @@ class Narrator:
             messages.append(Message(self._("The last square is {count} away.").format(
                 count=self._n(last - square))))
         return messages
+
+    def square(self, game: Game, square: int) -> list[Message]:
+        """One square, for exploring the board by ear: its number, who is there, any jump."""
+        values = {"square": self._n(square)}
+        here = [self._name(seat) for seat, at in enumerate(game.positions) if at == square]
+        jump = self.board.jump_at(square)
+        parts = [self._("Square {square}.").format(**values)]
+        if here:
+            parts.append(self.loc.ngettext("{names} is here.", "{names} are here.",
+                                           len(here)).format(names=self.loc.join(here)))
+        if jump is not None:
+            values["end"] = self._n(jump.end)
+            parts.append(self._("A ladder climbs from here to {end}.").format(**values)
+                         if jump.kind is JumpKind.LADDER else
+                         self._("A snake slides from here to {end}.").format(**values))
+        if square == self.board.last:
+            parts.append(self._("The last square."))
+        return [Message(" ".join(parts))]

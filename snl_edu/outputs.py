@@ -27,9 +27,19 @@ class ConsoleOutput:
 
     def __init__(self, stream: TextIO | None = None) -> None:
         self.stream = stream or sys.stdout
+        self._typing = False  # an answer is being typed on the current line
 
     def show(self, message: Message) -> None:
+        if self._typing:
+            self.stream.write("\n")  # the game never writes over what was typed
+            self._typing = False
         self.stream.write(message.text + "\n")
+
+    def echo(self, text: str) -> None:
+        """Keys typed as an answer, shown as a terminal would (single-key mode does not)."""
+        self.stream.write(text)
+        self.stream.flush()
+        self._typing = not text.endswith("\n")
 
     def flush(self) -> None:
         self.stream.flush()
@@ -47,3 +57,10 @@ class Outputs:
                 output.show(message)
         for output in self.outputs:
             output.flush()
+
+    def echo(self, text: str) -> None:
+        """Typed keys, to the outputs that show them (the console)."""
+        for output in self.outputs:
+            echo = getattr(output, "echo", None)
+            if echo is not None:
+                echo(text)

@@ -41,6 +41,12 @@ class SeatInputs:
         return any(source.key_pressed() for source in self.sources()
                    if isinstance(source, SkipsSpeech))
 
+    def drop_rolls(self) -> None:
+        """Roll presses made during an announcement do not roll for the next turn."""
+        for source in self.sources():
+            if isinstance(source, SkipsSpeech):
+                source.drop_rolls()
+
     def close(self) -> None:
         for source in reversed(self.sources()):
             if isinstance(source, Closable):

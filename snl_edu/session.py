@@ -14,7 +14,7 @@ from enum import StrEnum
 from snl_edu.commands import Action, Command, CommandSource
 from snl_edu.dice import Dice
 from snl_edu.engine import Game
-from snl_edu.engine.events import Event
+from snl_edu.engine.events import Event, ExtraRoll, TurnStarted
 from snl_edu.narration import Narrator
 from snl_edu.outputs import Outputs
 from snl_edu.review import MessageReview
@@ -58,6 +58,9 @@ class Session:
         self.last_messages: list[Message] = []
         self.review = MessageReview()
         self._prompted = False
+        self._explored: int | None = None  # the square [ and ] last stepped to
+        # Speech rate and volume keys: set by whoever built the voice; returns what to say.
+        self.adjust: Callable[[Action], list[Message]] | None = None
 
     def say(self, messages: list[Message], remember: bool = True, review: bool = True) -> None:
         if remember:
@@ -71,6 +74,10 @@ class Session:
         repeats the last turn."""
         self.say(list(messages), remember=False)
 
+    def echo(self, text: str) -> None:
+        """An answer's keys as they are typed."""
+        self.outputs.echo(text)
+
     def channel(self, seat: int) -> SeatChannel:
         """Listen to one seat's input, answering review keys on the way (for lessons)."""
         return SeatChannel(self, seat)
@@ -82,19 +89,26 @@ class Session:
             if isinstance(roll, Ending):
                 return roll
             events = self.game.play(roll)
-            self.say(self.narrator.narrate_all(events))
+            done, next_turn = split_next_turn(events)
+            told = self.narrator.narrate_all(done)
+            self.say(told)
             if self.after_turn is not None:
                 self.after_turn(self.game)
             if self.between_turns is not None and not self.game.over:
+                # The player's question comes right after their own move, before the
+                # next turn is announced (and before anyone can roll again).
                 self.between_turns(self.game, events)
+            self.inputs.drop_rolls()  # presses during the announcement cut it short
+            announced = self.narrator.narrate_all(next_turn)
+            self.say(announced, remember=False)
+            self.last_messages = told + announced  # r repeats the whole roll
         return Ending.FINISHED
+
 
     def _next_roll(self) -> int | Ending:
         seat = self.game.seats[self.game.current]
         if seat.computer:
-            if self.settings.pace:
-                self.sleep(self.settings.pace)
-            return self.dice.roll()
+            return self._computer_roll()
         self._prompt_once()
         inputs = self.inputs.for_seat(self.game.current)
         while True:
@@ -107,9 +121,34 @@ class Session:
                 return self.dice.roll()
             if command.action is Action.END:
                 return Ending.INPUT_ENDED
-            if command.action is Action.QUIT and self._confirm_quit(inputs):
-                return Ending.QUIT
-            self._answer(command)
+            if command.action is Action.QUIT:
+                if self._confirm_quit(inputs):
+                    return Ending.QUIT
+                continue
+            self.handle(command)
+
+    def _computer_roll(self) -> int | Ending:
+        """A computer's roll after its pause; at a keyboard the keys work meanwhile (q too)."""
+        try:
+            source: CommandSource | None = self.inputs.for_seat(self.game.current)
+        except LookupError:
+            source = None
+        if source is None or not source.interactive:
+            if self.settings.pace:
+                self.sleep(self.settings.pace)
+            return self.dice.roll()
+        deadline = time.monotonic() + self.settings.pace
+        while True:
+            command = source.next_command(max(0.0, deadline - time.monotonic()))
+            if command is None:
+                return self.dice.roll()
+            if command.action is Action.END:
+                return Ending.INPUT_ENDED
+            if command.action is Action.QUIT:
+                if self._confirm_quit(source):
+                    return Ending.QUIT
+            elif command.action is not Action.ROLL:  # a roll key only cut speech short
+                self.handle(command)
 
     def _prompt_once(self) -> None:
         if not self._prompted:
@@ -128,7 +167,8 @@ class Session:
                 return True
             self.say([Message(self._("Please press y for yes or n for no."))], remember=False)
 
-    def _answer(self, command: Command) -> None:
+    def handle(self, command: Command) -> None:
+        """Any key but roll and quit: repeat, review, where, ahead, help, explore..."""
         match command.action:
             case Action.REPEAT:
                 self.say(self.last_messages or [Message(self._("Nothing has happened yet."))],
@@ -145,16 +185,45 @@ class Session:
                 self.say(self.narrator.ahead(self.game, self.game.current), remember=False)
             case Action.HELP:
                 self.say(help_messages(self._), remember=False)
-            case Action.YES | Action.NO:
-                pass
+            case Action.SQUARE_BEFORE | Action.SQUARE_AFTER | Action.OWN_SQUARE:
+                self.say(self._explore(command.action), remember=False)
+            case Action.SLOWER | Action.FASTER | Action.QUIETER | Action.LOUDER:
+                if self.adjust is not None:
+                    self.say(self.adjust(command.action), remember=False)
+            case Action.YES | Action.NO | Action.SKIP:
+                pass  # nothing to confirm or skip: Escape only cut the speech short
+            case None if command.text.startswith("\x1b"):
+                pass  # a key the game does not use (an arrow, a function key)
             case _:
                 self.say([Message(self._("I did not understand {text}. Press h for help.").format(
                     text=repr(command.text)))], remember=False)
 
 
+    def _explore(self, action: Action) -> list[Message]:
+        """Walk the board square by square, by ear: [ and ] step, Home comes back."""
+        own = self.game.positions[self._own_seat()]
+        start = own if action is Action.OWN_SQUARE or self._explored is None else self._explored
+        step = {Action.SQUARE_BEFORE: -1, Action.SQUARE_AFTER: 1}.get(action, 0)
+        self._explored = max(1, min(self.game.board.last, start + step))
+        return self.narrator.square(self.game, self._explored)
+
+    def _own_seat(self) -> int:
+        """Whose square Home means: the player whose turn it is, else the first human."""
+        current = self.game.current
+        if not self.game.seats[current].computer:
+            return current
+        return next((i for i, s in enumerate(self.game.seats) if not s.computer), current)
+
+
+# Keys that keep their meaning during a question: reading back, exploring, rate, volume.
+NOT_ANSWERS = frozenset({Action.PREVIOUS, Action.NEXT, Action.SQUARE_BEFORE,
+                         Action.SQUARE_AFTER, Action.OWN_SQUARE, Action.SLOWER, Action.FASTER,
+                         Action.QUIETER, Action.LOUDER})
+
+
 class SeatChannel:
     """A seat's input as a lesson hears it: ``,`` and ``.`` read back past messages
-    (questions included) and are not answers."""
+    (questions included), and the exploring, rate and volume keys work; none is an answer."""
 
     def __init__(self, session: Session, seat: int) -> None:
         self.session = session
@@ -164,9 +233,17 @@ class SeatChannel:
     def next_command(self, timeout: float | None = None) -> Command | None:
         while True:
             command = self.source.next_command(timeout)
-            if command is None or command.action not in (Action.PREVIOUS, Action.NEXT):
+            if command is None or command.action not in NOT_ANSWERS:
                 return command
-            self.session._answer(command)
+            self.session.handle(command)
+
+
+def split_next_turn(events: Sequence[Event]) -> tuple[list[Event], list[Event]]:
+    """A roll's events, and the announcement of the turn that follows (said last)."""
+    cut = len(events)
+    while cut and isinstance(events[cut - 1], (TurnStarted, ExtraRoll)):
+        cut -= 1
+    return list(events[:cut]), list(events[cut:])
 
 
 def help_messages(_: Callable[[str], str]) -> list[Message]:
@@ -177,6 +254,9 @@ def help_messages(_: Callable[[str], str]) -> list[Message]:
         _("Comma and full stop: the message before and after, to read back."),
         _("w: where is everyone."),
         _("a: what is ahead of you, within six squares."),
+        _("Square brackets: step along the board, square by square. Home: back to your "
+          "square."),
+        _("Minus and plus: slower or faster speech. Slash and star: quieter or louder."),
         _("h: this help."),
         _("q: quit, after you confirm."),
     )]

@@ -17,7 +17,10 @@ from snl_edu.keyboard import KeyboardInput
 @pytest.mark.parametrize("key,action", [
     ("\n", Action.ROLL), (" ", Action.ROLL), ("r", Action.REPEAT), ("R", Action.REPEAT),
     ("w", Action.WHERE), ("a", Action.AHEAD), ("h", Action.HELP), ("?", Action.HELP),
-    ("q", Action.QUIT), ("y", Action.YES), ("n", Action.NO), ("z", None), ("\x1b", None),
+    ("q", Action.QUIT), ("y", Action.YES), ("n", Action.NO), ("z", None), ("\x1b", Action.SKIP),
+    ("[", Action.SQUARE_BEFORE), ("]", Action.SQUARE_AFTER), ("\x1b[H", Action.OWN_SQUARE),
+    ("\x1bOH", Action.OWN_SQUARE), ("\x1b[1~", Action.OWN_SQUARE), ("\x1b[A", None),
+    ("-", Action.SLOWER), ("+", Action.FASTER), ("/", Action.QUIETER), ("*", Action.LOUDER),
 ])
 def test_single_keys(key: str, action: Action | None) -> None:
     assert parse_key(key).action is action
@@ -79,3 +82,103 @@ def test_split_utf8_across_reads() -> None:
     os.write(writer, data[2:])
     assert keys.next_command(1.0).text == "पासा"  # type: ignore[union-attr]
     os.close(writer)
+
+
+# -- a real terminal: the pseudo-terminal's slave end is the game's stdin --------
+
+def terminal_input() -> tuple[KeyboardInput, int, int]:
+    """Keyboard on a pty; returns it, the master end (what the user types into) and the slave."""
+    master, slave = os.openpty()
+    return KeyboardInput(os.fdopen(slave, "r", closefd=False)), master, slave
+
+
+def test_keys_in_one_write_arrive_one_by_one_with_nothing_lost() -> None:
+    keys, master, slave = terminal_input()
+    try:
+        with keys:
+            os.write(master, "w२6\x1b[H\x1b".encode())
+            got = [keys.next_command(2.0) for _ in range(5)]
+            assert [c.text if c else None for c in got] == ["w", "२", "6", "\x1b[H", "\x1b"]
+            assert keys.next_command(0.05) is None
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_a_multibyte_key_split_across_writes_arrives_whole() -> None:
+    keys, master, slave = terminal_input()
+    try:
+        with keys:
+            data = "१".encode()
+            os.write(master, data[:1])
+            assert not keys.key_pressed()  # half a character is not yet a key
+            os.write(master, data[1:])
+            command = keys.next_command(2.0)
+            assert command is not None and command.text == "१"
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_a_key_waiting_is_seen_without_being_used_up() -> None:
+    keys, master, slave = terminal_input()
+    try:
+        with keys:
+            assert not keys.key_pressed()
+            os.write(master, b"w")
+            deadline = time.monotonic() + 2
+            while not keys.key_pressed():
+                assert time.monotonic() < deadline
+            assert keys.key_pressed()  # still there: the skip did not eat it
+            assert keys.next_command(1.0) == Command(Action.WHERE, "w")
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_roll_keys_typed_during_an_announcement_are_dropped_but_other_keys_kept() -> None:
+    keys, master, slave = terminal_input()
+    try:
+        with keys:
+            os.write(master, b"\n \nw\r")
+            deadline = time.monotonic() + 2
+            while not keys.key_pressed():
+                assert time.monotonic() < deadline
+            keys.drop_rolls()
+            assert keys.next_command(1.0) == Command(Action.WHERE, "w")
+            assert keys.next_command(0.05) is None
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_single_key_mode_is_entered_without_flushing_and_restored() -> None:
+    import termios
+
+    keys, master, slave = terminal_input()
+    try:
+        before = termios.tcgetattr(slave)
+        os.write(master, b"7")  # typed before the game took the keyboard
+        with keys:
+            inside = termios.tcgetattr(slave)
+            assert not inside[3] & termios.ICANON and not inside[3] & termios.ECHO
+            assert inside[3] & termios.ISIG  # Ctrl-C still interrupts
+            assert keys.next_command(2.0) == Command(None, "7")  # type-ahead kept
+        assert termios.tcgetattr(slave) == before
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_the_terminal_is_restored_when_the_game_fails() -> None:
+    import termios
+
+    keys, master, slave = terminal_input()
+    try:
+        before = termios.tcgetattr(slave)
+        with pytest.raises(RuntimeError), keys:
+            raise RuntimeError("boom")
+        assert termios.tcgetattr(slave) == before
+    finally:
+        os.close(master)
+        os.close(slave)

@@ -52,6 +52,7 @@ class PlayOptions:
     lessons: str | None = None  # None: some at a keyboard, off for a script
     level: int = 1
     learner: str | None = None
+    history: str | None = None  # "on"/"off"; None: with the lessons
     sound: SoundOptions = field(default_factory=SoundOptions)
     voice: VoiceOptions = field(default_factory=VoiceOptions)
     data_dir: str | None = None

@@ -24,13 +24,14 @@ from snl_edu.commands import CommandSource
 from snl_edu.engine import Game, Seat
 from snl_edu.i18n import N_, Digits, Localizer, resolve_language
 from snl_edu.narration import Narrator, Verbosity, computer_name
-from snl_edu.outputs import ConsoleOutput, Output, Outputs
+from snl_edu.outputs import ConsoleOutput, Outputs
 from snl_edu.seat_inputs import SeatInputs
 from snl_edu.session import Ending, Session, SessionSettings
 from snl_edu.vocabulary import Message, SnlError
 
 if TYPE_CHECKING:
     from snl_edu.lessons.teacher import Teacher
+    from snl_edu.speech.setup import AudioOutputs
     from snl_edu.store import Store
 
 DEFAULT_DEMO_COMPUTERS = 2
@@ -87,7 +88,7 @@ def prepare(options: PlayOptions, loc: Localizer, terminal: Terminal) -> Prepare
 
 
 def open_sound(sound: SoundOptions, loc: Localizer, inputs: SeatInputs, terminal: Terminal,
-               stack: contextlib.ExitStack) -> list[Output]:
+               stack: contextlib.ExitStack) -> AudioOutputs:
     """The sound outputs; anything missing is one notice, then text goes on.
 
     ``SNL_AUDIO=off`` keeps the sound card closed without a notice: for test suites
@@ -107,7 +108,7 @@ def open_sound(sound: SoundOptions, loc: Localizer, inputs: SeatInputs, terminal
         raise SnlError(N_("Cannot write {path}: {reason}."), path=str(sound.record),
                        reason=error.strerror or str(error)) from None
     stack.callback(audio.close)
-    return list(audio.outputs)
+    return audio
 
 
 def open_voice(voice: VoiceOptions, loc: Localizer, keyboard: CommandSource, outputs: Outputs,
@@ -126,11 +127,18 @@ def open_voice(voice: VoiceOptions, loc: Localizer, keyboard: CommandSource, out
 
 
 def build_teacher(options: PlayOptions, game: Game, loc: Localizer, session: Session,
-                  store: Store | None) -> Teacher | None:
-    from snl_edu.lessons.teacher import Frequency, Recorder, Teacher, choose_frequency
+                  store: Store | None, by_ear: bool = False) -> Teacher | None:
+    from snl_edu.lessons.teacher import (
+        Frequency,
+        Recorder,
+        Teacher,
+        choose_frequency,
+        history_wanted,
+    )
     from snl_edu.store.progress import ProgressStore
 
     frequency = choose_frequency(options.lessons, session.inputs.interactive)
+    history = history_wanted(options.history, frequency)
     humans = [index for index, seat in enumerate(game.seats) if not seat.computer]
     learner = options.learner
     if learner is not None:
@@ -139,14 +147,15 @@ def build_teacher(options: PlayOptions, game: Game, loc: Localizer, session: Ses
         if len(humans) != 1:
             raise OptionError(N_("--learner names the one human player; with several players "
                                  "each one's progress is kept under their own name."))
-    if frequency is Frequency.OFF:
+    if frequency is Frequency.OFF and not history:
         return None
     recorder = (Recorder(ProgressStore(store), "game", options.level, loc.language)
                 if store is not None else None)
     # Its own random stream: the same --seed plays the same game with or without lessons.
     rng = random.Random(None if options.seed is None else f"lessons-{options.seed}")
-    return Teacher(loc, session, session.channel(humans[0] if humans else 0), frequency, options.level, rng,
-                   options.auto_roll, recorder,
+    # No timeout: --auto-roll rolls for a player who waits, it never skips a question.
+    return Teacher(loc, session, session.channel(humans[0] if humans else 0), frequency,
+                   options.level, rng, history, by_ear, recorder,
                    {humans[0]: learner.strip()} if learner else {}, listen=session.channel)
 
 
@@ -159,6 +168,7 @@ def play(options: PlayOptions, terminal: Terminal | None = None) -> Ending:
         stack.callback(prepared.close)
         if prepared.resumed:
             options = with_kept_settings(options, prepared)
+            loc = localizer(options)  # the saved game's own language and digits
         return _run(options, prepared, loc, terminal, stack)
     raise AssertionError("unreachable")  # pragma: no cover  (mypy: ExitStack may swallow)
 
@@ -170,14 +180,17 @@ def _run(options: PlayOptions, prepared: Prepared, loc: Localizer, terminal: Ter
 
     game = prepared.game
     console = ConsoleOutput(terminal.stdout)
-    keyboard = KeyboardInput(terminal.stdin)
+    # Single-key mode for the whole game, restored on any way out (the stack closes it
+    # last), so keys typed while the game talks are kept.
+    keyboard = stack.enter_context(KeyboardInput(terminal.stdin))
     inputs = SeatInputs(keyboard)
     pace = options.pace
     if pace is None:
         pace = INTERACTIVE_PACE if console.stream.isatty() else 0.0
     narrator = Narrator(loc, game.board, game.seats, Verbosity(options.verbosity), options.count)
     # Sound after the console line: earcon, then the spoken sentence; a key press skips.
-    outputs = Outputs([console, *open_sound(options.sound, loc, inputs, terminal, stack)])
+    audio = open_sound(options.sound, loc, inputs, terminal, stack)
+    outputs = Outputs([console, *audio.outputs])
     stack.callback(inputs.close)  # closed before the sound, which may still be speaking
     outputs.show_all(resumed_messages(prepared, narrator, loc))
     # Voice after sound: the microphone is muted while the game's own audio plays.
@@ -186,16 +199,21 @@ def _run(options: PlayOptions, prepared: Prepared, loc: Localizer, terminal: Ter
     session = Session(game, narrator, outputs, inputs, prepared.dice,
                       SessionSettings(pace=pace, auto_roll=options.auto_roll),
                       after_turn=prepared.autosave)
+    # A game heard (speech, or a screen reader reading each line) gets questions that
+    # work unseen.
+    by_ear = options.sound.screen_reader or audio.speaks
     session.between_turns = build_teacher(
         options, game, loc, session,
-        prepared.autosave.games.store if prepared.autosave else None)
+        prepared.autosave.games.store if prepared.autosave else None, by_ear)
     try:
         ending = session.run()
     except KeyboardInterrupt:
+        audio.close()  # silent at once: stopping is not a sentence to wait for
         save_after_interrupt(prepared)
         hint = resume_hint(prepared, loc)
-        outputs.show_all([Message(loc.gettext("Game stopped."))]
-                         + ([Message(hint)] if hint else []))
+        for line in [loc.gettext("Game stopped."), *([hint] if hint else [])]:
+            console.show(Message(line))
+        console.flush()
         return Ending.INTERRUPTED
     finally:
         prepared.close()

@@ -14,7 +14,7 @@ from snl_edu.app.storage import open_store_telling
 from snl_edu.autosave import Autosave, new_seed, resumed_dice
 from snl_edu.dice import RandomDice
 from snl_edu.engine import Game, GameStateError
-from snl_edu.i18n import N_, Localizer
+from snl_edu.i18n import N_, Localizer, to_latin_digits
 from snl_edu.narration import Narrator
 from snl_edu.store import Store, StoreError
 from snl_edu.store.games import GameStore
@@ -23,8 +23,11 @@ from snl_edu.vocabulary import Message
 # Options that describe a new game; a resumed game brings its own.
 NEW_GAME_OPTIONS = ("players", "computers", "board", "seed", "demo", "finish", "six_again",
                     "three_sixes", "six_to_start", "play_to_end")
-# Narration and timing choices kept with a game and restored unless given again.
-KEPT_SETTINGS = ("verbosity", "count", "auto_roll", "lessons", "level", "learner")
+# Choices kept with a game and restored unless given again: a resumed game is the same
+# game, in its language and digits, heard the same way, with the same lessons.
+KEPT_SETTINGS = ("verbosity", "count", "auto_roll", "lessons", "level", "learner", "history",
+                 "lang", "digits")
+SOUND_SETTINGS = ("speech", "sound", "screen_reader", "tts", "rate", "volume")
 
 Notify = Callable[[str], None]
 
@@ -60,13 +63,18 @@ def _store_or_warn(data_dir: str | None, loc: Localizer, notify: Notify) -> Stor
         return None
 
 
-def kept_settings(options: PlayOptions) -> dict[str, Any]:
-    return {name: getattr(options, name) for name in KEPT_SETTINGS}
+def kept_settings(options: PlayOptions, loc: Localizer) -> dict[str, Any]:
+    """What to save with a new game: the language and digits as resolved, not as asked."""
+    settings = {name: getattr(options, name) for name in KEPT_SETTINGS}
+    settings.update(lang=loc.language, digits=loc.digits.value, demo=options.demo,
+                    voice=options.voice.listen)
+    settings.update({name: getattr(options.sound, name) for name in SOUND_SETTINGS})
+    return settings
 
 
 def start_new(game: Game, options: PlayOptions, loc: Localizer, notify: Notify) -> Prepared:
     seed = new_seed() if options.seed is None else options.seed
-    settings = kept_settings(options)
+    settings = kept_settings(options, loc)
     store = _store_or_warn(options.data_dir, loc, notify)
     autosave = None
     if store is not None:
@@ -89,7 +97,7 @@ def resume(options: PlayOptions, loc: Localizer, notify: Notify) -> Prepared:
     which = options.resume
     if which != LATEST:
         try:
-            game_id = int(str(which))
+            game_id = int(to_latin_digits(str(which)))  # ८ as well as 8
         except ValueError:
             raise OptionError(N_("{value} is not a game number."), option="--resume",
                               value=str(which)) from None
@@ -97,7 +105,8 @@ def resume(options: PlayOptions, loc: Localizer, notify: Notify) -> Prepared:
     try:
         games = GameStore(store)
         if which == LATEST:
-            latest = games.latest_unfinished()
+            # A demo plays itself: the family's own game is the one to continue.
+            latest = next((g for g in games.list() if not g.settings.get("demo")), None)
             if latest is None:
                 raise OptionError(N_("There is no unfinished game to continue."))
             game_id = latest.id
@@ -114,9 +123,15 @@ def resume(options: PlayOptions, loc: Localizer, notify: Notify) -> Prepared:
 
 def _valid_settings(saved: dict[str, Any]) -> dict[str, Any]:
     """The saved narration choices that are still valid; anything odd falls back to defaults."""
+    from snl_edu.i18n import LANGUAGES, Digits
     from snl_edu.lessons.questions import LEVELS
     from snl_edu.lessons.teacher import Frequency
     from snl_edu.narration import Verbosity
+    from snl_edu.speech.espeak import MAX_RATE, MIN_RATE
+    from snl_edu.speech.setup import TTS_CHOICES
+
+    def flag(value: Any) -> bool:
+        return isinstance(value, bool)
 
     checks: dict[str, Callable[[Any], bool]] = {
         "verbosity": lambda v: v in {item.value for item in Verbosity},
@@ -125,8 +140,15 @@ def _valid_settings(saved: dict[str, Any]) -> dict[str, Any]:
         "lessons": lambda v: v is None or v in {item.value for item in Frequency},
         "level": lambda v: type(v) is int and LEVELS[0] <= v <= LEVELS[-1],
         "learner": lambda v: v is None or (isinstance(v, str) and bool(v.strip())),
+        "history": lambda v: v in (None, "on", "off"),
+        "lang": lambda v: v in LANGUAGES,
+        "digits": lambda v: v in {item.value for item in Digits},
+        "speech": flag, "sound": flag, "screen_reader": flag, "voice": flag,
+        "tts": lambda v: v in TTS_CHOICES,
+        "rate": lambda v: type(v) is int and MIN_RATE <= v <= MAX_RATE,
+        "volume": lambda v: type(v) is int and 0 <= v <= 100,
     }
-    return {key: saved[key] for key in KEPT_SETTINGS if key in saved and checks[key](saved[key])}
+    return {key: saved[key] for key in checks if key in saved and checks[key](saved[key])}
 
 
 def with_kept_settings(options: PlayOptions, prepared: Prepared) -> PlayOptions:
@@ -134,7 +156,10 @@ def with_kept_settings(options: PlayOptions, prepared: Prepared) -> PlayOptions:
     from dataclasses import replace
 
     kept = {name: value for name, value in prepared.settings.items() if name not in options.given}
-    return replace(options, **kept)
+    sound = {name: kept.pop(name) for name in SOUND_SETTINGS if name in kept}
+    voice = {"listen": kept.pop("voice")} if "voice" in kept else {}
+    return replace(options, **kept, sound=replace(options.sound, **sound),
+                   voice=replace(options.voice, **voice))
 
 
 def resumed_messages(prepared: Prepared, narrator: Narrator, loc: Localizer) -> list[Message]:
@@ -148,8 +173,9 @@ def resumed_messages(prepared: Prepared, narrator: Narrator, loc: Localizer) -> 
 def resume_hint(prepared: Prepared, loc: Localizer) -> str | None:
     if prepared.autosave is None or prepared.game.over:
         return None
+    # Latin digits whatever the game's digits: it is a command to type into a shell.
     return loc.gettext("The game is saved. To continue it, type: snl play --resume "
-                       "{number}").format(number=loc.number(prepared.autosave.game_id))
+                       "{number}").format(number=str(prepared.autosave.game_id))
 
 
 def save_after_interrupt(prepared: Prepared) -> None:

@@ -47,6 +47,7 @@ def games(include_finished: bool, data_dir: str | None, lang: str | None,
     for entry in saved:
         click.echo(describe_saved(entry, loc))
     if any(not entry.finished for entry in saved):
+        # Latin digits: a command typed into a shell, whatever the game's digits.
         click.echo(loc.gettext("To continue a game, type: snl play --resume {number}").format(
-            number=loc.number(next(e.id for e in saved if not e.finished))))
+            number=str(next(e.id for e in saved if not e.finished))))
 

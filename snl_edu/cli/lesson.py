@@ -86,9 +86,11 @@ def lesson(learner: str, level: int | None, questions: int, board: str, seed: in
         recorder = Recorder(progress, "practice", level, loc.language)
         outputs.show_all([Message(_("Hello {name}! Level {level} practice.").format(
             name=learner, level=loc.number(level)))])
-        asker = Asker(loc, KeyboardInput(sys.stdin), outputs, rng)
-        right, asked = run_practice(loc, asker, chosen_board, learner, level, questions, rng,
-                                    recorder)
+        keyboard = KeyboardInput(sys.stdin)
+        asker = Asker(loc, keyboard, outputs, rng)
+        with keyboard:  # single keys for the whole practice: nothing typed ahead is lost
+            right, asked = run_practice(loc, asker, chosen_board, learner, level, questions,
+                                        rng, recorder)
     if asked:
         outputs.show_all([Message(_("You answered {right} of {count} right. Thank you for "
                                     "practising!").format(right=loc.number(right),

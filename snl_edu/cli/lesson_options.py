@@ -23,6 +23,9 @@ def lesson_options(function: F) -> F:
                      show_default=True,
                      help="Lesson level: 1 counting, 2 landing and number words, 3 distances "
                           "and tens, 4 chances."),
+        click.option("--history", type=click.Choice(["on", "off"]), default=None,
+                     help="Short history of Moksha Patam when someone meets a ladder or a "
+                          "snake. Default: on when the game has lessons."),
         click.option("--learner", metavar="NAME", default=None,
                      help="Keep lesson progress under this name (one human player only; "
                           "default: each player's own name)."),

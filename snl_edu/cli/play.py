@@ -58,7 +58,7 @@ def play(ctx: click.Context, players: str | None, computers: int | None, board: 
          verbosity: str, count: bool, resume_game: str | None, data_dir: str | None,
          lang: str | None, digits: str | None, speech: bool, sound: bool, screen_reader: bool,
          record: Path | None, tts: str, rate: int, volume: int,
-         lessons: str | None, level: int, learner: str | None,
+         lessons: str | None, level: int, history: str | None, learner: str | None,
          voice: bool, voice_model: Path | None, audio_in: Path | None,
          **rule_values: object) -> None:
     # Its help is its line in snl_edu.cli.group.COMMANDS.
@@ -72,7 +72,7 @@ def play(ctx: click.Context, players: str | None, computers: int | None, board: 
         computers=computers, demo=demo, board=board,
         rules=rules_from_options(**rule_values),  # type: ignore[arg-type]
         seed=seed, resume=resume_game, auto_roll=auto_roll, pace=pace, verbosity=verbosity,
-        count=count, lessons=lessons, level=level, learner=learner,
+        count=count, lessons=lessons, level=level, learner=learner, history=history,
         sound=SoundOptions(speech=speech, sound=sound, screen_reader=screen_reader,
                            record=record, tts=tts, rate=rate, volume=volume),
         voice=VoiceOptions(listen=voice, model=voice_model, audio_in=audio_in),

@@ -1,8 +1,11 @@
 """Asking one question: up to three tries with a hint after each, then the answer.
 
-Answers arrive as ``Command``s from the same inputs the game uses: a number typed
-on a line, digits typed key by key then Enter, or ``Command.answer(n)`` from
-voice. Enter alone, s, q or the end of input skip: a lesson never blocks the game.
+Answers arrive as ``Command``s from the same inputs the game uses: an answer typed
+on a line, typed key by key then Enter, or ``Command.answer(n)`` from voice. An
+answer is digits in either script or number words (the game's language or
+English). Skipping has its own key (Escape) and word ("skip"); Enter or Space
+alone never skip, so the roll key cannot throw a question away. A question waits
+for its player: the --auto-roll timer is for rolls, not for thinking.
 """
 
 from __future__ import annotations
@@ -15,14 +18,17 @@ from enum import Enum
 from typing import Protocol
 
 from snl_edu.commands import Action, Command
-from snl_edu.i18n import N_, Localizer, to_latin_digits
+from snl_edu.i18n import N_, Localizer
+from snl_edu.lessons.number_words import read_number
 from snl_edu.lessons.questions import Question
 from snl_edu.outputs import MessageSink
 from snl_edu.vocabulary import Message
 
 MAX_TRIES = 3
-SKIP_WORDS = frozenset({"s", "skip", "pass", "छोड", "छोड्नुहोस्"})
+SKIP_WORDS = frozenset({"skip", "pass", "छोड", "छोड्नुहोस्", "छाड"})
+QUIT_WORDS = frozenset({"q", "quit", "exit"})  # leave the question; the game asks about quitting
 _ERASE_KEYS = frozenset({"\x7f", "\b"})
+_SUBMIT_KEYS = frozenset({"\r", "\n"})
 
 PRAISE = (
     N_("Well done!"),
@@ -63,14 +69,13 @@ class Asker:
     """Asks questions through the game's inputs and outputs."""
 
     def __init__(self, loc: Localizer, inputs: Inputs, outputs: MessageSink,
-                 rng: random.Random | None = None, timeout: float | None = None,
+                 rng: random.Random | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.loc = loc
         self._ = loc.gettext
         self.inputs = inputs
         self.outputs = outputs
         self.rng = rng or random.Random()
-        self.timeout = timeout
         self.clock = clock
         self._explained = False
         # The question waiting for an answer, if any: lets an input (voice
@@ -81,8 +86,8 @@ class Asker:
         self.outputs.show_all([Message(text, earcon) for text in texts])
 
     def how_to_answer(self) -> str:
-        return self._("Type the number and press Enter, or say it. Press Enter alone or s "
-                      "to skip.")
+        return self._("Type the number and press Enter, or say it. To skip, press Escape or "
+                      "say skip.")
 
     def ask(self, question: Question, intro: str | None = None,
             inputs: Inputs | None = None) -> Outcome:
@@ -116,7 +121,8 @@ class Asker:
                 self.say(self.how_to_answer())
                 continue
             if reply is _Signal.UNCLEAR:
-                self.say(_("Please answer with a number, then press Enter. Press s to skip."))
+                self.say(_("Please answer with a number, then press Enter. To skip, press "
+                           "Escape."))
                 continue
             if reply is _Signal.SKIP or reply is _Signal.END:
                 if reply is _Signal.SKIP:
@@ -154,31 +160,55 @@ class Asker:
 
     def _read_answer(self) -> int | _Signal:
         """One answer: voice numbers whole, typed lines whole, single keys until Enter."""
-        digits = ""
+        typed = ""
         while True:
-            command = self.inputs.next_command(self.timeout)
+            command = self.inputs.next_command(None)
             if command is None:
-                return _Signal.SKIP  # the time ran out: the game goes on
+                continue
             if command.action is Action.ANSWER and command.number is not None:
                 return command.number
             if command.action is Action.END:
                 return _Signal.END
-            text = to_latin_digits(command.text.strip())
-            if self.inputs.interactive and len(text) == 1 and text.isdigit():
-                digits += text
-                self.say(self.loc.number(int(digits)))  # echo: the terminal does not
-                continue
-            if self.inputs.interactive and command.text in _ERASE_KEYS:
-                digits = digits[:-1]
-                continue
-            if text.isascii() and text.isdigit():
-                return int(text)
-            if command.action is Action.ROLL:
-                return int(digits) if digits else _Signal.SKIP
-            if command.action is Action.QUIT or text.casefold() in SKIP_WORDS:
+            if command.action is Action.SKIP:
                 return _Signal.SKIP
-            if command.action is Action.REPEAT:
-                return _Signal.REPEAT
-            if command.action is Action.HELP:
+            if not self.inputs.interactive:
+                return self._understand(command.text, command)
+            key = command.text
+            if key in _SUBMIT_KEYS:
+                if typed.strip():
+                    self._echo("\n")
+                    return self._understand(typed, None)
+                return _Signal.REPEAT  # Enter alone: hear the question again, never a skip
+            if key in _ERASE_KEYS:
+                if typed:
+                    typed = typed[:-1]
+                    self._echo("\b \b")
+                continue
+            if key == "?" and not typed:
                 return _Signal.HELP
-            return _Signal.UNCLEAR
+            if len(key) == 1 and key.isprintable() and (typed or not key.isspace()):
+                typed += key
+                self._echo(self.loc.digits_in(key))  # the terminal does not echo in key mode
+
+    def _echo(self, text: str) -> None:
+        """What is typed, shown as typed (the terminal does not echo in single-key mode)."""
+        echo = getattr(self.outputs, "echo", None)
+        if echo is not None:
+            echo(text)
+
+    def _understand(self, text: str, command: Command | None) -> int | _Signal:
+        words = " ".join(text.split()).casefold()
+        if words in SKIP_WORDS:
+            return _Signal.SKIP
+        number = read_number(text, self.loc, self.asking.answer if self.asking else 0)
+        if number is not None:
+            return number
+        if words in QUIT_WORDS:
+            return _Signal.SKIP
+        if command is not None and not words:
+            return _Signal.REPEAT  # an empty line in a script: the question again
+        if command is not None and command.action is Action.REPEAT:
+            return _Signal.REPEAT
+        if command is not None and command.action is Action.HELP:
+            return _Signal.HELP
+        return _Signal.UNCLEAR

@@ -31,14 +31,22 @@ class LessonDataError(SnlError):
 
 @dataclass(frozen=True)
 class Card:
-    """One history fact, in both languages, with where it comes from."""
+    """One history fact, in both languages, with where it comes from.
+
+    ``text`` is the full card (``snl history``); ``child`` one or two short
+    sentences of the same fact, which is what a game tells its players.
+    """
 
     id: str
     text: dict[str, str]
     source: str
+    child: dict[str, str]
 
     def in_language(self, loc: Localizer) -> str:
         return loc.digits_in(self.text.get(loc.language) or self.text["en"])
+
+    def for_children(self, loc: Localizer) -> str:
+        return loc.digits_in(self.child.get(loc.language) or self.child["en"])
 
 
 @dataclass(frozen=True)
@@ -67,11 +75,11 @@ def _read(file: str) -> dict[str, Any]:
         raise LessonDataError(file, str(error)) from error
 
 
-def _languages(entry: dict[str, Any], file: str, label: str) -> dict[str, str]:
-    text = {lang: entry.get(lang) for lang in CONTENT_LANGUAGES}
+def _languages(entry: dict[str, Any], file: str, label: str, prefix: str = "") -> dict[str, str]:
+    text = {lang: entry.get(prefix + lang) for lang in CONTENT_LANGUAGES}
     for lang, value in text.items():
         if not isinstance(value, str) or not value.strip():
-            raise LessonDataError(file, f"{label} has no {lang} text")
+            raise LessonDataError(file, f"{label} has no {prefix}{lang} text")
     return {lang: str(value).strip() for lang, value in text.items()}
 
 
@@ -94,7 +102,8 @@ def history_cards() -> tuple[Card, ...]:
         seen.add(card_id)
         label = f"card {card_id}"
         cards.append(Card(card_id, _languages(entry, HISTORY_FILE, label),
-                          _source(entry, HISTORY_FILE, label)))
+                          _source(entry, HISTORY_FILE, label),
+                          _languages(entry, HISTORY_FILE, label, prefix="child_")))
     return tuple(cards)
 
 

@@ -21,6 +21,7 @@ LEVELS = (1, 2, 3, 4)
 # twice a die, so some listed ladders are out of reach and the child must think.
 NEAR = 2 * DIE_FACES
 LEVEL_ONE_TOP = 20  # level 1 is for ages 4-5: numbers up to 20, plus their own square
+DEVANAGARI_LANGUAGES = frozenset({"ne"})  # games whose children learn both scripts
 
 
 class Kind(StrEnum):
@@ -91,6 +92,7 @@ class _Context:
     loc: Localizer
     rng: random.Random
     weights: Weights = field(default_factory=Weights)
+    by_ear: bool = False  # spoken or read by a screen reader: nothing may rely on sight
 
     @property
     def _(self) -> Callable[[str], str]:
@@ -176,10 +178,16 @@ def _next_number(c: _Context) -> Question | None:
         focus=answer)
 
 
-def _other_script(c: _Context, value: int) -> str:
-    """The numeral in the script the player does not read every day."""
+def _other_script(c: _Context, value: int) -> str | None:
+    """The numeral in the script the player does not read every day, if they learn it.
+
+    A Nepali game shows Latin numerals (both are taught in Nepali schools); an
+    English game shows Devanagari ones only when asked for (``--digits deva``).
+    """
     text = str(value)
-    return text if c.loc.digits is Digits.DEVANAGARI else to_devanagari_digits(text)
+    if c.loc.digits is Digits.DEVANAGARI:
+        return text
+    return to_devanagari_digits(text) if c.loc.language in DEVANAGARI_LANGUAGES else None
 
 
 def _numeral(c: _Context) -> Question | None:
@@ -187,7 +195,11 @@ def _numeral(c: _Context) -> Question | None:
     last = c.situation.board.last
     number = c.pick_number(Kind.NUMERAL, range(1, min(last, LEVEL_ONE_TOP) + 1),
                            favourite=c.situation.square)
+    if c.by_ear:
+        return _numeral_by_ear(c, number)
     shown = _other_script(c, number)
+    if shown is None:
+        return None
     pairs = ", ".join(f"{a} = {c.n(int(b))}" for a, b in zip(shown, str(number), strict=True))
     hints = (c.loc.ngettext("It has {count} digit.", "It has {count} digits.", len(shown))
              .format(count=c.n(len(shown))),
@@ -198,6 +210,24 @@ def _numeral(c: _Context) -> Question | None:
         number, hints,
         _("{numeral} is {number}, said {words}.").format(
             numeral=shown, number=c.n(number), words=c.loc.words(number)),
+        focus=number)
+
+
+def _numeral_by_ear(c: _Context, number: int) -> Question:
+    """Reading a numeral, for a player who hears the game: the number said, typed in digits.
+
+    A numeral shown on screen would be read aloud by the voice or the screen
+    reader, answer and all, or not at all (an English voice skips ८).
+    """
+    _ = c._
+    return Question(
+        Kind.NUMERAL, 1,
+        _("Type the number {words}.").format(words=c.loc.words(number)),
+        number,
+        (_("It comes just before {words}.").format(words=c.loc.words(number + 1)),
+         _("It comes just after {words}.").format(words=c.loc.words(number - 1))
+         if number > 1 else _("It is the first number we count.")),
+        _("{words} is written {number}.").format(words=c.loc.words(number), number=c.n(number)),
         focus=number)
 
 
@@ -471,24 +501,28 @@ FALLBACK = {1: Kind.NEXT_NUMBER, 2: Kind.NUMBER_WORDS, 3: Kind.TENS_ONES, 4: Kin
 
 
 def make(kind: Kind, situation: Situation, loc: Localizer, rng: random.Random,
-         weights: Weights | None = None) -> Question | None:
+         weights: Weights | None = None, by_ear: bool = False) -> Question | None:
     """One question of ``kind``, or None if this game gives it nothing to ask about."""
-    return GENERATORS[kind](_Context(situation, loc, rng, weights or Weights()))
+    return GENERATORS[kind](_Context(situation, loc, rng, weights or Weights(), by_ear))
 
 
 def generate(level: int, situation: Situation, loc: Localizer, rng: random.Random,
-             weights: Weights | None = None) -> Question:
-    """A question of the level, its kind chosen by the learner's weights."""
+             weights: Weights | None = None, by_ear: bool = False) -> Question:
+    """A question of the level, its kind chosen by the learner's weights.
+
+    ``by_ear``: the game is heard (speech or a screen reader), so no question may
+    show what it asks about only on screen or say its own answer aloud.
+    """
     weights = weights or Weights()
     kinds = list(LEVEL_KINDS[level])
     while kinds:
         kind = rng.choices(kinds, weights=[weights.kind(k) for k in kinds], k=1)[0]
-        question = make(kind, situation, loc, rng, weights)
+        question = make(kind, situation, loc, rng, weights, by_ear)
         if question is not None:
             return question
         kinds.remove(kind)
-    fallback_question = make(FALLBACK[level], situation, loc, rng, weights)
+    fallback_question = make(FALLBACK[level], situation, loc, rng, weights, by_ear)
     if fallback_question is None:  # only a board with no ladders at level 4
-        fallback_question = make(Kind.TO_END, situation, loc, rng, weights)
+        fallback_question = make(Kind.TO_END, situation, loc, rng, weights, by_ear)
     assert fallback_question is not None
     return fallback_question

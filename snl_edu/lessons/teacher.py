@@ -49,6 +49,13 @@ def lessons_wanted(lessons: str | None, interactive: bool) -> bool:
     return choose_frequency(lessons, interactive) is not Frequency.OFF
 
 
+def history_wanted(history: str | None, frequency: Frequency) -> bool:
+    """History comes with lessons unless turned off, and on its own when asked for."""
+    if history is not None:
+        return history == "on"
+    return frequency is not Frequency.OFF
+
+
 class Recorder:
     """Writes outcomes to the progress store: one lesson session per learner and run."""
 
@@ -98,7 +105,8 @@ class Teacher:
     frequency: Frequency = Frequency.SOME
     level: int = 1
     rng: random.Random = field(default_factory=random.Random)
-    timeout: float | None = None
+    history: bool = True  # meanings and history cards when a ladder or snake is met
+    by_ear: bool = False  # speech or a screen reader: questions must work unseen
     recorder: Recorder | None = None
     learners: dict[int, str] = field(default_factory=dict)  # seat -> learner name
     on_outcome: Callable[[int, Outcome], None] | None = None  # for tests and tallies
@@ -113,7 +121,7 @@ class Teacher:
     def __post_init__(self) -> None:
         if self.level not in LEVELS:
             raise ValueError(f"level {self.level} is not one of {LEVELS}")
-        self.asker = Asker(self.loc, self.inputs, self.outputs, self.rng, self.timeout)
+        self.asker = Asker(self.loc, self.inputs, self.outputs, self.rng)
         self._cards = list(history_cards())
         self.rng.shuffle(self._cards)
 
@@ -121,26 +129,22 @@ class Teacher:
         self.outputs.show_all([Message(text) for text in texts])
 
     def __call__(self, game: Game, events: Sequence[Event]) -> None:
-        if self.frequency is Frequency.OFF or self._stopped or not events:
+        if self._stopped or not events:
             return
         first = events[0]
         seat = first.seat if isinstance(first, Rolled) else None
-        taught = self._tell_about_jumps(game, events)
+        if self.history:
+            self._tell_about_jumps(game, events)
         turn_over = any(isinstance(e, TurnStarted) for e in events)
-        if seat is None or not turn_over or game.seats[seat].computer:
-            if taught:
-                self._back_to_game(game)
+        if (self.frequency is Frequency.OFF or seat is None or not turn_over
+                or game.seats[seat].computer):
             return
         self._turns[seat] = self._turns.get(seat, 0) + 1
         if not self._question_due(self._turns[seat]):
-            if taught:
-                self._back_to_game(game)
             return
         outcome = self.ask(game, seat, events)
         if outcome.input_ended:
             self._stopped = True  # no more lessons: the game ends with the input
-            return
-        self._back_to_game(game)
 
     def _question_due(self, turn: int) -> bool:
         if self.frequency is Frequency.EVERY:
@@ -151,7 +155,7 @@ class Teacher:
         learner = self.learners.get(seat, game.seats[seat].name)
         weights = self.recorder.weights(learner) if self.recorder else None
         question = generate(self.level, situation_of(game, seat, events), self.loc, self.rng,
-                            weights)
+                            weights, by_ear=self.by_ear)
         return self.put(question, learner, seat, game.seats[seat].name)
 
     def put(self, question: Question, learner: str, seat: int, name: str) -> Outcome:
@@ -165,9 +169,8 @@ class Teacher:
             self.on_outcome(seat, outcome)
         return outcome
 
-    def _tell_about_jumps(self, game: Game, events: Sequence[Event]) -> bool:
+    def _tell_about_jumps(self, game: Game, events: Sequence[Event]) -> None:
         """The meaning of a named ladder or snake (once a game), then a history card."""
-        told = False
         for event in events:
             if not isinstance(event, (Climbed, Slid)):
                 continue
@@ -178,16 +181,8 @@ class Teacher:
                 self._meanings_told.add(meaning.name["en"])
                 self.say(self.loc.gettext("{name}: {meaning}").format(
                     name=meaning.title(self.loc), meaning=meaning.in_language(self.loc)))
-                told = True
             if self._cards and (self.frequency is Frequency.EVERY or self.rng.random() < 0.5):
                 card = self._cards.pop()
                 self.say(self.loc.gettext("From the history of Moksha Patam: {fact}").format(
-                    fact=card.in_language(self.loc)))
-                told = True
+                    fact=card.for_children(self.loc)))
             break  # at most one jump a turn is taught, so the game keeps its pace
-        return told
-
-    def _back_to_game(self, game: Game) -> None:
-        if not game.over:
-            self.say(self.loc.gettext("Back to the game: {name}'s turn.").format(
-                name=game.seats[game.current].name))

@@ -42,6 +42,13 @@ class AudioOutputs:
     notices: list[str] = field(default_factory=list)
     _closers: list[Callable[[], None]] = field(default_factory=list)
 
+    @property
+    def speaks(self) -> bool:
+        """Whether the game's own voice will be heard (questions must then work by ear)."""
+        from snl_edu.speech.outputs import SpeechOutput
+
+        return any(isinstance(output, SpeechOutput) for output in self.outputs)
+
     def close(self) -> None:
         for closer in reversed(self._closers):
             closer()

@@ -16,9 +16,8 @@ POLL = 0.1  # seconds between checks of the keyboard and of the listener's healt
 class CombinedInput:
     """Commands from whichever comes first; ends only when every input has ended.
 
-    The keyboard is read by a background thread in short polls (each poll
-    restores the terminal, so an exit never leaves it in single-key mode); the
-    listener's thread puts what it hears into the same queue.
+    The keyboard is read by a background thread in short polls; the listener's
+    thread puts what it hears into the same queue.
     """
 
     def __init__(self, keyboard: CommandSource, listener: VoiceListener | None,
@@ -26,7 +25,6 @@ class CombinedInput:
                  is_speaking: Callable[[], bool] | None = None) -> None:
         self.keyboard = keyboard
         self.is_speaking = is_speaking
-        self._skips = 0  # keys pressed while the game talked: they skip speech, not commands
         self.listener = listener
         self.interactive = keyboard.interactive
         self.on_voice_error = on_voice_error
@@ -48,17 +46,24 @@ class CombinedInput:
             if command.action is Action.END:
                 self._keyboard_ended.set()
                 return
-            if self.interactive and self.is_speaking is not None and self.is_speaking():
-                self._skips += 1  # as KeyboardInput.key_pressed: the key is used up
-                continue
             self._queue.put(command)
 
     def key_pressed(self) -> bool:
-        """Whether a key was pressed while the game was talking (speech polls this to skip)."""
-        if self._skips:
-            self._skips -= 1
-            return True
-        return False
+        """Whether a command is waiting (speech polls this to skip); it is handled after."""
+        return self.interactive and not self._queue.empty()
+
+    def drop_rolls(self) -> None:
+        """As KeyboardInput.drop_rolls: rolls asked for during an announcement do not roll."""
+        kept: list[Command] = []
+        while True:
+            try:
+                command = self._queue.get_nowait()
+            except queue.Empty:
+                break
+            if command.action is not Action.ROLL:
+                kept.append(command)
+        for command in kept:
+            self._queue.put(command)
 
     def _voice_ended(self) -> bool:
         listener = self.listener

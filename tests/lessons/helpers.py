@@ -47,7 +47,7 @@ class Child:
         if question is None:
             return Command(Action.ROLL, "")
         reply = self.answer(question.answer)  # type: ignore[attr-defined]
-        return Command(Action.ROLL, "") if reply is None else Command.answer(reply)
+        return Command(Action.SKIP, "skip") if reply is None else Command.answer(reply)
 
 
 def nepali() -> Localizer:

@@ -49,11 +49,57 @@ def test_three_wrong_answers_show_the_answer_kindly() -> None:
     assert not any(word in " ".join(texts).lower() for word in ("wrong", "bad", "no!"))
 
 
-@pytest.mark.parametrize("skip", ["", "s", "skip", "q"])
-def test_enter_alone_s_or_q_skips_and_tells_the_answer(skip: str) -> None:
-    outcome, texts = ask([skip])
+@pytest.mark.parametrize("skip,interactive", [
+    ("skip", False), ("SKIP", False), ("छोड", False), ("q", False), ("\x1b", True)])
+def test_the_skip_key_and_word_skip_and_tell_the_answer(skip: str, interactive: bool) -> None:
+    outcome, texts = ask([skip], interactive=interactive)
     assert outcome.skipped and not outcome.correct and outcome.tries == 0
+    assert not outcome.input_ended
     assert texts[-1] == "That is fine, we will skip this one. The answer was 8."
+
+
+@pytest.mark.parametrize("keys", [["\n"], ["\r"], [" "], [" ", "\n"], ["s", "\x7f", "\n"]])
+def test_enter_or_space_alone_never_skip(keys: list[str]) -> None:
+    outcome, texts = ask([*keys, "8", "\n"], interactive=True)
+    assert outcome.correct and not outcome.skipped
+    assert "That is fine" not in " ".join(texts)
+
+
+def test_an_empty_line_in_a_script_repeats_the_question() -> None:
+    outcome, texts = ask(["", "8"])
+    assert outcome.correct and texts.count(QUESTION.prompt) == 2
+
+
+@pytest.mark.parametrize("typed", ["six", "seven", "sixteen", "s"])
+def test_a_word_with_s_is_typed_not_a_skip(typed: str) -> None:
+    outcome, texts = ask([*typed, "\n", "8", "\n"], interactive=True)
+    assert not outcome.skipped and outcome.correct
+    assert "That is fine" not in " ".join(texts)
+
+
+@pytest.mark.parametrize("words,loc", [
+    ("eight", None), ("Eight", None), ("आठ", "ne"), ("eight", "ne"), ("८", None)])
+def test_number_words_in_the_language_or_english_are_answers(words: str, loc: str | None,
+                                                             ) -> None:
+    outcome, _ = ask([words], loc=nepali() if loc else None)
+    assert outcome.correct and outcome.given == 8
+
+
+def test_two_digit_words_typed_key_by_key() -> None:
+    question = Question(Kind.NUMBER_WORDS, 2, "Type 42", 42, ("a", "b"), "c")
+    outcome, _ = ask([*"forty-two", "\r"], interactive=True, question=question)
+    assert outcome.correct
+    outcome, _ = ask([*"बयालीस", "\r"], interactive=True, question=question, loc=nepali())
+    assert outcome.correct  # long or short ई: both spellings a child may use
+
+
+class Echoing(Collect):
+    def __init__(self) -> None:
+        super().__init__()
+        self.echoed = ""
+
+    def echo(self, text: str) -> None:
+        self.echoed += text
 
 
 def test_a_spoken_number_goes_through_the_same_command_path() -> None:
@@ -63,9 +109,11 @@ def test_a_spoken_number_goes_through_the_same_command_path() -> None:
 
 def test_digits_typed_key_by_key_count_only_after_enter() -> None:
     question = Question(Kind.NUMERAL, 1, "Which number is this: ४७?", 47, ("a", "b"), "c")
-    outcome, texts = ask(["4", "\x7f", "4", "7", "\n"], interactive=True, question=question)
+    out = Echoing()
+    asker = Asker(nepali(), Script(["4", "\x7f", "4", "7", "\n"], True), Outputs([out]))
+    outcome = asker.ask(question)
     assert outcome.correct and outcome.tries == 1
-    assert "47" in texts  # the number typed so far is echoed
+    assert out.echoed == "४\b \b४७\n"  # echoed in the game's digits, as typed
 
 
 def test_devanagari_digits_are_accepted() -> None:
@@ -76,7 +124,8 @@ def test_devanagari_digits_are_accepted() -> None:
 def test_words_that_are_not_numbers_do_not_use_up_a_try() -> None:
     outcome, texts = ask(["banana", "r", "h", "8"])
     assert outcome.correct and outcome.tries == 1
-    assert "Please answer with a number, then press Enter. Press s to skip." in texts
+    assert ("Please answer with a number, then press Enter. To skip, press Escape."
+            in texts)
     assert texts.count(QUESTION.prompt) == 2  # r repeats the question
 
 
@@ -85,14 +134,14 @@ def test_the_end_of_input_skips_without_blocking() -> None:
     assert outcome.input_ended and outcome.skipped and outcome.tries == 1
 
 
-def test_a_timeout_skips(monkeypatch: pytest.MonkeyPatch) -> None:
-    class Silent(Script):
+def test_a_question_waits_for_its_player() -> None:
+    class Slow(Script):
         def next_command(self, timeout: float | None = None) -> Command | None:
-            return None
+            assert timeout is None  # no timer skips a question (--auto-roll is for rolls)
+            return super().next_command(timeout)
 
-    out = Collect()
-    asker = Asker(english(), Silent([]), Outputs([out]), timeout=1.0)
-    assert asker.ask(QUESTION).skipped
+    asker = Asker(english(), Slow(["8"]), Outputs([Collect()]))
+    assert asker.ask(QUESTION).correct
 
 
 def test_a_choice_question_only_counts_its_choices() -> None:
@@ -107,3 +156,13 @@ def test_a_choice_question_only_counts_its_choices() -> None:
 def test_nepali_feedback_uses_devanagari_digits() -> None:
     _, texts = ask(["6", "8"], loc=nepali())
     assert any("६" in text for text in texts)
+
+
+@pytest.mark.parametrize("typed,number", [
+    ("forty-two", 42), ("forty two", 42), ("fortytwo", 42), ("Forty-Two", 42),
+    ("one hundred and five", 105), ("बयालिस", 42), ("बयालीस", 42), ("४२", 42), ("4२", 42),
+    ("twelve", 12), ("बाह्र", 12), ("", None), ("banana", None), ("-3", None)])
+def test_reading_numbers_in_digits_or_words(typed: str, number: int | None) -> None:
+    from snl_edu.lessons.number_words import read_number
+
+    assert read_number(typed, nepali()) == number

@@ -53,7 +53,7 @@ def test_history_card_out_of_range_is_one_clear_message(runner: CliRunner) -> No
 def test_lesson_then_progress_report_csv_and_forget(runner: CliRunner, tmp_path: Path) -> None:
     data = ["--data-dir", str(tmp_path)]
     first = snl(runner, "lesson", "--learner", "Asha", "--level", "3", "--seed", "4",
-                "--questions", "3", *data, input="1\n2\n3\n\n\n\n\n")
+                "--questions", "3", *data, input="1\n2\n3\nskip\nskip\n")
     assert first.exit_code == 0, first.output
     assert "Hello Asha! Level 3 practice." in first.output
     assert "Question 1 of 3:" in first.output and "Good try! The answer is" in first.output
@@ -84,7 +84,7 @@ def test_progress_for_an_unknown_learner_is_one_clear_message(runner: CliRunner,
 
 def test_a_lesson_in_nepali(runner: CliRunner, tmp_path: Path) -> None:
     result = snl(runner, "lesson", "--learner", "सीता", "--lang", "ne", "--level", "1",
-                 "--seed", "2", "--questions", "2", "--data-dir", str(tmp_path), input="\n\n")
+                 "--seed", "2", "--questions", "2", "--data-dir", str(tmp_path), input="छोड\nछोड\n")
     assert result.exit_code == 0, result.output
     assert "१" in result.output and "सीता" in result.output
 
@@ -94,7 +94,7 @@ def test_a_scripted_game_with_some_lessons_is_recorded(runner: CliRunner,
     data = ["--data-dir", str(tmp_path)]
     result = snl(runner, "play", *quiet(), "--players", "Asha", "--computer", "1",
                  "--board", "moksha-patam", "--seed", "5", "--lessons", "some", *data,
-                 input="\n" * 600)
+                 input="\nskip\n" * 300)
     assert result.exit_code == 0, result.output
     assert "Game over" in result.output
     assert "A question for Asha:" in result.output
@@ -120,7 +120,7 @@ def test_learner_needs_exactly_one_human_player(runner: CliRunner) -> None:
 def test_learner_name_is_used_for_progress(runner: CliRunner, tmp_path: Path) -> None:
     data = ["--data-dir", str(tmp_path)]
     result = snl(runner, "play", *quiet(), "--players", "Asha", "--learner", "Class 2",
-                 "--lessons", "every", "--seed", "3", *data, input="\n" * 600)
+                 "--lessons", "every", "--seed", "3", *data, input="\nskip\n" * 300)
     assert result.exit_code == 0, result.output
     listing = snl(runner, "progress", *data).output
     assert "Class 2:" in listing and "Asha:" not in listing
@@ -137,10 +137,26 @@ def test_forget_also_deletes_the_saved_games_the_learner_played(runner: CliRunne
                                                                 tmp_path: Path) -> None:
     data = ["--data-dir", str(tmp_path)]
     game = snl(runner, "play", "--players", "Asha", "--seed", "3", "--lessons", "every",
-               *data, input="\n3\n\n\n")
+               *data, input="\n3\nskip\n\n")
     assert "To continue it" in game.output or "--resume" in game.output, game.output
     assert "Asha" in snl(runner, "games", *data).output
     forgotten = snl(runner, "progress", "--forget", "asha", *data)
     assert forgotten.exit_code == 0, forgotten.output
     assert "1 saved game with Asha deleted." in forgotten.output
     assert "Asha" not in snl(runner, "games", "--all", *data).output
+
+
+@pytest.mark.parametrize("lessons,history,cards", [
+    ("off", "on", True), ("every", "off", False), ("every", None, True), ("off", None, False)])
+def test_history_is_switched_apart_from_lessons(runner: CliRunner, lessons: str,
+                                                history: str | None, cards: bool) -> None:
+    result = snl(runner, "play", *quiet(), "--players", "Asha", "--computer", "1",
+                 "--board", "moksha-patam", "--seed", "5", "--lessons", lessons,
+                 *(["--history", history] if history else []), input="\nskip\n" * 300)
+    assert result.exit_code == 0, result.output
+    told = "From the history of Moksha Patam:" in result.output
+    assert told is cards
+    assert ("A question for Asha:" in result.output) is (lessons == "every")
+    # A game tells the child version of a card; the full one is for snl history.
+    full = {card.text["en"] for card in history_cards()}
+    assert not any(text in result.output for text in full)

@@ -46,3 +46,13 @@ def test_sources_cite_the_agreed_references() -> None:
     sources = " ".join(card.source for card in history_cards())
     for reference in ("Wikipedia", "Topsfield 1985", "Schmidt-Madsen", "1943"):
         assert reference in sources or any(reference in c.text["en"] for c in history_cards())
+
+
+def test_every_card_has_a_short_child_version_in_both_languages() -> None:
+    for card in history_cards():
+        for language in ("en", "ne"):
+            text = card.child[language]
+            sentences = [s for s in re.split(r"[.!?।]", text) if s.strip()]
+            assert 1 <= len(sentences) <= 2, (card.id, text)
+            assert len(text.split()) <= 18, (card.id, text)
+            assert len(text) < len(card.text[language]) or len(text) < 80, (card.id, text)

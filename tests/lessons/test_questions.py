@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from snl_edu.engine import Board, Jump, JumpKind
-from snl_edu.i18n import Localizer, to_latin_digits
+from snl_edu.i18n import Digits, Localizer, to_latin_digits
 from snl_edu.lessons.questions import (
     LEVEL_KINDS,
     LEVELS,
@@ -167,3 +167,30 @@ def test_nepali_questions_use_devanagari_digits_and_nepali_number_words() -> Non
     assert q is not None
     assert "५" in q.prompt and "३" in q.prompt
     assert "पाँच" in q.hints[1] and "सात" in q.hints[1]
+
+
+def _all_level_one(loc: Localizer, by_ear: bool, seeds: int = 300) -> list:  # type: ignore[type-arg]
+    board = Board.build("plain", 10, 10, [Jump(JumpKind.LADDER, 3, 22)])
+    situation = Situation(board, (17, 40), ("Asha", "Papa"), 0, (12, 5))
+    return [generate(1, situation, loc, random.Random(seed), by_ear=by_ear)
+            for seed in range(seeds)]
+
+
+def test_an_english_game_shows_no_devanagari_numerals_unless_asked_for() -> None:
+    questions = _all_level_one(english(), by_ear=False)
+    shown = " ".join(q.prompt + " ".join(q.hints) + q.reveal for q in questions)
+    assert not DEVANAGARI_DIGIT.search(shown)
+    asked = _all_level_one(Localizer.create("en", Digits.DEVANAGARI), by_ear=False)
+    assert any(q.kind is Kind.NUMERAL for q in asked)  # --digits deva: both scripts taught
+
+
+@pytest.mark.parametrize("language", ["en", "ne"])
+def test_by_ear_no_question_says_its_own_answer(language: str) -> None:
+    loc = LOCALIZERS[language]
+    questions = _all_level_one(loc, by_ear=True)
+    numerals = [q for q in questions if q.kind is Kind.NUMERAL]
+    assert numerals  # reading a numeral becomes hearing it: "Type the number seventeen."
+    for question in numerals:
+        assert loc.words(question.answer) in question.prompt
+        said = to_latin_digits(question.prompt + " ".join(question.hints))
+        assert str(question.answer) not in re.findall(r"\d+", said)

@@ -1,0 +1,198 @@
+"""`snl play` in a real pseudo-terminal: single keys, type-ahead, Ctrl-C, SIGTERM.
+
+These drive the installed program as a child at a keyboard would. A game that
+read lines instead of single keys fails here: a key pressed without Enter
+would never arrive.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import signal
+import termios
+
+import pytest
+
+from snl_edu.i18n import Localizer
+from snl_edu.lessons.answers import PRAISE
+from tests.cli.terminal import Terminal
+
+pytestmark = pytest.mark.slow
+
+GAME = ("play", "--players", "Asha", "--computer", "0", "--seed", "2", "--pace", "0")
+
+
+def praise(language: str) -> list[str]:
+    loc = Localizer.create(language)
+    return [loc.gettext(text) for text in PRAISE]
+
+
+def test_one_key_acts_at_once_and_two_keys_in_one_write_both_count() -> None:
+    with Terminal(*GAME, "--lessons", "off") as terminal:
+        terminal.expect("Press Enter to roll the pasa, or h for help.\n")
+        terminal.type("w")  # no Enter: a single key is a whole command
+        terminal.expect("Asha is not yet on the board.")
+        terminal.type("wa")  # two keys in one write: both are handled, in order
+        shown = terminal.expect("A ladder on 3, a roll of 3 away, climbs to 22.")
+        assert shown.count("Asha is not yet on the board.") == 1
+        terminal.type("q")
+        terminal.expect("Quit the game? Press y for yes or n for no.")
+        terminal.type("n")
+        terminal.expect("Let us play on.")
+        terminal.type("qy")
+        terminal.expect("Goodbye!")
+        assert terminal.wait() == 0
+        assert "I did not understand" not in terminal.output  # q, n plays on quietly
+        assert terminal.mode() == terminal.before
+
+
+def test_a_two_digit_devanagari_answer_typed_fast_counts_whole() -> None:
+    with Terminal(*GAME, "--lang", "ne", "--lessons", "every", "--level", "1") as terminal:
+        terminal.expect("h।\n")
+        terminal.type("\r")
+        terminal.expect("१९ पछि तुरुन्तै कुन सङ्ख्या आउँछ?")
+        terminal.type("२०\r")  # both digits and Enter in one write, as fast fingers send
+        after = terminal.expect("Asha को पालो।")
+        assert any(text in after for text in praise("ne")), after
+        assert "२\n" not in after  # not taken as the answer 2
+        terminal.type("qy")
+        assert terminal.wait() == 0
+
+
+def test_the_question_comes_before_the_next_turn_and_enter_does_not_skip_it() -> None:
+    with Terminal(*GAME, "--players", "Asha,Papa", "--lessons", "every",
+                  "--level", "1") as terminal:
+        terminal.expect("Press Enter to roll the pasa, or h for help.\n")
+        terminal.type("\r")
+        asked = terminal.expect("Which number comes just after 19?")
+        assert "Papa's turn." not in asked  # Asha's question comes before Papa is called
+        terminal.type("\r")  # Papa, impatient, presses Enter to roll
+        terminal.expect("Which number comes just after 19?")  # the question again, not a skip
+        terminal.type("twenty\r")
+        after = terminal.expect("Papa's turn.")
+        assert any(text in after for text in praise("en")), after
+        assert "skip" not in after
+        terminal.type("qy")
+        assert terminal.wait() == 0
+
+
+def test_escape_skips_a_question_and_says_so() -> None:
+    with Terminal(*GAME, "--lessons", "every", "--level", "1") as terminal:
+        terminal.expect("Press Enter to roll the pasa, or h for help.\n")
+        terminal.type("\r")
+        terminal.expect("To skip, press Escape or say skip.")
+        terminal.type("\x1b")
+        terminal.expect("That is fine, we will skip this one. The answer was 20.")
+        terminal.type("qy")
+        assert terminal.wait() == 0
+
+
+def test_ctrl_c_stops_the_game_and_leaves_a_working_terminal() -> None:
+    with Terminal(*GAME, "--lessons", "off") as terminal:
+        terminal.expect("Press Enter to roll the pasa, or h for help.\n")
+        assert not terminal.mode()[3] & termios.ICANON  # single keys while playing
+        terminal.interrupt()
+        terminal.expect("Game stopped.")
+        terminal.expect("snl play --resume 1")
+        assert terminal.wait() == 1
+        assert terminal.mode() == terminal.before
+        # A working terminal: a typed line is echoed and read as a line again.
+        terminal.type("ok\n")
+        readable, _, _ = select.select([terminal.slave], [], [], 5)
+        assert readable and os.read(terminal.slave, 100) == b"ok\n"
+
+
+def test_sigterm_restores_the_terminal_too() -> None:
+    with Terminal(*GAME, "--lessons", "off") as terminal:
+        terminal.expect("Press Enter to roll the pasa, or h for help.\n")
+        terminal.terminate()
+        assert terminal.wait() == 128 + signal.SIGTERM
+        assert terminal.mode() == terminal.before
+
+
+def test_a_demo_listens_for_q_and_leaves_no_keys_for_the_shell() -> None:
+    with Terminal("play", "--demo", "--seed", "1", "--pace", "0.3") as terminal:
+        terminal.expect("Computer 1's turn.")
+        terminal.type("q")
+        terminal.expect("Quit the game? Press y for yes or n for no.")
+        terminal.type("yzzz")  # y, and keys typed after it that nobody reads
+        terminal.expect("Goodbye!")
+        assert terminal.wait() == 0
+        readable, _, _ = select.select([terminal.slave], [], [], 0)
+        assert not readable  # nothing left over to land at the shell prompt
+
+
+def test_repeated_roll_presses_during_an_announcement_roll_once() -> None:
+    with Terminal(*GAME, "--players", "Asha,Papa", "--lessons", "off") as terminal:
+        terminal.expect("Press Enter to roll the pasa, or h for help.\n")
+        terminal.type("\r\r\r")  # an impatient child: three presses for one roll
+        terminal.expect("Papa's turn.")
+        terminal.type("w")  # handled in order: any second roll would come before it
+        shown = terminal.expect("Papa is not yet on the board.")
+        assert "rolled" not in shown
+        assert terminal.output.count("rolled") == 1
+        terminal.type("qy")
+        assert terminal.wait() == 0
+
+
+def test_a_nepali_game_resumes_as_printed_in_nepali_without_asking_again(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    data = {"SNL_DATA_DIR": str(tmp_path)}
+    ne = Localizer.create("ne")
+    with Terminal("play", "--players", "आशा", "--computer", "0", "--seed", "2", "--lang",
+                  "ne", "--screen-reader", "--lessons", "off", env=data) as terminal:
+        terminal.expect("h।\n")
+        terminal.type("\r")
+        terminal.expect("पालो।")
+        terminal.interrupt()
+        terminal.expect("snl play --resume 1\n")  # Latin digits: a command to type
+        assert terminal.wait() == 1
+        hint = terminal.output.strip().splitlines()[-1]
+    command = hint[hint.index("snl play"):].split()[1:]  # typed exactly as printed
+    assert command == ["play", "--resume", "1"]
+    with Terminal(*command, env=data) as terminal:
+        terminal.expect(ne.gettext("Continuing game {number}.").format(number="१"))
+        terminal.type("qy")
+        terminal.expect(ne.gettext("Goodbye!"))
+        assert terminal.wait() == 0
+
+
+def test_a_resumed_game_comes_back_with_its_language_digits_and_way_of_being_heard(
+        tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from snl_edu.app.options import LATEST, PlayOptions
+    from snl_edu.app.saving import resume, with_kept_settings
+
+    data = {"SNL_DATA_DIR": str(tmp_path)}
+    with Terminal("play", "--players", "Asha", "--seed", "2", "--lang", "ne", "--digits",
+                  "latn", "--screen-reader", "--rate", "120", "--volume", "60",
+                  "--history", "off", "--lessons", "every", env=data) as terminal:
+        terminal.expect("h।\n")
+        terminal.interrupt()
+        assert terminal.wait() == 1
+    prepared = resume(PlayOptions(resume=LATEST, data_dir=str(tmp_path)),
+                      Localizer.create("en"), lambda text: None)
+    prepared.close()
+    options = with_kept_settings(PlayOptions(resume=LATEST, given=frozenset({"rate"}),
+                                             data_dir=str(tmp_path)), prepared)
+    assert (options.lang, options.digits, options.lessons, options.history) == (
+        "ne", "latn", "every", "off")
+    assert options.sound.screen_reader and options.sound.volume == 60
+    assert options.sound.rate != 120  # given again on the command line: that one wins
+
+
+def test_resume_continues_the_family_game_not_an_interrupted_demo(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    data = {"SNL_DATA_DIR": str(tmp_path)}
+    with Terminal(*GAME, "--lessons", "off", env=data) as family:
+        family.expect("Press Enter to roll the pasa, or h for help.\n")
+        family.interrupt()
+        assert family.wait() == 1
+    with Terminal("play", "--demo", "--pace", "0.5", env=data) as demo:
+        demo.expect("Computer 1's turn.")
+        demo.interrupt()
+        demo.expect("snl play --resume 2")
+        assert demo.wait() == 1
+    with Terminal("play", "--resume", env=data) as resumed:
+        resumed.expect("Continuing game 1.")
+        resumed.expect("Asha is not yet on the board.")
+        resumed.type("qy")
+        assert resumed.wait() == 0
