@@ -53,7 +53,11 @@ class CombinedInput:
         return self.interactive and not self._queue.empty()
 
     def drop_rolls(self) -> None:
-        """As KeyboardInput.drop_rolls: rolls asked for during an announcement do not roll."""
+        """As KeyboardInput.drop_rolls: rolls asked for during an announcement do not roll.
+
+        Only at a terminal: a script's lines are commands, each one meant."""
+        if not self.interactive:
+            return
         kept: list[Command] = []
         while True:
             try:

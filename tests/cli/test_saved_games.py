@@ -53,7 +53,9 @@ def test_an_unfinished_game_is_listed_and_resumed_latest_first(runner: CliRunner
 def test_games_list_in_nepali_uses_devanagari_digits(runner: CliRunner, folder: Path) -> None:
     run(runner, "play", "--players", "Asha", "--data-dir", str(folder), input="\n")
     listed = run(runner, "games", "--lang", "ne", "--data-dir", str(folder)).output
-    assert "१" in listed and "1" not in listed.replace(str(folder), "")
+    lines = listed.replace(str(folder), "").splitlines()
+    assert "१" in lines[0] and "1" not in lines[0]
+    assert lines[-1].endswith("snl play --resume 1")  # a command to type: Latin digits
 
 
 @pytest.mark.parametrize(("args", "message"), [
