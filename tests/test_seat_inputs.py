@@ -53,7 +53,7 @@ def test_review_keys_read_back_a_lesson_question() -> None:
     loc = Localizer.create("en")
     game = Game(load_board("moksha-patam"), Rules(), [Seat("Asha")])
     out = Collect()
-    child = Script(["roll", Command(Action.PREVIOUS), Command(Action.PREVIOUS), "s"])
+    child = Script(["roll", Command(Action.PREVIOUS), Command(Action.PREVIOUS), "skip"])
     session = Session(game, Narrator(loc, game.board, game.seats), Outputs([out]), child,
                       ScriptedDice([2]))
     teacher = Teacher(loc, session, session.channel(0), Frequency.EVERY, 1, random.Random(1),
