@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol, runtime_checkable
 
+from snl_edu.languages import languages
+
 
 class Action(StrEnum):
     ROLL = "roll"
@@ -60,7 +62,7 @@ WORDS = {
     "repeat": Action.REPEAT, "where": Action.WHERE, "ahead": Action.AHEAD,
     "previous": Action.PREVIOUS, "next": Action.NEXT,
     "help": Action.HELP, "quit": Action.QUIT, "exit": Action.QUIT,
-    "yes": Action.YES, "no": Action.NO, "skip": Action.SKIP,
+    "skip": Action.SKIP,  # and each language's own words for yes and no (snl_edu.languages)
     "home": Action.OWN_SQUARE, "slower": Action.SLOWER, "faster": Action.FASTER,
     "quieter": Action.QUIETER, "louder": Action.LOUDER,
 }
@@ -75,6 +77,9 @@ def parse_line(line: str) -> Command:
     text = " ".join(line.strip().lower().split())
     if text in WORDS:
         return Command(WORDS[text], text)
+    for language in languages():
+        if text in language.yes_words or text in language.no_words:
+            return Command(Action.YES if text in language.yes_words else Action.NO, text)
     if len(text) == 1:
         return parse_key(text)
     return Command(None, line.strip())

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from snl_edu import languages
 from snl_edu.boards import UnknownBoardError
 from snl_edu.engine import BoardError, GameStateError, SeatError
 from snl_edu.engine.game import MAX_SEATS, MIN_SEATS
-from snl_edu.i18n import LANGUAGES, LanguageError, Localizer
+from snl_edu.i18n import LanguageError, Localizer
 from snl_edu.speech.errors import AudioUnavailable
 from snl_edu.store import StoreError
 from snl_edu.store.games import UnknownGameError
@@ -61,7 +62,7 @@ def describe(error: SnlError, loc: Localizer) -> str:
     if isinstance(error, LanguageError):
         if error.reason == "unknown":
             return _("Unknown language {language}. Languages: {languages}.").format(
-                language=error.language, languages=loc.join(LANGUAGES))
+                language=error.language, languages=loc.join(languages.codes()))
         return _("The {language} translations cannot be read: {detail}.").format(
             language=error.language, detail=error.detail)
     if isinstance(error, StoreError):

@@ -11,24 +11,18 @@ import io
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 from functools import cache
 
+from snl_edu import languages
+from snl_edu.languages import SOURCE_LANGUAGE, Digits, Language
 from snl_edu.postposition import Template
 from snl_edu.vocabulary import SnlError
 
 DOMAIN = "snl_edu"
-SOURCE_LANGUAGE = "en"
-LANGUAGES = ("en", "ne")
 _LATIN_DIGITS = "0123456789"
 _DEVANAGARI_DIGITS = "०१२३४५६७८९"
 _TO_DEVANAGARI = str.maketrans(_LATIN_DIGITS, _DEVANAGARI_DIGITS)
 _TO_LATIN = str.maketrans(_DEVANAGARI_DIGITS, _LATIN_DIGITS)
-
-
-class Digits(StrEnum):
-    LATIN = "latn"
-    DEVANAGARI = "deva"
 
 
 class LanguageError(SnlError):
@@ -65,21 +59,21 @@ def resolve_language(option: str | None, environ: Mapping[str, str] | None = Non
     for explicit in (option, env.get("SNL_LANG")):
         if explicit:
             code = _language_of_locale(explicit) or explicit
-            if code not in LANGUAGES:
+            if languages.get(code) is None:
                 raise LanguageError(explicit, "unknown")
             return code
     for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = env.get(variable)
         if value:
             code = _language_of_locale(value)
-            return code if code in LANGUAGES else SOURCE_LANGUAGE
+            return code if languages.get(code) is not None else SOURCE_LANGUAGE
     return SOURCE_LANGUAGE
 
 
 @cache
 def translations(language: str) -> gettext.NullTranslations:
     """The catalog for a language, compiled from its .po in memory."""
-    if language not in LANGUAGES:
+    if languages.get(language) is None:
         raise LanguageError(language, "unknown")
     if language == SOURCE_LANGUAGE:
         return gettext.NullTranslations()
@@ -104,10 +98,14 @@ def translations(language: str) -> gettext.NullTranslations:
 
 
 @cache
-def _spellout(language: str):  # type: ignore[no-untyped-def]
+def _spellout(rules: str):  # type: ignore[no-untyped-def]
+    """CLDR's spell-out rules; None when unicode-rbnf has none for them."""
     from unicode_rbnf import RbnfEngine
 
-    return RbnfEngine.for_language(language)
+    try:
+        return RbnfEngine.for_language(rules)
+    except (ValueError, KeyError, OSError):
+        return None
 
 
 @cache
@@ -139,8 +137,20 @@ class Localizer:
 
     @classmethod
     def create(cls, language: str, digits: Digits | None = None) -> Localizer:
-        chosen = digits or (Digits.DEVANAGARI if language == "ne" else Digits.LATIN)
-        return cls(language, chosen, translations(language))
+        translated = translations(language)  # raises LanguageError for an unknown language
+        return cls(language, digits or cls._language(language).digits, translated)
+
+    @staticmethod
+    def _language(code: str) -> Language:
+        found = languages.get(code)
+        if found is None:
+            raise LanguageError(code, "unknown")
+        return found
+
+    @property
+    def spoken(self) -> Language:
+        """This language's registration: voice, recognition model, content languages."""
+        return self._language(self.language)
 
     def gettext(self, message: str) -> Template:
         return Template(self._translations.gettext(message))
@@ -156,16 +166,26 @@ class Localizer:
         return to_devanagari_digits(text) if self.digits is Digits.DEVANAGARI else text
 
     def words(self, value: int) -> str:
-        """The number in words: the language's reviewed table, else CLDR's spell-out rules."""
+        """The number in words: the language's reviewed table, else CLDR's spell-out rules,
+        else (a language CLDR cannot spell) the numeral in the language's digits."""
         reviewed = number_words(self.language).get(value)
         if reviewed is not None:
             return reviewed
-        return str(_spellout(self.language).format_number(value).text)
+        rules = self.spoken.number_rules
+        engine = _spellout(rules) if rules else None
+        if engine is None:
+            return self.number(value)
+        return str(engine.format_number(value).text)
 
     def join(self, items: Iterable[str]) -> str:
+        from babel.core import UnknownLocaleError
         from babel.lists import format_list
 
-        return format_list(list(items), locale=self.language)
+        items = list(items)
+        try:
+            return format_list(items, locale=self.language)
+        except (UnknownLocaleError, ValueError):  # no CLDR list patterns: plain commas
+            return ", ".join(items)
 
 
 def N_(message: str) -> str:

@@ -12,8 +12,9 @@ from typing import Any, TypeVar
 
 import click
 
+from snl_edu import languages
 from snl_edu.cli.localized import LocalizedGroup, help_localizer, localize_tree
-from snl_edu.i18n import LANGUAGES, N_, Digits, LanguageError, Localizer, resolve_language
+from snl_edu.i18n import N_, Digits, LanguageError, Localizer, resolve_language
 from snl_edu.vocabulary import SnlError
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -61,8 +62,9 @@ def language_options(function: F) -> F:
         help="Digits for numbers: latn (0-9) or deva (०-९); Nepali defaults to deva.",
     )(function)
     function = click.option(
-        "--lang", metavar="|".join(LANGUAGES), default=None, callback=_inherit,
-        help="Language: en or ne. Default: SNL_LANG, then the system locale, then English.",
+        "--lang", metavar="|".join(languages.codes()), default=None, callback=_inherit,
+        help="Language of everything shown and said. Default: SNL_LANG, then the system "
+             "locale, then English.",
     )(function)
     return function
 

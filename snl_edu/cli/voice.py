@@ -9,7 +9,8 @@ import click
 
 from snl_edu.cli.common import localizer_for, remember_localizer
 from snl_edu.cli.group import language_options
-from snl_edu.i18n import LANGUAGES, Localizer, resolve_language
+from snl_edu.i18n import Localizer, resolve_language
+from snl_edu.languages import codes
 
 
 def _phrase_book(loc: Localizer, phrases: Path | None):  # type: ignore[no-untyped-def]
@@ -86,7 +87,7 @@ def check(voice_model: Path | None, phrases: Path | None, lang: str | None,
     loc = remember_localizer(localizer_for(lang, digits))
     _ = loc.gettext
     problems = 0
-    languages = [resolve_language(lang)] if lang or voice_model or phrases else list(LANGUAGES)
+    languages = [resolve_language(lang)] if lang or voice_model or phrases else list(codes())
     for language in languages:
         each = Localizer.create(language, loc.digits)
         try:

@@ -19,13 +19,13 @@ from typing import Protocol
 
 from snl_edu.commands import Action, Command
 from snl_edu.i18n import N_, Localizer
+from snl_edu.languages import skip_words
 from snl_edu.lessons.number_words import read_number
 from snl_edu.lessons.questions import Question
 from snl_edu.outputs import MessageSink
 from snl_edu.vocabulary import Message
 
 MAX_TRIES = 3
-SKIP_WORDS = frozenset({"skip", "pass", "छोड", "छोड्नुहोस्", "छाड"})
 QUIT_WORDS = frozenset({"q", "quit", "exit"})  # leave the question; the game asks about quitting
 _ERASE_KEYS = frozenset({"\x7f", "\b"})
 _SUBMIT_KEYS = frozenset({"\r", "\n"})
@@ -198,7 +198,7 @@ class Asker:
 
     def _understand(self, text: str, command: Command | None) -> int | _Signal:
         words = " ".join(text.split()).casefold()
-        if words in SKIP_WORDS:
+        if words in skip_words():
             return _Signal.SKIP
         number = read_number(text, self.loc, self.asking.answer if self.asking else 0)
         if number is not None:

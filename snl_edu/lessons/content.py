@@ -12,12 +12,28 @@ from functools import lru_cache
 from typing import Any
 
 from snl_edu.i18n import Localizer
+from snl_edu.languages import SOURCE_LANGUAGE, languages
 from snl_edu.resources import data_folder
 from snl_edu.vocabulary import SnlError
 
 HISTORY_FILE = "history.toml"
 MEANINGS_FILE = "virtues.toml"
-CONTENT_LANGUAGES = ("en", "ne")
+
+
+def content_languages() -> tuple[str, ...]:
+    """The languages every entry must be written in: the source, and each registered
+    language that has content of its own (others read a neighbour's, as they register)."""
+    own = [language.code for language in languages()
+           if language.content_languages[:1] == (language.code,)]
+    return tuple(dict.fromkeys([SOURCE_LANGUAGE, *own]))
+
+
+def in_language(texts: dict[str, str], loc: Localizer) -> str:
+    """The text in the reader's language, else the first of its content languages."""
+    for code in (loc.language, *loc.spoken.content_languages):
+        if texts.get(code):
+            return texts[code]
+    return texts[SOURCE_LANGUAGE]
 
 
 class LessonDataError(SnlError):
@@ -43,10 +59,10 @@ class Card:
     child: dict[str, str]
 
     def in_language(self, loc: Localizer) -> str:
-        return loc.digits_in(self.text.get(loc.language) or self.text["en"])
+        return loc.digits_in(in_language(self.text, loc))
 
     def for_children(self, loc: Localizer) -> str:
-        return loc.digits_in(self.child.get(loc.language) or self.child["en"])
+        return loc.digits_in(in_language(self.child, loc))
 
 
 @dataclass(frozen=True)
@@ -59,10 +75,10 @@ class Meaning:
     source: str
 
     def title(self, loc: Localizer) -> str:
-        return self.name.get(loc.language) or self.name["en"]
+        return in_language(self.name, loc)
 
     def in_language(self, loc: Localizer) -> str:
-        return loc.digits_in(self.text.get(loc.language) or self.text["en"])
+        return loc.digits_in(in_language(self.text, loc))
 
 
 def _read(file: str) -> dict[str, Any]:
@@ -76,7 +92,7 @@ def _read(file: str) -> dict[str, Any]:
 
 
 def _languages(entry: dict[str, Any], file: str, label: str, prefix: str = "") -> dict[str, str]:
-    text = {lang: entry.get(prefix + lang) for lang in CONTENT_LANGUAGES}
+    text = {lang: entry.get(prefix + lang) for lang in content_languages()}
     for lang, value in text.items():
         if not isinstance(value, str) or not value.strip():
             raise LessonDataError(file, f"{label} has no {prefix}{lang} text")

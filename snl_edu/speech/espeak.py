@@ -14,6 +14,7 @@ import ctypes
 import threading
 from dataclasses import dataclass
 
+from snl_edu import languages
 from snl_edu.speakable import speakable
 from snl_edu.speech.errors import AudioUnavailable, Missing
 from snl_edu.speech.pcm import Pcm
@@ -31,8 +32,6 @@ _BUFFER_MS = 60  # how much audio each callback receives
 _CALLBACK = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.POINTER(ctypes.c_short), ctypes.c_int,
                              ctypes.c_void_p)
 
-# eSpeak NG's voice for each game language.
-VOICES = {"en": "en", "ne": "ne"}
 DEFAULT_RATE = 140  # words per minute; eSpeak's own default of 175 is fast for children
 MIN_RATE, MAX_RATE = 80, 450
 DEFAULT_VOLUME = 100  # percent
@@ -95,7 +94,8 @@ class _Engine:
     def _apply(self, voice: Voice) -> None:
         if voice == self._voice:
             return
-        name = VOICES.get(voice.language, voice.language)
+        registered = languages.get(voice.language)
+        name = registered.speech_voice if registered is not None else voice.language
         if self.lib.espeak_SetVoiceByName(name.encode()) != _EE_OK:
             raise AudioUnavailable(Missing.VOICE, name)
         # Rate and volume are reset by a voice change, so set them after it.

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from snl_edu.languages import languages
 from snl_edu.voice.errors import VoiceError, VoiceProblem
 
 # The official small model for each model language (alphacephei.com/vosk/models).
@@ -18,7 +19,7 @@ OFFICIAL_MODELS = {
 }
 MODEL_URL = "https://alphacephei.com/vosk/models/{name}.zip"
 # Which `snl voice download` language serves each game language.
-DOWNLOAD_FOR_LANGUAGE = {"en": "en", "ne": "hi"}
+DOWNLOAD_FOR_LANGUAGE = {language.code: language.recognition_model for language in languages()}
 
 
 def model_dirs(environ: Mapping[str, str] | None = None) -> list[Path]:
