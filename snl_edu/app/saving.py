@@ -123,7 +123,8 @@ def resume(options: PlayOptions, loc: Localizer, notify: Notify) -> Prepared:
 
 def _valid_settings(saved: dict[str, Any]) -> dict[str, Any]:
     """The saved narration choices that are still valid; anything odd falls back to defaults."""
-    from snl_edu.i18n import LANGUAGES, Digits
+    from snl_edu import languages
+    from snl_edu.i18n import Digits
     from snl_edu.lessons.questions import LEVELS
     from snl_edu.lessons.teacher import Frequency
     from snl_edu.narration import Verbosity
@@ -141,7 +142,7 @@ def _valid_settings(saved: dict[str, Any]) -> dict[str, Any]:
         "level": lambda v: type(v) is int and LEVELS[0] <= v <= LEVELS[-1],
         "learner": lambda v: v is None or (isinstance(v, str) and bool(v.strip())),
         "history": lambda v: v in (None, "on", "off"),
-        "lang": lambda v: v in LANGUAGES,
+        "lang": lambda v: isinstance(v, str) and languages.get(v) is not None,
         "digits": lambda v: v in {item.value for item in Digits},
         "speech": flag, "sound": flag, "screen_reader": flag, "voice": flag,
         "tts": lambda v: v in TTS_CHOICES,

@@ -21,7 +21,6 @@ LEVELS = (1, 2, 3, 4)
 # twice a die, so some listed ladders are out of reach and the child must think.
 NEAR = 2 * DIE_FACES
 LEVEL_ONE_TOP = 20  # level 1 is for ages 4-5: numbers up to 20, plus their own square
-DEVANAGARI_LANGUAGES = frozenset({"ne"})  # games whose children learn both scripts
 
 
 class Kind(StrEnum):
@@ -187,7 +186,7 @@ def _other_script(c: _Context, value: int) -> str | None:
     text = str(value)
     if c.loc.digits is Digits.DEVANAGARI:
         return text
-    return to_devanagari_digits(text) if c.loc.language in DEVANAGARI_LANGUAGES else None
+    return to_devanagari_digits(text) if c.loc.spoken.digits is Digits.DEVANAGARI else None
 
 
 def _numeral(c: _Context) -> Question | None:
