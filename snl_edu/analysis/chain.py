@@ -1,10 +1,9 @@
 """The game of one player as an absorbing Markov chain, one roll per step.
 
 A state is where a roll starts: ``(square, sixes)``, the square (0 = off the
-board) and how many sixes in a row this turn has already rolled. The step
-function below mirrors ``snl_edu.engine.Game.play`` rule for rule, so the
-chain plays exactly the game the engine plays; the tests hold them together
-by Monte Carlo.
+board) and how many sixes in a row this turn has already rolled. Each outcome
+comes from the engine's own ``step``, the transition ``Game.play`` applies, so
+the chain plays exactly the game the engine plays.
 """
 
 from __future__ import annotations
@@ -12,7 +11,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from snl_edu.engine import DIE_FACES, Board, Finish, Rules
+from snl_edu.engine import DIE_FACES, Board, Rules
+from snl_edu.engine.step import step
 from snl_edu.vocabulary import SnlError
 
 State = tuple[int, int]
@@ -50,42 +50,6 @@ class Chain:
         return len(self.states)
 
 
-def _max_sixes(rules: Rules) -> int:
-    """How many sixes in a row a state needs to remember."""
-    if not rules.six_again:
-        return 0
-    # Without the three-sixes rule only "this turn goes on" matters, not how long.
-    return 2 if rules.three_sixes else 1
-
-
-def _advance(board: Board, rules: Rules, square: int, roll: int) -> int:
-    """Where the token ends after moving ``roll`` from ``square`` (Game._advance)."""
-    last = board.last
-    target = square + roll
-    if target > last:
-        if rules.finish is Finish.EXACT:
-            return square
-        target = last if rules.finish is Finish.OVERSHOOT else 2 * last - target
-    jump = board.jump_at(target)
-    return target if jump is None else jump.end
-
-
-def step(board: Board, rules: Rules, state: State, roll: int) -> tuple[State | None, bool]:
-    """One roll (Game.play): the next state (None once finished) and whether the turn ends."""
-    square, sixes = state
-    counts_as_six = roll == DIE_FACES and rules.six_again
-    if counts_as_six and rules.three_sixes and sixes + 1 == 3:
-        return (square, 0), True
-    if square == 0 and rules.six_to_start and roll != DIE_FACES:
-        return (0, 0), True
-    landed = _advance(board, rules, square, roll)
-    if landed == board.last:
-        return None, False
-    if counts_as_six:
-        return (landed, min(sixes + 1, _max_sixes(rules))), False
-    return (landed, 0), True
-
-
 def build_chain(board: Board, rules: Rules) -> Chain:
     """Every state reachable from the start, checked to reach the finish from each."""
     start: State = (0, 0)
@@ -94,8 +58,10 @@ def build_chain(board: Board, rules: Rules) -> Chain:
     raw: list[list[tuple[State | None, bool]]] = []
     queue = deque([start])
     while queue:
-        state = queue.popleft()
-        row = [step(board, rules, state, roll) for roll in range(1, DIE_FACES + 1)]
+        square, sixes = queue.popleft()
+        moves = [step(board, rules, square, sixes, roll) for roll in range(1, DIE_FACES + 1)]
+        row = [(None if move.won else (move.square, move.sixes), move.turn_ends)
+               for move in moves]
         raw.append(row)
         for target, _ends in row:
             if target is not None and target not in index:

@@ -10,27 +10,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from snl_edu.engine.board import Board, JumpKind
+from snl_edu.engine.board import Board
 from snl_edu.engine.board_data import board_from_data
 from snl_edu.engine.errors import GameStateError, SeatError
-from snl_edu.engine.events import (
-    Bounced,
-    Climbed,
-    Entered,
-    Event,
-    ExtraRoll,
-    GameOver,
-    Moved,
-    NeedSix,
-    Overshot,
-    Rolled,
-    Slid,
-    Standing,
-    TurnLost,
-    TurnStarted,
-    Won,
-)
-from snl_edu.engine.rules import DIE_FACES, Finish, Rules
+from snl_edu.engine.events import Event, GameOver, Standing, TurnStarted, Won
+from snl_edu.engine.rules import DIE_FACES, Rules
+from snl_edu.engine.step import moves_for
 
 MIN_SEATS = 1
 MAX_SEATS = 8
@@ -68,6 +53,9 @@ class Game:
         self.finished: list[int] = []
         self.rolls: list[int] = []
         self.ranking: tuple[Standing, ...] | None = None
+        self._moves = moves_for(board, rules)
+        self._played = self._moves.known
+        self._turn_started = tuple(TurnStarted(seat) for seat in range(len(self.seats)))
 
     @property
     def over(self) -> bool:
@@ -75,58 +63,30 @@ class Game:
 
     def opening(self) -> list[Event]:
         """The events that announce the turn now due (the start, or a resumed game)."""
-        return [] if self.over else [TurnStarted(self.current)]
+        return [] if self.over else [self._turn_started[self.current]]
 
     def play(self, roll: int) -> list[Event]:
-        """Apply one roll of the die for the seat whose turn it is."""
-        if self.over:
+        """Apply one roll of the die for the seat whose turn it is (see ``step``)."""
+        if self.ranking is not None:
             raise GameStateError("the game is over")
         if type(roll) is not int or not 1 <= roll <= DIE_FACES:
             raise GameStateError(f"a die shows 1 to {DIE_FACES}, not {roll!r}")
         seat = self.current
-        square = self.positions[seat]
-        events: list[Event] = [Rolled(seat, roll, square)]
+        key = (seat, self.positions[seat], self.sixes_in_row, roll)
+        move, made = self._played.get(key) or self._moves.play(key)
         self.rolls.append(roll)
-        counts_as_six = roll == DIE_FACES and self.rules.six_again
-        if counts_as_six:
-            self.sixes_in_row += 1
-            if self.rules.three_sixes and self.sixes_in_row == 3:
-                events.append(TurnLost(seat, square))
-                self._pass_turn(events)
-                return events
-        if square == 0 and self.rules.six_to_start and roll != DIE_FACES:
-            events.append(NeedSix(seat, roll))
-            self._pass_turn(events)
-            return events
-        landed = self._advance(seat, square, roll, events)
-        if landed == self.board.last:
+        self.positions[seat] = move.square
+        self.sixes_in_row = move.sixes
+        if move.turn_ends and not self.finished:
+            # The common case, kept short: nobody has finished, so the next seat plays.
+            self.current = following = seat + 1 if seat + 1 < len(self.seats) else 0
+            return [*made, self._turn_started[following]]
+        events = list(made)
+        if move.won:
             self._finish(seat, events)
-        elif counts_as_six:
-            events.append(ExtraRoll(seat))
-        else:
+        elif move.turn_ends:
             self._pass_turn(events)
         return events
-
-    def _advance(self, seat: int, square: int, roll: int, events: list[Event]) -> int:
-        last = self.board.last
-        target = square + roll
-        if target > last and self.rules.finish is Finish.EXACT:
-            events.append(Overshot(seat, square, roll, last - square))
-            return square
-        if target > last and self.rules.finish is Finish.BOUNCE:
-            back = target - last
-            target = last - back
-            events.append(Bounced(seat, square, target, back))
-        else:
-            target = min(target, last)
-            events.append(Entered(seat, target) if square == 0 else Moved(seat, square, target))
-        jump = self.board.jump_at(target)
-        if jump is not None:
-            kind = Climbed if jump.kind is JumpKind.LADDER else Slid
-            events.append(kind(seat, jump.start, jump.end))
-            target = jump.end
-        self.positions[seat] = target
-        return target
 
     def _finish(self, seat: int, events: list[Event]) -> None:
         self.finished.append(seat)
@@ -156,12 +116,13 @@ class Game:
     def _pass_turn(self, events: list[Event]) -> None:
         self.sixes_in_row = 0
         count = len(self.seats)
-        for step in range(1, count + 1):
-            candidate = (self.current + step) % count
+        candidate = self.current
+        for _ in range(count):
+            candidate = candidate + 1 if candidate + 1 < count else 0
             if candidate not in self.finished:
                 self.current = candidate
                 break
-        events.append(TurnStarted(self.current))
+        events.append(self._turn_started[self.current])
 
     # -- plain data -------------------------------------------------------------
 
