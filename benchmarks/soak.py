@@ -34,6 +34,7 @@ from snl_edu.engine.events import (
     TurnStarted,
     Won,
 )
+from snl_edu.engine.rules import every_rule_set
 from snl_edu.i18n import Localizer
 from snl_edu.narration import Narrator
 
@@ -48,12 +49,6 @@ class InvariantBroken(AssertionError):
 def check(condition: bool, what: str) -> None:
     if not condition:
         raise InvariantBroken(what)
-
-
-def every_rule_set() -> list[Rules]:
-    return [Rules(finish, six_again, three_sixes, six_to_start, play_to_end)
-            for finish, six_again, three_sixes, six_to_start, play_to_end in itertools.product(
-                list(Finish), *[[True, False]] * 4)]
 
 
 @dataclass

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from snl_edu.i18n import N_, Localizer
+from snl_edu.i18n import Localizer
+from snl_edu.vocabulary import N_
 
 # (romanised word, Devanagari, meaning as an English msgid)
 GLOSSARY = (

@@ -186,8 +186,3 @@ class Localizer:
             return format_list(items, locale=self.language)
         except (UnknownLocaleError, ValueError):  # no CLDR list patterns: plain commas
             return ", ".join(items)
-
-
-def N_(message: str) -> str:
-    """Mark a string for extraction; it is translated where it is shown."""
-    return message

@@ -8,7 +8,8 @@ from typing import Any
 
 from snl_edu.analysis import PERCENTILES, Analysis, Distribution
 from snl_edu.analysis.simulate import AGREEMENT_SE, Sample, Simulation
-from snl_edu.engine import Finish, Rules
+from snl_edu.engine import Rules
+from snl_edu.engine.rules import RULE_OPTIONS
 from snl_edu.i18n import Localizer
 
 CHART_ROWS = 20
@@ -31,21 +32,9 @@ def percent(loc: Localizer, chance: float) -> str:
 
 
 def rules_phrases(rules: Rules, loc: Localizer) -> list[str]:
-    _ = loc.gettext
-    phrases = [{Finish.EXACT: _("land exactly on the last square"),
-                Finish.OVERSHOOT: _("reaching or passing the last square wins"),
-                Finish.BOUNCE: _("a roll past the end bounces back")}[rules.finish]]
-    if not rules.six_again:
-        phrases.append(_("a six is an ordinary roll"))
-    elif rules.three_sixes:
-        phrases.append(_("a six earns another roll, but three in a row lose the turn"))
-    else:
-        phrases.append(_("a six earns another roll, with no limit"))
-    if rules.six_to_start:
-        phrases.append(_("a token enters only on a six"))
-    if rules.play_to_end:
-        phrases.append(_("play goes on until every place is decided"))
-    return phrases
+    phrases = (option.phrases[getattr(rules, option.name)] for option in RULE_OPTIONS
+               if option.applies(rules))
+    return [loc.gettext(phrase) for phrase in phrases if phrase is not None]
 
 
 def stats_lines(result: Analysis, loc: Localizer, over: Sequence[int]) -> list[str]:

@@ -1,4 +1,4 @@
-"""The words every layer shares: a message, the base error, a lesson answer.
+"""The words every layer shares: a message, the base error, a lesson answer, N_.
 
 This module imports nothing of ours, so the engine, inputs, outputs, lessons
 and the store can all speak in these types without depending on each other.
@@ -52,3 +52,8 @@ class AnswerRecord:
     learner: str = ""
     mode: str = ""
     language: str = ""
+
+
+def N_(message: str) -> str:
+    """Mark a string for extraction; it is translated where it is shown."""
+    return message

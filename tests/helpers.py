@@ -32,3 +32,15 @@ class ScriptedDice:
         if not self._rolls:
             raise IndexError("the scripted dice have no rolls left")
         return self._rolls.pop(0)
+
+
+def rule_id(rules: object) -> str:
+    """A short test id for a rule set, from the options' flags: "exact-six-again-no-...\"."""
+    from snl_edu.engine.rules import RULE_OPTIONS
+
+    parts = []
+    for option in RULE_OPTIONS:
+        value = getattr(rules, option.name)
+        parts.append(str(value) if not isinstance(value, bool)
+                     else option.flag if value else "no-" + option.flag)
+    return "-".join(parts)

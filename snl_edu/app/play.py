@@ -22,12 +22,12 @@ from snl_edu.app.saving import (
 )
 from snl_edu.commands import CommandSource
 from snl_edu.engine import Game, Seat
-from snl_edu.i18n import N_, Digits, Localizer, resolve_language
+from snl_edu.i18n import Digits, Localizer, resolve_language
 from snl_edu.narration import Narrator, Verbosity, computer_name
 from snl_edu.outputs import ConsoleOutput, Outputs
 from snl_edu.seat_inputs import SeatInputs
 from snl_edu.session import Ending, Session, SessionSettings
-from snl_edu.vocabulary import Message, SnlError
+from snl_edu.vocabulary import N_, Message, SnlError
 
 if TYPE_CHECKING:
     from snl_edu.lessons.teacher import Teacher

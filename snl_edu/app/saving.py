@@ -14,6 +14,7 @@ from snl_edu.app.storage import open_store_telling
 from snl_edu.autosave import Autosave, new_seed, resumed_dice
 from snl_edu.dice import RandomDice
 from snl_edu.engine import Game, GameStateError
+from snl_edu.engine.rules import RULE_OPTIONS
 from snl_edu.i18n import N_, Localizer, to_latin_digits
 from snl_edu.narration import Narrator
 from snl_edu.store import Store, StoreError
@@ -21,8 +22,8 @@ from snl_edu.store.games import GameStore
 from snl_edu.vocabulary import Message
 
 # Options that describe a new game; a resumed game brings its own.
-NEW_GAME_OPTIONS = ("players", "computers", "board", "seed", "demo", "finish", "six_again",
-                    "three_sixes", "six_to_start", "play_to_end")
+NEW_GAME_OPTIONS = ("players", "computers", "board", "seed", "demo",
+                    *(option.name for option in RULE_OPTIONS))
 # Choices kept with a game and restored unless given again: a resumed game is the same
 # game, in its language and digits, heard the same way, with the same lessons.
 KEPT_SETTINGS = ("verbosity", "count", "auto_roll", "lessons", "level", "learner", "history",

@@ -5,12 +5,14 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
+from dataclasses import fields
 from typing import Any, TypeVar
 
 import click
 
 from snl_edu.cli.group import error_localizer
-from snl_edu.engine import Finish, Rules
+from snl_edu.engine import Rules
+from snl_edu.engine.rules import OPTIONS_BY_NAME
 from snl_edu.i18n import Digits, Localizer, resolve_language
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -46,30 +48,25 @@ def remember_localizer(loc: Localizer) -> Localizer:
 
 
 def rule_options(function: F) -> F:
-    defaults = Rules()
-    options = [
-        click.option("--finish", type=click.Choice([f.value for f in Finish]),
-                     default=defaults.finish.value, show_default=True,
-                     help="exact: overshoot stays put; overshoot: reaching or passing the end "
-                          "wins; bounce: walk to the end and back."),
-        click.option("--six-again/--no-six-again", default=defaults.six_again, show_default=True,
-                     help="A 6 (chhakka) earns another roll."),
-        click.option("--three-sixes/--no-three-sixes", default=defaults.three_sixes,
-                     show_default=True, help="The third 6 in a row is not moved and the turn "
-                                             "passes."),
-        click.option("--six-to-start/--no-six-to-start", default=defaults.six_to_start,
-                     show_default=True, help="A token enters only on a 6."),
-        click.option("--play-to-end/--no-play-to-end", default=defaults.play_to_end,
-                     show_default=True, help="Play on until every place is decided."),
-    ]
-    for option in reversed(options):
-        function = option(function)
+    """One Click option per field of ``Rules``, generated from its ``RuleOption``."""
+    for field in reversed(fields(Rules)):
+        option = OPTIONS_BY_NAME[field.name]
+        default = option.default
+        if isinstance(default, bool):
+            decorator = click.option(f"--{option.flag}/--no-{option.flag}", default=default,
+                                     show_default=True, help=option.help)
+        else:
+            decorator = click.option(f"--{option.flag}", option.name,
+                                     type=click.Choice([option.to_data(v) for v in option.values]),
+                                     default=option.to_data(default), show_default=True,
+                                     help=option.help)
+        function = decorator(function)
     return function
 
 
-def rules_from_options(finish: str, six_again: bool, three_sixes: bool, six_to_start: bool,
-                       play_to_end: bool) -> Rules:
-    return Rules(Finish(finish), six_again, three_sixes, six_to_start, play_to_end)
+def rules_from_options(**values: Any) -> Rules:
+    """The rules from the values of the options ``rule_options`` added."""
+    return Rules.from_data(values)
 
 
 def colour_wanted() -> bool:

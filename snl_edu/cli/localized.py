@@ -14,7 +14,8 @@ from typing import Any
 
 import click
 
-from snl_edu.i18n import N_, LanguageError, Localizer, resolve_language
+from snl_edu.i18n import LanguageError, Localizer, resolve_language
+from snl_edu.vocabulary import N_
 
 _LANG_KEY = "snl.help_language"
 HELP_OPTION_HELP = N_("Show this message and exit.")

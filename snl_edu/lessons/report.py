@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from snl_edu.i18n import N_, Localizer
+from snl_edu.i18n import Localizer
 from snl_edu.lessons.adaptive import Summary
+from snl_edu.vocabulary import N_
 
 KIND_NAMES = {
     "count-on": N_("counting on"),

@@ -13,19 +13,14 @@ from snl_edu.analysis.chain import UnfinishableError
 from snl_edu.boards import load_board, shipped_names
 from snl_edu.engine import Finish, Game, Rules, Seat
 from snl_edu.engine.events import TurnStarted
+from snl_edu.engine.rules import every_rule_set
 from tests.conftest import make_board
+from tests.helpers import rule_id
 
-ALL_RULES = [
-    Rules(finish, six_again, three_sixes, six_to_start)
-    for finish in Finish
-    for six_again, three_sixes in ((False, False), (True, True), (True, False))
-    for six_to_start in (False, True)
-]
-
-
-def rule_id(rules: Rules) -> str:
-    return (f"{rules.finish.value}-six{'Y' if rules.six_again else 'N'}"
-            f"-three{'Y' if rules.three_sixes else 'N'}-start{'Y' if rules.six_to_start else 'N'}")
+# Every rule set that plays differently for one player alone: playing to the end only
+# matters with company, and the three-sixes rule only with six-again.
+ALL_RULES = [rules for rules in every_rule_set()
+             if not rules.play_to_end and (rules.six_again or not rules.three_sixes)]
 
 
 def tiny(**jumps: dict[int, int]):  # type: ignore[no-untyped-def]

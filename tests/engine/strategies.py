@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from snl_edu.engine import Board, Finish, Jump, JumpKind, Rules
+from snl_edu.engine import Board, Jump, JumpKind
+from snl_edu.engine.rules import every_rule_set
 
 
 @st.composite
@@ -30,6 +31,4 @@ def boards(draw: st.DrawFn) -> Board:
     return Board.build("random", width, height, jumps)
 
 
-rule_sets = st.builds(Rules, finish=st.sampled_from(list(Finish)), six_again=st.booleans(),
-                      three_sixes=st.booleans(), six_to_start=st.booleans(),
-                      play_to_end=st.booleans())
+rule_sets = st.sampled_from(every_rule_set())
