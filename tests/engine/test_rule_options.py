@@ -74,7 +74,12 @@ def test_an_option_that_needs_another_is_not_described_without_it() -> None:
     assert three.phrases[True] not in phrases
 
 
-def test_a_resumed_game_refuses_every_rule_option() -> None:
-    from snl_edu.cli.saving import NEW_GAME_OPTIONS
-
-    assert set(OPTIONS_BY_NAME) <= set(NEW_GAME_OPTIONS)
+@pytest.mark.parametrize("option", RULE_OPTIONS, ids=lambda o: o.name)
+def test_a_resumed_game_refuses_each_rule_option(option, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    value = option.values[-1]
+    flag = (f"--{option.flag}" if value is True else f"--no-{option.flag}"
+            if value is False else f"--{option.flag}={option.to_data(value)}")
+    result = CliRunner().invoke(main, ["play", "--resume", flag, "--data-dir", str(tmp_path),
+                                       "--lang", "en", "--no-speech", "--no-sound"])
+    assert result.exit_code == 2
+    assert f"--{option.flag}" in result.output
