@@ -16,7 +16,10 @@ from functools import cache
 from snl_edu import languages
 from snl_edu.languages import SOURCE_LANGUAGE, Digits, Language
 from snl_edu.postposition import Template
-from snl_edu.vocabulary import SnlError
+from snl_edu.vocabulary import (
+    N_,  # noqa: F401  (the marker stays importable from here)
+    SnlError,
+)
 
 DOMAIN = "snl_edu"
 _LATIN_DIGITS = "0123456789"
