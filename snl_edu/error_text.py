@@ -79,7 +79,7 @@ def describe(error: SnlError, loc: Localizer) -> str:
 
         return describe_missing(error, loc, in_game=False)
     if isinstance(error, GameStateError):
-        return _("The saved game cannot be used: {reason}.").format(reason=error.reason)
+        return _("The saved game cannot be used: {reason}.").format(reason=phrase(error, loc))
     from snl_edu.lessons.content import LessonDataError
     from snl_edu.store.progress import UnknownLearnerError
 
@@ -91,16 +91,22 @@ def describe(error: SnlError, loc: Localizer) -> str:
             name=error.name, names=loc.join(error.known))
     if isinstance(error, LessonDataError):
         return _("The lesson file {file} cannot be used: {detail}.").format(
-            file=error.file, detail=error.detail)
+            file=error.file, detail=phrase(error, loc))
     from snl_edu.voice.errors import VoiceError
 
     if isinstance(error, VoiceError):
         from snl_edu.voice.messages import describe_voice_error
 
         return describe_voice_error(error, loc)
-    return _(error.message).format(**{key: _detail(value, loc)
-                                       for key, value in error.details.items()}) \
-        if error.details else _(error.message)
+    return phrase(error, loc)
+
+
+def phrase(error: SnlError, loc: Localizer) -> str:
+    """An error's own message in the reader's language, its details filled in."""
+    text = loc.gettext(error.message)
+    if not error.details:
+        return text
+    return text.format(**{key: _detail(value, loc) for key, value in error.details.items()})
 
 
 def _detail(value: object, loc: Localizer) -> str:

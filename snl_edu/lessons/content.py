@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from snl_edu.i18n import Localizer
+from snl_edu.i18n import N_, Localizer
 from snl_edu.languages import SOURCE_LANGUAGE, languages
 from snl_edu.resources import data_folder
 from snl_edu.vocabulary import SnlError
@@ -37,12 +37,14 @@ def in_language(texts: dict[str, str], loc: Localizer) -> str:
 
 
 class LessonDataError(SnlError):
-    """A lessons/ file is missing, not TOML, or an entry lacks a language or source."""
+    """A lessons/ file is missing, not TOML, or an entry lacks a language or source.
 
-    def __init__(self, file: str, detail: str) -> None:
+    ``message`` is a msgid saying what is wrong; ``details`` name the entry and key.
+    """
+
+    def __init__(self, file: str, message: str, **details: object) -> None:
         self.file = file
-        self.detail = detail
-        super().__init__(f"{file}: {detail}")
+        super().__init__(message, **details)
 
 
 @dataclass(frozen=True)
@@ -85,24 +87,27 @@ def _read(file: str) -> dict[str, Any]:
     try:
         raw = data_folder("lessons").joinpath(file).read_text("utf-8")
         return tomllib.loads(raw)
-    except (OSError, FileNotFoundError) as error:
-        raise LessonDataError(file, str(error)) from error
+    except OSError as error:
+        raise LessonDataError(file, N_("it cannot be read ({reason})"),
+                              reason=error.strerror or str(error)) from error
     except tomllib.TOMLDecodeError as error:
-        raise LessonDataError(file, str(error)) from error
+        raise LessonDataError(file, N_("it is not valid TOML ({reason})"),
+                              reason=str(error)) from error
 
 
 def _languages(entry: dict[str, Any], file: str, label: str, prefix: str = "") -> dict[str, str]:
     text = {lang: entry.get(prefix + lang) for lang in content_languages()}
     for lang, value in text.items():
         if not isinstance(value, str) or not value.strip():
-            raise LessonDataError(file, f"{label} has no {prefix}{lang} text")
+            raise LessonDataError(file, N_("entry {entry} has no {key} text"), entry=label,
+                                  key=prefix + lang)
     return {lang: str(value).strip() for lang, value in text.items()}
 
 
 def _source(entry: dict[str, Any], file: str, label: str) -> str:
     source = entry.get("source")
     if not isinstance(source, str) or not source.strip():
-        raise LessonDataError(file, f"{label} has no source")
+        raise LessonDataError(file, N_("entry {entry} has no source"), entry=label)
     return source.strip()
 
 
@@ -114,12 +119,12 @@ def history_cards() -> tuple[Card, ...]:
     for index, entry in enumerate(data.get("card", []), start=1):
         card_id = str(entry.get("id") or f"#{index}")
         if card_id in seen:
-            raise LessonDataError(HISTORY_FILE, f"card {card_id} appears twice")
+            raise LessonDataError(HISTORY_FILE, N_("entry {entry} appears twice"),
+                                  entry=card_id)
         seen.add(card_id)
-        label = f"card {card_id}"
-        cards.append(Card(card_id, _languages(entry, HISTORY_FILE, label),
-                          _source(entry, HISTORY_FILE, label),
-                          _languages(entry, HISTORY_FILE, label, prefix="child_")))
+        cards.append(Card(card_id, _languages(entry, HISTORY_FILE, card_id),
+                          _source(entry, HISTORY_FILE, card_id),
+                          _languages(entry, HISTORY_FILE, card_id, prefix="child_")))
     return tuple(cards)
 
 
@@ -129,13 +134,14 @@ def meanings() -> tuple[Meaning, ...]:
     result = []
     for index, entry in enumerate(data.get("meaning", []), start=1):
         names = entry.get("name")
-        label = f"meaning #{index}"
+        label = f"#{index}"
         if not isinstance(names, dict):
-            raise LessonDataError(MEANINGS_FILE, f"{label} has no name")
-        name = _languages(names, MEANINGS_FILE, label + " name")
+            raise LessonDataError(MEANINGS_FILE, N_("entry {entry} has no name"), entry=label)
+        name = _languages(names, MEANINGS_FILE, label)
         kind = entry.get("kind")
         if kind not in ("virtue", "vice"):
-            raise LessonDataError(MEANINGS_FILE, f"{label} is neither a virtue nor a vice")
+            raise LessonDataError(MEANINGS_FILE, N_("entry {entry} is neither a virtue nor a vice"),
+                                  entry=label)
         result.append(Meaning(name, str(kind), _languages(entry, MEANINGS_FILE, label),
                               _source(entry, MEANINGS_FILE, label)))
     return tuple(result)

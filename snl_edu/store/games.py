@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from snl_edu.engine import Game, GameStateError
+from snl_edu.i18n import N_
 from snl_edu.store.database import Store
 
 
@@ -85,7 +86,7 @@ class GameStore:
         try:
             data = json.loads(row["state"])
         except (TypeError, ValueError) as error:
-            raise GameStateError("its data is not readable") from error
+            raise GameStateError(N_("its data is not readable")) from error
         return _saved(row), Game.from_data(data)
 
     def forget_player(self, name: str) -> int:

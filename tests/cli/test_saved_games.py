@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 from pathlib import Path
 
@@ -161,3 +162,16 @@ def test_a_resumed_game_keeps_its_lesson_settings(runner: CliRunner, folder: Pat
                   str(folder), input="\n\n")
     assert resumed.output.startswith("Continuing game 1.")
     assert "A question for Asha:" in resumed.output
+
+
+def test_a_damaged_saved_game_is_explained_in_nepali_only(runner: CliRunner,
+                                                          folder: Path) -> None:
+    run(runner, "play", "--players", "Asha", "--seed", "1", "--data-dir", str(folder),
+        input="\n")
+    with sqlite3.connect(folder / STORE_FILE) as db:
+        db.execute("UPDATE games SET state = 'not json'")
+    db.close()
+    result = run(runner, "play", "--resume", "1", "--lang", "ne", "--data-dir", str(folder))
+    assert result.exit_code == 1
+    assert "यसको डाटा पढ्न सकिँदैन" in result.output
+    assert not re.search("[A-Za-z]{2,}", result.output.replace("Error", ""))
