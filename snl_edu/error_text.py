@@ -64,7 +64,7 @@ def describe(error: SnlError, loc: Localizer) -> str:
             return _("Unknown language {language}. Languages: {languages}.").format(
                 language=error.language, languages=loc.join(languages.codes()))
         return _("The {language} translations cannot be read: {detail}.").format(
-            language=error.language, detail=error.detail)
+            language=loc.language_name(error.language), detail=error.detail)
     if isinstance(error, StoreError):
         if error.reason == "newer":
             return _("The saved-games file {path} was made by a newer version of snl; "

@@ -180,6 +180,14 @@ class Localizer:
             return self.number(value)
         return str(engine.format_number(value).text)
 
+    def language_name(self, code: str) -> str:
+        """A language code as the language's name in this language ("ne" -> "नेपाली"):
+        a code is something to type, a name something to read."""
+        from babel import Locale
+
+        base = code.replace("-", "_").split("_")[0]
+        return str(Locale.parse(self.language).languages.get(base, code))
+
     def join(self, items: Iterable[str]) -> str:
         from babel.core import UnknownLocaleError
         from babel.lists import format_list

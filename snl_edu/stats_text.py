@@ -22,13 +22,15 @@ def decimal(loc: Localizer, value: float, places: int = 2) -> str:
 
 
 def percent(loc: Localizer, chance: float) -> str:
-    """A chance as a percentage ("51.2%"), with enough places that small chances are not zero.
+    """A chance as a percentage ("51%", "15.6%"), with enough places that small chances are
+    not zero, and no ".0" that a voice reads as "point zero".
 
     The sign is part of the value, not the msgid: "{percent}% of" looks like a
     printf conversion ("% o") to gettext tools, which then misjudge the entry.
     """
     places = 1 if chance >= 0.001 or chance == 0 else 3
-    return loc.digits_in(f"{100 * chance:.{places}f}%")
+    text = f"{100 * chance:.{places}f}".rstrip("0").rstrip(".")
+    return loc.digits_in(text + "%")
 
 
 def rules_phrases(rules: Rules, loc: Localizer) -> list[str]:
@@ -41,9 +43,8 @@ def stats_lines(result: Analysis, loc: Localizer, over: Sequence[int]) -> list[s
     _ = loc.gettext
     turns = result.turns
     lines = [
-        _("{title} ({name}), with these rules: {rules}.").format(
-            title=result.board.title(loc.language), name=result.board.name,
-            rules=loc.join(rules_phrases(result.rules, loc))),
+        _("{title}, with these rules: {rules}.").format(
+            title=result.board.title(loc.language), rules=loc.join(rules_phrases(result.rules, loc))),
         _("One player alone needs {rolls} rolls on average, in {turns} turns.").format(
             rolls=decimal(loc, result.expected_rolls), turns=decimal(loc, result.expected_turns)),
         _("Half of all games are over within {median} turns; the most likely length is "
@@ -67,9 +68,10 @@ def stats_lines(result: Analysis, loc: Localizer, over: Sequence[int]) -> list[s
                 seat=loc.number(seat), percent=percent(loc, chance)))
         lines.append(_("A game lasts {rounds} rounds on average.").format(
             rounds=decimal(loc, result.expected_rounds)))
+    # In words ("one in one trillion"), not "1e-12": read aloud, that is letters and a dash.
     lines.append(_("These figures are exact, from a Markov chain of {states} states; the "
-                   "distributions leave out a last chance smaller than {epsilon}.").format(
-        states=loc.number(result.states), epsilon=loc.digits_in(f"{result.epsilon:g}")))
+                   "distributions leave out a last chance smaller than one in {count}.").format(
+        states=loc.number(result.states), count=loc.words(round(1 / result.epsilon))))
     return lines
 
 

@@ -11,13 +11,20 @@ from snl_edu.i18n import Localizer
 from snl_edu.store.games import GameStore, SavedGame
 
 
+def _board_title(name: str, loc: Localizer) -> str:
+    """A shipped board by its title in the language (its name is a word to type, not to read)."""
+    from snl_edu.boards import load_board, shipped_names
+
+    return load_board(name).title(loc.language) if name in shipped_names() else name
+
+
 def describe_saved(saved: SavedGame, loc: Localizer) -> str:
     from babel.dates import format_datetime
 
     when = loc.digits_in(format_datetime(saved.updated.astimezone(), "medium",
                                          locale=loc.language))
     values = {"number": loc.number(saved.id), "players": loc.join(saved.players),
-              "board": saved.board, "rolls": loc.number(saved.rolls), "when": when}
+              "board": _board_title(saved.board, loc), "rolls": loc.number(saved.rolls), "when": when}
     if saved.finished:
         return loc.ngettext("Game {number}: {players} on {board}, finished after {rolls} roll, "
                             "{when}.",

@@ -9,8 +9,18 @@ import click
 
 from snl_edu.cli.common import localizer_for, remember_localizer
 from snl_edu.cli.group import language_options
-from snl_edu.i18n import Localizer, resolve_language
+from snl_edu.commands import Action
+from snl_edu.i18n import N_, Localizer, resolve_language
 from snl_edu.languages import codes
+
+# What each spoken command does, as a listener reads it (the action's own name is code).
+ACTION_LABELS = {
+    Action.ROLL: N_("roll the pasa"), Action.REPEAT: N_("repeat the last message"),
+    Action.PREVIOUS: N_("the message before"), Action.NEXT: N_("the message after"),
+    Action.WHERE: N_("where is everyone"), Action.AHEAD: N_("what is ahead"),
+    Action.HELP: N_("help"), Action.QUIT: N_("quit"), Action.YES: N_("yes"), Action.NO: N_("no"),
+    Action.ANSWER: N_("an answer"), Action.END: N_("end of input"),
+}
 
 
 def _phrase_book(loc: Localizer, phrases: Path | None):  # type: ignore[no-untyped-def]
@@ -96,28 +106,28 @@ def check(voice_model: Path | None, phrases: Path | None, lang: str | None,
         except VoiceError as error:
             problems += 1
             click.echo(_("{language}: {problem}").format(
-                language=language, problem=describe_voice_error(error, loc)))
+                language=loc.language_name(language), problem=describe_voice_error(error, loc)))
             continue
         grammar = build_grammar(book, model.has_word, numbers=True)
-        click.echo(_("{language}: model {path}").format(language=language, path=model.path))
+        click.echo(_("{language}: model {path}").format(language=loc.language_name(language), path=model.path))
         click.echo(_("{language}: {usable} of {total} command phrases and {numbers} of "
                      "{all_numbers} number words are in the model.").format(
-            language=language, usable=loc.number(len(grammar.commands)),
+            language=loc.language_name(language), usable=loc.number(len(grammar.commands)),
             total=loc.number(len(book.commands)), numbers=loc.number(len(grammar.numbers)),
             all_numbers=loc.number(len(book.numbers))))
         if grammar.missing_words:
             click.echo(_("{language}: words the model does not know: {words}").format(
-                language=language, words=" ".join(grammar.missing_words)))
+                language=loc.language_name(language), words=" ".join(grammar.missing_words)))
         heard = {book.commands[phrase] for phrase in grammar.commands}
         for action in sorted({a for a in book.commands.values() if a not in heard}):
             problems += 1
             click.echo(_("{language}: no phrase for the command {command} can be heard.")
-                       .format(language=language, command=action.value))
+                       .format(language=loc.language_name(language), command=_(ACTION_LABELS[action])))
         covered = {book.numbers[phrase] for phrase in grammar.numbers}
         unheard = [n for n in range(1, 101) if n not in covered]
         if unheard:
             click.echo(_("{language}: numbers that cannot be heard: {numbers}").format(
-                language=language, numbers=" ".join(loc.number(n) for n in unheard)))
+                language=loc.language_name(language), numbers=" ".join(loc.number(n) for n in unheard)))
     try:
         click.echo(_("Microphone: {name}").format(name=microphone_name()))
     except VoiceError as error:
@@ -159,8 +169,8 @@ def listen(voice_model: Path | None, audio_in: Path | None, phrases: Path | None
             click.echo(_("heard {text}: the number {number}").format(
                 text=repr(heard.raw), number=loc.number(command.number)))
         else:
-            click.echo(_("heard {text}: {command}").format(text=repr(heard.raw),
-                                                         command=command.action.value))
+            click.echo(_("heard {text}: {command}").format(
+                text=repr(heard.raw), command=_(ACTION_LABELS[command.action])))
 
     listener = VoiceListener(model, book, source, on_heard=show, numbers=numbers)
     if audio_in is None:

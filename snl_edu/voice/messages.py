@@ -17,7 +17,7 @@ def describe_voice_error(error: VoiceError, loc: Localizer) -> str:
             download = DOWNLOAD_FOR_LANGUAGE.get(error.language, error.language)
             return _("There is no speech model for {language}: download one with "
                      "snl voice download {download}, or give a model folder with "
-                     "--voice-model PATH.").format(language=error.language or detail,
+                     "--voice-model PATH.").format(language=loc.language_name(error.language or detail),
                                                    download=download)
         case VoiceProblem.BAD_MODEL:
             return _("{path} is not a vosk speech model: give the folder that holds the "
@@ -33,7 +33,7 @@ def describe_voice_error(error: VoiceError, loc: Localizer) -> str:
             return _("The audio file cannot be read as WAV: {detail}.").format(detail=detail)
         case VoiceProblem.PHRASES:
             return _("The voice commands for {language} cannot be read: {detail}.").format(
-                language=error.language, detail=detail)
+                language=loc.language_name(error.language), detail=detail)
         case VoiceProblem.DOWNLOAD:
             return _("The speech model could not be downloaded: {detail}. Nothing was "
                      "installed; check the network and try again.").format(detail=detail)
@@ -42,6 +42,6 @@ def describe_voice_error(error: VoiceError, loc: Localizer) -> str:
                      "installed; try again.").format(detail=detail)
         case VoiceProblem.UNKNOWN_LANGUAGE:
             return _("There is no speech model to download for {language}. Choose one of: "
-                     "{languages}.").format(language=error.language,
+                     "{languages}.").format(language=loc.language_name(error.language),
                                             languages=loc.join(sorted(OFFICIAL_MODELS)))
     return str(error)

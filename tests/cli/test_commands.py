@@ -37,7 +37,7 @@ def test_rules_follow_the_options(runner: CliRunner) -> None:
 
 def test_words_glossary(runner: CliRunner) -> None:
     out = runner.invoke(main, ["words"]).output.splitlines()
-    assert out[0] == "saanp (साँप): snake."
+    assert out[0] == "saanp (साँप): a snake: a token that stops on its head slides down to its tail."
     assert any(line.startswith("Moksha Patam (मोक्षपटम्)") for line in out)
     assert len(out) == 5
 

@@ -27,7 +27,7 @@ def test_every_help_in_nepali(runner: CliRunner, path: tuple[str, ...]) -> None:
     result = runner.invoke(main, [*path, "--help"], env={"SNL_LANG": "ne"})
     assert result.exit_code == 0
     assert "प्रयोग:" in result.output and "Usage:" not in result.output
-    assert "यो सन्देश देखाएर बाहिरिनुहोस्।" in result.output
+    assert "यो सन्देश देखाएर बन्द हुने।" in result.output
     english = runner.invoke(main, [*path, "--help"]).output
     assert "Show this message and exit." in english
 
@@ -64,19 +64,19 @@ def test_nepali_scripted_human_game(runner: CliRunner) -> None:
     result = runner.invoke(main, ["play", "--players", "आशा,विकास", "--seed", "2", "--lang", "ne",
                                   *quiet()], input="h\nw\na\n" + "\n" * 600)
     assert result.exit_code == 0
-    assert "आशा को पालो।" in result.output and "कुञ्जीहरू:" in result.output
+    assert "आशाको पालो।" in result.output and "थिच्ने कुञ्जी:" in result.output
 
 
 def test_rules_words_boards_in_nepali(runner: CliRunner) -> None:
     rules = runner.invoke(main, ["rules", "--lang", "ne"]).output
     assert "ठ्याक्कै १०० मा पुग्नुपर्छ" in rules
     words = runner.invoke(main, ["words", "--lang", "ne"]).output.splitlines()
-    assert words[0] == "saanp (साँप): साँप।"
+    assert words[0] == "साँप: साँपको टाउकोमा रोकिएको गोटी पुच्छरसम्म तल झर्छ।"
     show = runner.invoke(main, ["board", "show", "moksha-patam", "--lang", "ne"]).output
-    assert "दयाको भर्याङ: ४ बाट माथि २५ सम्म।" in show
+    assert "दयाको भऱ्याङ: ४ बाट माथि २५ सम्म।" in show
     assert "मोक्षपटम्: १०० कोठा" in show
     boards = runner.invoke(main, ["boards", "--lang", "ne"]).output
-    assert "saanp-bharyang: साँप र भर्याङ, ८ भर्याङ र ८ साँप।" in boards
+    assert "saanp-bharyang: साँप र भऱ्याङ, ८ भऱ्याङ र ८ साँप।" in boards
 
 
 def test_errors_in_nepali(runner: CliRunner) -> None:

@@ -31,7 +31,7 @@ def test_a_demo_game_is_saved_and_listed_only_with_all(runner: CliRunner, folder
     assert run(runner, "games", "--data-dir", str(folder)).output.strip() == \
         "There are no unfinished games."
     listed = run(runner, "games", "--all", "--data-dir", str(folder)).output
-    assert listed.startswith("Game 1: Computer 1 and Computer 2 on saanp-bharyang, finished after")
+    assert listed.startswith("Game 1: Computer 1 and Computer 2 on Saanp Bharyang, finished after")
 
 
 def test_an_unfinished_game_is_listed_and_resumed_latest_first(runner: CliRunner,
@@ -41,8 +41,8 @@ def test_an_unfinished_game_is_listed_and_resumed_latest_first(runner: CliRunner
                       str(folder), input="\n\n")
         assert "The input has ended" in stopped.output
     listed = run(runner, "games", "--data-dir", str(folder)).output.splitlines()
-    assert listed[0].startswith("Game 2: Bikash on saanp-bharyang, ")
-    assert listed[1].startswith("Game 1: Asha on saanp-bharyang, ")
+    assert listed[0].startswith("Game 2: Bikash on Saanp Bharyang, ")
+    assert listed[1].startswith("Game 1: Asha on Saanp Bharyang, ")
     assert listed[-1] == "To continue a game, type: snl play --resume 2"
     resumed = run(runner, "play", "--resume", "--data-dir", str(folder), input="\n" * 400)
     assert resumed.output.startswith("Continuing game 2.\nBikash is on square")

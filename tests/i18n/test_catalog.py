@@ -85,3 +85,27 @@ def test_translations_are_devanagari() -> None:
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         for text in strings:
             assert re.search("[\u0900-\u097f]", text), (message.id, text)
+
+
+# Postpositions Nepali writes joined to their noun; after a placeholder they go into it
+# ({name:को}), so the code joins or spaces them by what the value ends in.
+POSTPOSITIONS = ("को", "का", "की", "ले", "लाई", "मा", "बाट", "देखि", "सम्म", "सम्मको", "सम्मका",
+                 "भन्दा", "मध्ये", "सँग", "भित्र", "अनुसार", "पछि", "मै", "नै")
+SPLIT_AFTER_PLACEHOLDER = re.compile(
+    r"\{\w+\}\s?(?:" + "|".join(POSTPOSITIONS) + r")(?![\u0900-\u097f])")
+
+
+def test_postpositions_go_into_their_placeholder() -> None:
+    split = [text for message in messages()
+             for text in (message.string if isinstance(message.string, tuple)
+                          else (message.string,))
+             if SPLIT_AFTER_PLACEHOLDER.search(text)]
+    assert split == []
+
+
+def test_eyelash_ra_is_written_with_rra() -> None:
+    """र्‍ (RA, halanta, ZWJ) renders and is read inconsistently; ऱ्य is the dictionary form."""
+    bad = [m.id for m in messages() for text in (m.string if isinstance(m.string, tuple)
+                                                   else (m.string,))
+           if "\u0930\u094d\u200d" in text or "भर्याङ" in text or re.search(r"(?<![\u0900-\u097f])दश(?![\u0900-\u097f])", text)]
+    assert bad == []

@@ -41,7 +41,7 @@ def test_listen_prints_what_a_wav_file_says(tmp_path: Path) -> None:
                         "--audio-in", str(wav)], tmp_path)
     assert code == 0, output
     lines = output.splitlines()
-    assert lines[0] == "heard '주사위': roll"
+    assert lines[0] == "heard '주사위': roll the pasa"
     assert "not a command" in lines[1]
     assert lines[-1] == "heard '이십': the number 20"
 
@@ -49,22 +49,22 @@ def test_listen_prints_what_a_wav_file_says(tmp_path: Path) -> None:
 def test_check_reports_the_model_missing_words_and_the_microphone(tmp_path: Path) -> None:
     code, output = run(["voice", "check", "--voice-model", str(korean_model_path()),
                         "--phrases", str(korean_toml(tmp_path / "ko.toml"))], tmp_path)
-    assert f"en: model {korean_model_path()}" in output
+    assert f"English: model {korean_model_path()}" in output
     assert "5 of 5 command phrases and 2 of 2 number words" in output
     assert "Microphone:" in output
     code, output = run(["voice", "check", "--lang", "en", "--voice-model",
                         str(korean_model_path())], tmp_path)
     assert code == 1
     assert "words the model does not know:" in output and "roll" in output
-    assert "no phrase for the command roll can be heard" in output
+    assert "no phrase for the command roll the pasa can be heard" in output
 
 
 def test_check_without_models_says_how_to_get_them(tmp_path: Path) -> None:
     code, output = run(["voice", "check"], tmp_path)
     assert code == 1
-    assert "en: There is no speech model for en: download one with snl voice download en" \
+    assert "English: There is no speech model for English: download one with snl voice download en" \
         in output
-    assert "ne: There is no speech model for ne: download one with snl voice download hi" \
+    assert "Nepali: There is no speech model for Nepali: download one with snl voice download hi" \
         in output
 
 
@@ -72,7 +72,7 @@ def test_listen_without_a_model_is_one_clear_line(tmp_path: Path) -> None:
     code, output = run(["voice", "listen"], tmp_path)
     assert code == 1
     assert output.strip().splitlines() == [
-        ("Error: There is no speech model for en: download one with snl voice download en, "
+        ("Error: There is no speech model for English: download one with snl voice download en, "
          "or give a model folder with --voice-model PATH.")]
 
 
@@ -91,7 +91,7 @@ GAME = ["play", "--players", "Asha", "--seed", "3"]
 def test_play_without_a_model_says_so_and_goes_on_by_keyboard(tmp_path: Path) -> None:
     code, output = run([*GAME, "--voice", "--data-dir", str(tmp_path)], tmp_path, "\nq\ny\n")
     assert code == 0, output
-    assert "There is no speech model for en" in output
+    assert "There is no speech model for English" in output
     assert "The game goes on by keyboard." in output
     assert "Asha rolled" in output and "Goodbye!" in output
 
