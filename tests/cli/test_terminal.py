@@ -49,7 +49,7 @@ def test_one_key_acts_at_once_and_two_keys_in_one_write_both_count() -> None:
 
 def test_a_two_digit_devanagari_answer_typed_fast_counts_whole() -> None:
     with Terminal(*GAME, "--lang", "ne", "--lessons", "every", "--level", "1") as terminal:
-        terminal.expect("h।\n")
+        terminal.expect("h थिच।\n")
         terminal.type("\r")
         terminal.expect("१९ पछि तुरुन्तै कुन सङ्ख्या आउँछ?")
         terminal.type("२०\r")  # both digits and Enter in one write, as fast fingers send
@@ -141,7 +141,7 @@ def test_a_nepali_game_resumes_as_printed_in_nepali_without_asking_again(tmp_pat
     ne = Localizer.create("ne")
     with Terminal("play", "--players", "आशा", "--computer", "0", "--seed", "2", "--lang",
                   "ne", "--screen-reader", "--lessons", "off", env=data) as terminal:
-        terminal.expect("h।\n")
+        terminal.expect("h थिच।\n")
         terminal.type("\r")
         terminal.expect("पालो।")
         terminal.interrupt()
@@ -166,7 +166,7 @@ def test_a_resumed_game_comes_back_with_its_language_digits_and_way_of_being_hea
     with Terminal("play", "--players", "Asha", "--seed", "2", "--lang", "ne", "--digits",
                   "latn", "--screen-reader", "--rate", "120", "--volume", "60",
                   "--history", "off", "--lessons", "every", env=data) as terminal:
-        terminal.expect("h।\n")
+        terminal.expect("h थिच।\n")
         terminal.interrupt()
         assert terminal.wait() == 1
     prepared = resume(PlayOptions(resume=LATEST, data_dir=str(tmp_path)),
