@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from snl_edu.engine import DIE_FACES, Board, Rules
 from snl_edu.engine.step import step
@@ -30,8 +31,7 @@ class UnfinishableError(SnlError):
         super().__init__(f"{board}: from square {square} the last square cannot be reached")
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """What one face of the die does from one state."""
 
     target: int  # index of the next state, or FINISHED

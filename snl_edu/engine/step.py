@@ -8,8 +8,8 @@ game and the odds cannot disagree. Events are made only when someone asks
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from snl_edu.engine.board import Board, Jump, JumpKind
 from snl_edu.engine.events import (
@@ -43,9 +43,12 @@ class Walk(Enum):
     WALKED = "walked"  # forward by the roll (onto the board when coming from 0)
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """The rules' whole answer to one roll from ``(start, sixes)``."""
+class Move(NamedTuple):
+    """The rules' whole answer to one roll from ``(start, sixes)``.
+
+    A named tuple: the chain makes one for each face from each state, and a frozen
+    dataclass took several times as long to build.
+    """
 
     start: int  # where the token stood (0 = off the board)
     roll: int

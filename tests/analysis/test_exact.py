@@ -199,3 +199,31 @@ def test_percentiles_are_monotone_and_over_is_a_survival() -> None:
     assert turns.over(turns.median - 1) > 0.5
     assert math.isclose(turns.cumulative(30) + turns.over(30), 1.0, rel_tol=1e-12)
     assert turns.chance(turns.mode) == max(turns.chances)
+
+
+# Figures of the dense analysis this sparse one replaced (numpy, November 2026): the
+# same to 1e-12. (board, rules, expected rolls, expected turns, 3 seats' chances, rounds)
+DENSE_FIGURES = [
+    ("classic", Rules(), 39.41421765415616, 33.104045888558545,
+     (0.34461734533331717, 0.3331926092654191, 0.3221900454012583), 18.182668946449596),
+    ("moksha-patam", Rules(), 37.57061794653658, 31.49206760048494,
+     (0.34598429461850205, 0.3331478266752144, 0.32086787870627786), 19.31927933000667),
+    ("saanp-bharyang", Rules(), 40.63064710213251, 34.0789028811597,
+     (0.34512490964885356, 0.33317300343673445, 0.32170208691440627), 20.818718943786678),
+    ("classic", Rules(Finish.BOUNCE, False, False, True), 49.19704870250328, 49.19704870250328,
+     (0.34127221974082284, 0.33326322029402555, 0.32546455996514395), 27.92612156078362),
+    ("saanp-bharyang", Rules(Finish.BOUNCE, False, False, True), 58.517931454935535,
+     58.517931454935535, (0.34015864674472246, 0.3332816700505657, 0.3265596832047032),
+     33.42265238195915),
+]
+
+
+@pytest.mark.parametrize(("name", "rules", "rolls", "turns", "seats", "rounds"), DENSE_FIGURES)
+def test_the_figures_are_those_of_the_dense_analysis(name: str, rules: Rules, rolls: float,
+                                                     turns: float, seats: tuple[float, ...],
+                                                     rounds: float) -> None:
+    result = analyse(load_board(name), rules, players=3)
+    assert result.expected_rolls == pytest.approx(rolls, rel=1e-12)
+    assert result.expected_turns == pytest.approx(turns, rel=1e-12)
+    assert result.seat_chances == pytest.approx(seats, abs=1e-12)
+    assert result.expected_rounds == pytest.approx(rounds, rel=1e-12)
