@@ -24,7 +24,7 @@ def say(text: tuple[str, ...], out: Path | None, tts: str, rate: int, volume: in
     from snl_edu.speech.espeak import EspeakSynthesiser, Voice
     from snl_edu.speech.pcm import write_wav
     from snl_edu.speech.player import Player
-    from snl_edu.speech.sinks import SoundDeviceSink
+    from snl_edu.speech.sinks import DeviceSink
 
     loc = remember_localizer(localizer_for(lang, digits))
     voice = Voice(loc.language, rate, volume)
@@ -49,7 +49,7 @@ def say(text: tuple[str, ...], out: Path | None, tts: str, rate: int, volume: in
         click.echo(loc.gettext("Wrote {path}: {seconds} seconds of speech.").format(
             path=str(out), seconds=loc.digits_in(f"{pcm.duration:.1f}")))
         return
-    player = Player(SoundDeviceSink(synthesiser.sample_rate))
+    player = Player(DeviceSink(synthesiser.sample_rate))
     try:
         player.play(pcm)
     finally:

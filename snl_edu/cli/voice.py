@@ -91,8 +91,8 @@ def check(voice_model: Path | None, phrases: Path | None, lang: str | None,
     from snl_edu.voice.errors import VoiceError
     from snl_edu.voice.grammar import build_grammar
     from snl_edu.voice.messages import describe_voice_error
+    from snl_edu.voice.microphone import microphone_name
     from snl_edu.voice.models import model_for
-    from snl_edu.voice.sources import microphone_name
 
     loc = remember_localizer(localizer_for(lang, digits))
     _ = loc.gettext
@@ -152,8 +152,9 @@ def listen(voice_model: Path | None, audio_in: Path | None, phrases: Path | None
            numbers: bool, lang: str | None, digits: str | None) -> None:
     """Print what is heard and which command it would be; Ctrl+C stops."""
     from snl_edu.voice.listener import Heard, VoiceListener
+    from snl_edu.voice.microphone import MicrophoneSource
     from snl_edu.voice.models import model_for
-    from snl_edu.voice.sources import AudioSource, MicrophoneSource, WavFileSource
+    from snl_edu.voice.sources import AudioSource, WavFileSource
 
     loc = remember_localizer(localizer_for(lang, digits))
     _ = loc.gettext

@@ -9,9 +9,9 @@ from snl_edu.vocabulary import SnlError
 
 class Missing(StrEnum):
     ESPEAK = "espeak"  # the espeakng-loader wheel (eSpeak NG library and data)
-    SOUNDDEVICE = "sounddevice"  # the sounddevice Python package
-    PORTAUDIO = "portaudio"  # the PortAudio C library sounddevice loads
-    DEVICE = "device"  # PortAudio works but there is no usable output device
+    MINIAUDIO = "miniaudio"  # the miniaudio Python package (its C library is inside the wheel)
+    DEVICE = "device"  # no sound system, or no usable device in it
+    CHOSEN_DEVICE = "chosen-device"  # the device or backend $SNL_AUDIO_DEVICE/_BACKEND names
     SYSTEM_VOICE = "system-voice"  # pyttsx3 or the platform voice it drives
     VOICE = "voice"  # eSpeak NG has no voice for the language
 

@@ -12,38 +12,39 @@ def describe_missing(error: AudioUnavailable, loc: Localizer, in_game: bool = Tr
     detail = error.detail or str(error.missing)
     if in_game:
         templates = {
-            Missing.SOUNDDEVICE: _("Speech and sound are off because the sounddevice package is "
-                                  "missing; install it with: pip install sounddevice. "
-                                  "The game goes on in text."),
-            Missing.PORTAUDIO: _("Speech and sound are off because the PortAudio library is "
-                                "missing; install it with: sudo apt-get install libportaudio2 "
-                                "(or brew install portaudio). The game goes on in text."),
-            Missing.DEVICE: _("Speech and sound are off because no audio output device was "
-                             "found ({detail}); connect speakers or headphones, or add "
-                             "--no-speech --no-sound. The game goes on in text."),
+            Missing.MINIAUDIO: _("Speech and sound are off because the miniaudio package is "
+                                "missing; install it with: pip install miniaudio. "
+                                "The game goes on in text."),
+            Missing.DEVICE: _("Speech and sound are off because this computer has no sound "
+                             "output (no sound system or no speakers were found); connect "
+                             "speakers or headphones, or add --no-speech --no-sound. "
+                             "The game goes on in text."),
+            Missing.CHOSEN_DEVICE: _("Speech and sound are off because the sound device or "
+                                    "system {detail}, chosen by SNL_AUDIO_DEVICE or "
+                                    "SNL_AUDIO_BACKEND, was not found. "
+                                    "The game goes on in text."),
             Missing.ESPEAK: _("Speech is off because the eSpeak NG voice could not be loaded "
                              "({detail}); install it with: pip install espeakng-loader. "
                              "The game goes on in text."),
             Missing.VOICE: _("Speech is off because eSpeak NG has no voice called {detail}. "
                             "The game goes on in text."),
-            Missing.SYSTEM_VOICE: _("The system voice is not available ({detail}), so the "
-                                   "built-in eSpeak NG voice speaks instead. On Linux, install "
-                                   "the system voice with: sudo apt-get install libespeak-ng1"),
+            Missing.SYSTEM_VOICE: _("This computer's own voice is not available, so the "
+                                   "built-in eSpeak NG voice speaks instead."),
         }
     else:
         templates = {
-            Missing.SOUNDDEVICE: _("Cannot play sound because the sounddevice package is "
-                                  "missing; install it with: pip install sounddevice."),
-            Missing.PORTAUDIO: _("Cannot play sound because the PortAudio library is missing; "
-                                "install it with: sudo apt-get install libportaudio2 "
-                                "(or brew install portaudio)."),
-            Missing.DEVICE: _("Cannot play sound because no audio output device was found "
-                             "({detail}); connect speakers or headphones, or write a file "
-                             "with --out FILE.wav."),
+            Missing.MINIAUDIO: _("Cannot play sound because the miniaudio package is missing; "
+                                "install it with: pip install miniaudio."),
+            Missing.DEVICE: _("Cannot play sound because this computer has no sound output "
+                             "(no sound system or no speakers were found); connect speakers "
+                             "or headphones, or write a file with --out FILE.wav."),
+            Missing.CHOSEN_DEVICE: _("Cannot play sound because the sound device or system "
+                                    "{detail}, chosen by SNL_AUDIO_DEVICE or SNL_AUDIO_BACKEND, "
+                                    "was not found."),
             Missing.ESPEAK: _("Cannot speak because the eSpeak NG voice could not be loaded "
                              "({detail}); install it with: pip install espeakng-loader."),
             Missing.VOICE: _("Cannot speak because eSpeak NG has no voice called {detail}."),
-            Missing.SYSTEM_VOICE: _("The system voice is not available ({detail}). On Linux, "
-                                   "install it with: sudo apt-get install libespeak-ng1"),
+            Missing.SYSTEM_VOICE: _("This computer's own voice is not available; the built-in "
+                                   "voice speaks with --tts espeak."),
         }
     return templates[error.missing].format(detail=detail)

@@ -1,6 +1,6 @@
 """Build the sound outputs a game asked for, degrading to text with one notice.
 
-Missing pieces (sounddevice, PortAudio, an output device, eSpeak NG, the system
+Missing pieces (miniaudio, a sound system or output device, eSpeak NG, the system
 voice) are reported once through ``notify`` and never stop the game.
 """
 
@@ -19,7 +19,7 @@ from snl_edu.speech.errors import AudioUnavailable
 from snl_edu.speech.espeak import DEFAULT_RATE, DEFAULT_VOLUME, EspeakSynthesiser, Voice
 from snl_edu.speech.notice import describe_missing
 from snl_edu.speech.player import Player, StopCheck, never
-from snl_edu.speech.sinks import Sink, SoundDeviceSink
+from snl_edu.speech.sinks import DeviceSink, Sink
 
 TTS_CHOICES = ("espeak", "system")
 
@@ -75,7 +75,7 @@ def _speaker(options: AudioOptions, voice: Voice, player: Player,
 
 def build_audio(options: AudioOptions, loc: Localizer, notify: Callable[[str], None],
                 skip: StopCheck = never,
-                sink_factory: Callable[[], Sink] = SoundDeviceSink,
+                sink_factory: Callable[[], Sink] = DeviceSink,
                 speaking: threading.Event | None = None) -> AudioOutputs:
     from snl_edu.speech.outputs import EarconOutput, RecordingOutput, SpeechOutput
 

@@ -1,142 +1,119 @@
-"""Where samples go to be heard: the sound card through sounddevice, or a stand-in.
+"""Where samples go to be heard: the sound card, through miniaudio.
 
-A sink takes small blocks and blocks the caller while its buffer is full, which
-is what paces playback to real time; ``abort`` drops whatever has not been heard.
+The device pulls audio: every period (10 ms) its thread asks for the next
+frames and gets the current sound's, or silence. Starting a sound is therefore
+only a hand-over, and stopping one takes effect at the next period: what the
+player hears after a stop is at most the device's few queued periods.
 """
 
 from __future__ import annotations
 
-import contextlib
-import importlib
-import os
-import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Generator
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
-from snl_edu.speech.errors import AudioUnavailable, Missing
-from snl_edu.speech.pcm import SAMPLE_RATE, SAMPLE_WIDTH
+from snl_edu.speech.device import open_device, start_device
+from snl_edu.speech.pcm import SAMPLE_RATE, SAMPLE_WIDTH, Pcm
 
-DEVICE_ENV = "SNL_AUDIO_DEVICE"
+PERIOD_MS = 10  # the device asks for audio this often; a stop is heard within a few periods
+PERIODS = 3  # periods queued in the device: its latency, and room for a late Python thread
+
+
+@dataclass(eq=False)
+class Sound:
+    """One sound handed to a sink, and how far it has got."""
+
+    data: memoryview
+    position: int = 0  # bytes handed to the device so far
+    first_sample_at: float | None = None  # perf_counter when its first frames went to the device
+    last_sample_at: float | None = None  # ... and its last frames
+    stopped: bool = False
+    done: threading.Event = field(default_factory=threading.Event)  # played out or stopped
+    _tail: int = 0  # frames of silence the device has taken since the sound ended
 
 
 class Sink(Protocol):
     rate: int
 
-    def write(self, block: bytes) -> None:
-        """Queue a block; returns once the device has room for more."""
+    def start(self, pcm: Pcm) -> Sound:
+        """Begin playing ``pcm`` (at ``rate``) at the next device period, instead of anything
+        playing now."""
 
-    def drain(self) -> None:
-        """Return when everything written has been played."""
-
-    def abort(self) -> None:
-        """Drop everything not yet played, at once."""
+    def silence(self) -> None:
+        """Stop whatever is playing, at once."""
 
     def close(self) -> None: ...
 
 
-@contextlib.contextmanager
-def _quiet_stderr() -> Iterator[None]:
-    """Silence C libraries (ALSA, JACK) that print probing chatter straight to fd 2.
+class DeviceSink:
+    """The default output device: one 16-bit mono stream, running until closed."""
 
-    Only the notice we write ourselves should reach the player; a Python-level
-    redirect cannot catch C writes, so fd 2 itself is pointed at the null device.
-    """
-    try:
-        saved = os.dup(2)
-    except OSError:
-        yield
-        return
-    try:
-        sys.stderr.flush()
-        with open(os.devnull, "wb") as null:
-            os.dup2(null.fileno(), 2)
-        yield
-    finally:
-        os.dup2(saved, 2)
-        os.close(saved)
-
-
-def import_sounddevice(module: str = "sounddevice") -> Any:
-    """sounddevice, or ``AudioUnavailable`` saying whether the package or PortAudio is missing."""
-    try:
-        with _quiet_stderr():
-            return importlib.import_module(module)
-    except ImportError as error:
-        raise AudioUnavailable(Missing.SOUNDDEVICE, str(error)) from error
-    except OSError as error:  # sounddevice raises OSError when libportaudio cannot be found
-        raise AudioUnavailable(Missing.PORTAUDIO, str(error)) from error
-
-
-class SoundDeviceSink:
-    """The default output device, one low-latency 16-bit mono stream kept open."""
-
-    def __init__(self, rate: int = SAMPLE_RATE, module: str = "sounddevice",
+    def __init__(self, rate: int = SAMPLE_RATE, backend: str | None = None,
                  device: str | None = None) -> None:
-        sd = import_sounddevice(module)
         self.rate = rate
-        # SNL_AUDIO_DEVICE picks an output by name or number, as `python -m sounddevice` lists.
-        chosen: str | int | None = device or os.environ.get(DEVICE_ENV) or None
-        if isinstance(chosen, str) and chosen.isdigit():
-            chosen = int(chosen)
-        try:
-            with _quiet_stderr():
-                self._stream = sd.RawOutputStream(samplerate=rate, channels=1, dtype="int16",
-                                                  latency="low", device=chosen)
-        except Exception as error:  # PortAudioError, ValueError: no device or bad settings
-            raise AudioUnavailable(Missing.DEVICE, str(error)) from error
-        self._started = False
+        self._device, self.name = open_device("playback", rate, PERIOD_MS, PERIODS, backend,
+                                              device)
+        self._sound: Sound | None = None
+        self._zeros = b""
+        feed = self._feed()
+        next(feed)
+        start_device(self._device, feed)
 
-    def write(self, block: bytes) -> None:
-        if not self._started:
-            self._stream.start()
-            self._started = True
-        self._stream.write(block)
+    def start(self, pcm: Pcm) -> Sound:
+        if pcm.rate != self.rate:
+            raise ValueError(f"a {pcm.rate} Hz sound on a {self.rate} Hz device")
+        sound = Sound(memoryview(pcm.data))
+        previous, self._sound = self._sound, sound
+        if previous is not None:
+            _end(previous, stopped=True)
+        return sound
 
-    def drain(self) -> None:
-        if self._started:
-            self._stream.stop()  # PortAudio plays out what is queued, then stops
-            self._started = False
-
-    def abort(self) -> None:
-        if self._started:
-            self._stream.abort()
-            self._started = False
+    def silence(self) -> None:
+        sound, self._sound = self._sound, None
+        if sound is not None:
+            _end(sound, stopped=True)
 
     def close(self) -> None:
-        self.abort()
-        self._stream.close()
+        self.silence()
+        self._device.close()
+
+    def _silence(self, frames: int) -> bytes:
+        if len(self._zeros) < frames * SAMPLE_WIDTH:
+            self._zeros = bytes(frames * SAMPLE_WIDTH)
+        return self._zeros[:frames * SAMPLE_WIDTH]
+
+    def _feed(self) -> Generator[bytes | memoryview, int, None]:
+        """The device thread's source: the current sound's next frames, else silence."""
+        frames = yield b""
+        while True:
+            sound = self._sound
+            if sound is None:
+                frames = yield self._silence(frames)
+                continue
+            wanted = frames * SAMPLE_WIDTH
+            if sound.position < len(sound.data):
+                now = time.perf_counter()
+                if sound.first_sample_at is None:
+                    sound.first_sample_at = now
+                sound.last_sample_at = now
+                chunk = sound.data[sound.position:sound.position + wanted]
+                sound.position += len(chunk)
+                if len(chunk) < wanted:
+                    chunk = bytes(chunk) + self._silence(frames - len(chunk) // SAMPLE_WIDTH)
+                frames = yield chunk
+                continue
+            # Handed over whole; it is heard once the device's queued periods have played.
+            sound._tail += frames
+            if sound._tail >= PERIODS * frames:
+                if self._sound is sound:
+                    self._sound = None
+                _end(sound, stopped=False)
+            frames = yield self._silence(frames)
 
 
-@dataclass
-class ClockSink:
-    """Stands in for a sound card: consumes blocks at real-time speed and logs when.
-
-    Used by tests and benchmarks on machines with no audio device. ``writes`` holds
-    (time, bytes) per block; ``aborted_at`` the time of the last abort.
-    """
-
-    rate: int = SAMPLE_RATE
-    writes: list[tuple[float, int]] = field(default_factory=list)
-    aborted_at: float | None = None
-    _lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def write(self, block: bytes) -> None:
-        with self._lock:
-            self.writes.append((time.perf_counter(), len(block)))
-        time.sleep(len(block) / SAMPLE_WIDTH / self.rate)
-
-    def drain(self) -> None:
-        pass
-
-    def abort(self) -> None:
-        self.aborted_at = time.perf_counter()
-
-    def close(self) -> None:
-        pass
-
-    @property
-    def frames_written(self) -> int:
-        return sum(size for _, size in self.writes) // SAMPLE_WIDTH
+def _end(sound: Sound, stopped: bool) -> None:
+    if not sound.done.is_set():
+        sound.stopped = stopped
+        sound.done.set()

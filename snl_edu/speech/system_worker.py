@@ -1,11 +1,15 @@
 """A separate process that renders text with pyttsx3 (``--tts system`` on Linux/Windows).
 
-Why a process of its own: on Linux pyttsx3 loads eSpeak NG by its bare soname, and
-the dynamic loader then hands it the copy the game already loaded from the
-``espeakng-loader`` wheel; pyttsx3 would re-initialise that shared instance (which
-exits the process on failure) and replace the game's synthesis callback. In its
-own process it gets the system library, its stdout chatter ("Audio saved to ...")
-cannot reach the game's transcript, and a crash costs only the system voice.
+On Linux pyttsx3's driver is eSpeak NG, which it loads by its bare soname
+(libespeak-ng.so.1), so it would need the system's package. Instead this process
+first loads the library that the ``espeakng-loader`` wheel ships (same soname: the
+dynamic loader then hands pyttsx3 that copy) and points eSpeak NG at the wheel's
+voice data (pyttsx3 initialises it with no data path, so eSpeak NG reads
+ESPEAK_DATA_PATH). Why a process of its own: in the game's process pyttsx3 would
+re-initialise the instance the built-in voice already uses (which exits the process
+on failure) and replace its synthesis callback. Here its stdout chatter ("Audio
+saved to ...") cannot reach the game's transcript, and a crash costs only the
+system voice.
 
 Protocol: one JSON object per line on stdin ({"text", "language", "rate",
 "volume", "path"}); one JSON line back on the real stdout ({"ok": true} or
@@ -15,10 +19,17 @@ Protocol: one JSON object per line on stdin ({"text", "language", "rate",
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import json
 import os
+import platform
 import sys
+import threading
 from typing import Any, TextIO
+
+
+# eSpeak NG renders far faster than real time; this only bounds a driver that never finishes.
+FINISH_SECONDS = 30.0
 
 
 def _voice_for(engine: Any, language: str) -> str | None:
@@ -31,6 +42,16 @@ def _voice_for(engine: Any, language: str) -> str | None:
     return None
 
 
+def use_wheel_espeak() -> None:
+    """On Linux, make pyttsx3's eSpeak NG driver find the wheel's library and voice data."""
+    if platform.system() != "Linux":
+        return  # pyttsx3 drives the platform's own voices (SAPI5, NSSpeechSynthesizer)
+    import espeakng_loader
+
+    ctypes.CDLL(espeakng_loader.get_library_path())
+    os.environ["ESPEAK_DATA_PATH"] = espeakng_loader.get_data_path()
+
+
 def _reply(channel: TextIO, **fields: object) -> None:
     channel.write(json.dumps(fields) + "\n")
     channel.flush()
@@ -41,12 +62,18 @@ def main() -> None:
     channel = os.fdopen(os.dup(sys.stdout.fileno()), "w", encoding="utf-8")
     sys.stdout = sys.stderr
     try:
+        use_wheel_espeak()
         import pyttsx3
 
         engine = pyttsx3.init()
     except Exception as error:  # noqa: BLE001 - any driver failure means "no system voice"
         _reply(channel, error=f"{type(error).__name__}: {error}")
         return
+    # Linux's driver synthesises on eSpeak NG's own thread and its runAndWait can return
+    # before the file is written: wait for the driver to say the utterance is finished.
+    finished = threading.Event()
+    engine.connect("finished-utterance", lambda **_: finished.set())
+    asynchronous = platform.system() == "Linux"
     _reply(channel, ok=True)
     applied: tuple[str, int, int] | None = None
     for line in sys.stdin:
@@ -62,8 +89,12 @@ def main() -> None:
                 applied = settings
             with contextlib.redirect_stdout(sys.stderr):
                 # A fresh file name and text every call: the driver keeps both between calls.
+                finished.clear()
                 engine.save_to_file(request["text"], request["path"])
                 engine.runAndWait()
+            if asynchronous and not finished.wait(FINISH_SECONDS):
+                _reply(channel, error="the system voice did not finish")
+                continue
             _reply(channel, ok=True)
         except Exception as error:  # noqa: BLE001 - report and keep serving
             _reply(channel, error=f"{type(error).__name__}: {error}")

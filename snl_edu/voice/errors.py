@@ -11,8 +11,8 @@ class VoiceProblem(StrEnum):
     NO_VOSK = "no-vosk"  # the vosk package is not installed
     NO_MODEL = "no-model"  # no speech model for the language
     BAD_MODEL = "bad-model"  # a folder that vosk cannot load
-    NO_PORTAUDIO = "no-portaudio"  # sounddevice or the PortAudio library is missing
-    NO_MICROPHONE = "no-microphone"  # PortAudio works but there is no input device
+    NO_AUDIO_LIBRARY = "no-audio-library"  # the miniaudio package is missing
+    NO_MICROPHONE = "no-microphone"  # no sound system, or no input device in it
     AUDIO_FILE = "audio-file"  # --audio-in names a file that is not a readable WAV
     PHRASES = "phrases"  # locales/<lang>/voice.toml is missing or malformed
     DOWNLOAD = "download"  # fetching a model failed (network, timeout)

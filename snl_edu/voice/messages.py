@@ -22,10 +22,9 @@ def describe_voice_error(error: VoiceError, loc: Localizer) -> str:
         case VoiceProblem.BAD_MODEL:
             return _("{path} is not a vosk speech model: give the folder that holds the "
                      "model's am and conf folders.").format(path=detail)
-        case VoiceProblem.NO_PORTAUDIO:
-            return _("Voice commands need the PortAudio library: install it (on Debian or "
-                     "Ubuntu: sudo apt install libportaudio2), or give recorded speech with "
-                     "--audio-in FILE.wav.")
+        case VoiceProblem.NO_AUDIO_LIBRARY:
+            return _("Voice commands need the miniaudio package: install it with pip install "
+                     "miniaudio, or give recorded speech with --audio-in FILE.wav.")
         case VoiceProblem.NO_MICROPHONE:
             return _("No microphone was found: plug one in and check that it is switched on, "
                      "or give recorded speech with --audio-in FILE.wav.")

@@ -11,9 +11,10 @@ from snl_edu.voice.errors import VoiceError
 from snl_edu.voice.inputs import CombinedInput
 from snl_edu.voice.listener import VoiceListener, never
 from snl_edu.voice.messages import describe_voice_error
+from snl_edu.voice.microphone import MicrophoneSource
 from snl_edu.voice.models import model_for
 from snl_edu.voice.phrases import load_phrase_book
-from snl_edu.voice.sources import AudioSource, MicrophoneSource, WavFileSource
+from snl_edu.voice.sources import AudioSource, WavFileSource
 
 
 def open_listener(loc: Localizer, voice_model: str | Path | None = None,

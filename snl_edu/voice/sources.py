@@ -1,22 +1,17 @@
-"""Where audio comes from: the microphone or a WAV file, as 16 kHz mono int16 blocks."""
+"""Where audio comes from: a WAV file (``microphone`` has the microphone), as 16 kHz mono
+int16 blocks."""
 
 from __future__ import annotations
 
-import contextlib
-import queue
 import time
 import wave
 from array import array
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 from snl_edu.voice.endpoint import SAMPLE_RATE
 from snl_edu.voice.errors import VoiceError, VoiceProblem
-
-# The end of speech is only seen at a block edge: 0.05 s blocks bring the 90th
-# percentile from the end of a word to its command under the 0.35 s goal
-# (0.32 s, against 0.36 s with 0.1 s blocks; benchmarks/bench_voice.py).
-BLOCK_SECONDS = 0.05
+from snl_edu.voice.microphone import BLOCK_SECONDS
 
 
 class AudioSource(Protocol):
@@ -119,56 +114,3 @@ class WavFileSource:
 
     def close(self) -> None:
         self.position = len(self.samples)
-
-
-def import_sounddevice() -> Any:
-    """sounddevice, or a VoiceError saying PortAudio is missing."""
-    try:
-        import sounddevice  # type: ignore[import-untyped]
-    except (ImportError, OSError) as error:  # OSError: the PortAudio library is not found
-        raise VoiceError(VoiceProblem.NO_PORTAUDIO, str(error)) from None
-    return sounddevice
-
-
-def microphone_name(device: int | str | None = None) -> str:
-    """The input device that would be used, or a VoiceError saying what is missing."""
-    sd = import_sounddevice()
-    try:
-        info = sd.query_devices(device, kind="input")
-    except (sd.PortAudioError, ValueError) as error:
-        raise VoiceError(VoiceProblem.NO_MICROPHONE, str(error)) from None
-    if int(info.get("max_input_channels", 0)) < 1:
-        raise VoiceError(VoiceProblem.NO_MICROPHONE, str(info.get("name", "")))
-    return str(info["name"])
-
-
-class MicrophoneSource:
-    """The default input device through PortAudio (sounddevice RawInputStream)."""
-
-    def __init__(self, device: int | str | None = None,
-                 block_seconds: float = BLOCK_SECONDS) -> None:
-        sd = import_sounddevice()
-        microphone_name(device)
-        self._blocks: queue.Queue[bytes | None] = queue.Queue(maxsize=100)
-        try:
-            self._stream = sd.RawInputStream(
-                samplerate=SAMPLE_RATE, blocksize=int(block_seconds * SAMPLE_RATE),
-                device=device, channels=1, dtype="int16", callback=self._on_block)
-            self._stream.start()
-        except (sd.PortAudioError, ValueError) as error:
-            raise VoiceError(VoiceProblem.NO_MICROPHONE, str(error)) from None
-
-    def _on_block(self, data: Any, frames: int, when: Any, status: Any) -> None:
-        # PortAudio's thread: never block here; drop audio if the listener is far behind.
-        with contextlib.suppress(queue.Full):
-            self._blocks.put_nowait(bytes(data))
-
-    def read(self) -> bytes | None:
-        return self._blocks.get()
-
-    def close(self) -> None:
-        with contextlib.suppress(Exception):
-            self._stream.stop()
-            self._stream.close()
-        with contextlib.suppress(queue.Full):
-            self._blocks.put_nowait(None)

@@ -23,11 +23,26 @@ def test_say_writes_speech_to_a_wav_file(tmp_path: Path, language: str, text: st
 
 
 def test_say_without_sound_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "sounddevice", None)
+    monkeypatch.setitem(sys.modules, "miniaudio", None)
     result = CliRunner().invoke(main, ["say", "hello", "--lang", "en"])
     assert result.exit_code == 1
-    assert "pip install sounddevice" in result.stderr
+    assert "pip install miniaudio" in result.stderr
     assert "Traceback" not in result.output
+    monkeypatch.delitem(sys.modules, "miniaudio")
+    monkeypatch.setenv("SNL_AUDIO_BACKEND", "custom")
+    result = CliRunner().invoke(main, ["say", "hello", "--lang", "en"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: Cannot play sound because this computer has no "
+                                    "sound output")
+    assert "Traceback" not in result.output
+
+
+def test_say_plays_through_the_sound_system(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The real device path on miniaudio's null backend, which plays in real time.
+    monkeypatch.setenv("SNL_AUDIO_BACKEND", "null")
+    result = CliRunner().invoke(main, ["say", "Roll the pasa!", "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    assert result.output == ""
 
 
 def test_say_to_an_unwritable_place_is_one_clear_error(tmp_path: Path) -> None:
