@@ -27,7 +27,6 @@ import sys
 import threading
 from typing import Any, TextIO
 
-
 # eSpeak NG renders far faster than real time; this only bounds a driver that never finishes.
 FINISH_SECONDS = 30.0
 
