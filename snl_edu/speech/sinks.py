@@ -14,7 +14,8 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from snl_edu.speech.device import open_device, start_device
+from snl_edu.sound_system import Lack, NoSoundSystem, open_device, start_device
+from snl_edu.speech.errors import AudioUnavailable, Missing
 from snl_edu.speech.pcm import SAMPLE_RATE, SAMPLE_WIDTH, Pcm
 
 PERIOD_MS = 10  # the device asks for audio this often; a stop is heard within a few periods
@@ -53,13 +54,19 @@ class DeviceSink:
     def __init__(self, rate: int = SAMPLE_RATE, backend: str | None = None,
                  device: str | None = None) -> None:
         self.rate = rate
-        self._device, self.name = open_device("playback", rate, PERIOD_MS, PERIODS, backend,
-                                              device)
+        try:
+            self._device, self.name = open_device("playback", rate, PERIOD_MS, PERIODS, backend,
+                                                  device)
+        except NoSoundSystem as error:
+            raise _unavailable(error) from error
         self._sound: Sound | None = None
         self._zeros = b""
         feed = self._feed()
         next(feed)
-        start_device(self._device, feed)
+        try:
+            start_device(self._device, feed)
+        except NoSoundSystem as error:
+            raise _unavailable(error) from error
 
     def start(self, pcm: Pcm) -> Sound:
         if pcm.rate != self.rate:
@@ -111,6 +118,12 @@ class DeviceSink:
                     self._sound = None
                 _end(sound, stopped=False)
             frames = yield self._silence(frames)
+
+
+def _unavailable(error: NoSoundSystem) -> AudioUnavailable:
+    missing = {Lack.MINIAUDIO: Missing.MINIAUDIO, Lack.SYSTEM: Missing.DEVICE,
+               Lack.CHOSEN: Missing.CHOSEN_DEVICE}[error.lack]
+    return AudioUnavailable(missing, error.detail)
 
 
 def _end(sound: Sound, stopped: bool) -> None:

@@ -12,8 +12,7 @@ import contextlib
 import queue
 from collections.abc import Generator
 
-from snl_edu.speech.device import open_device, start_device
-from snl_edu.speech.errors import AudioUnavailable, Missing
+from snl_edu.sound_system import Lack, NoSoundSystem, open_device, start_device
 from snl_edu.voice.endpoint import SAMPLE_RATE
 from snl_edu.voice.errors import VoiceError, VoiceProblem
 
@@ -24,8 +23,8 @@ BLOCK_SECONDS = 0.05
 QUEUED_SECONDS = 5.0  # audio kept for a slow reader before the oldest is dropped
 
 
-def _voice_error(error: AudioUnavailable) -> VoiceError:
-    problem = (VoiceProblem.NO_AUDIO_LIBRARY if error.missing is Missing.MINIAUDIO
+def _voice_error(error: NoSoundSystem) -> VoiceError:
+    problem = (VoiceProblem.NO_AUDIO_LIBRARY if error.lack is Lack.MINIAUDIO
                else VoiceProblem.NO_MICROPHONE)
     return VoiceError(problem, error.detail)
 
@@ -48,13 +47,13 @@ class MicrophoneSource:
             self._device, self.name = open_device(
                 "capture", rate, max(1, round(block_seconds * 1000)), backend=backend,
                 device=device)
-        except AudioUnavailable as error:
+        except NoSoundSystem as error:
             raise _voice_error(error) from None
         collector = self._collect()
         next(collector)
         try:
             start_device(self._device, collector)
-        except AudioUnavailable as error:
+        except NoSoundSystem as error:
             raise _voice_error(error) from None
 
     def _collect(self) -> Generator[None, bytes, None]:

@@ -7,6 +7,9 @@ produces silence at real-time pace with no hardware, is never chosen by itself:
 a machine with no sound system is told so. ``SNL_AUDIO_BACKEND=null`` asks for
 it on purpose (a headless demo, CI); ``SNL_AUDIO_BACKEND=alsa`` and so on pick
 one real backend; ``SNL_AUDIO_DEVICE`` picks a device by name or number.
+
+Both directions use it: speech and earcons play through it, the microphone
+listens through it; each turns ``NoSoundSystem`` into its own message.
 """
 
 from __future__ import annotations
@@ -15,21 +18,35 @@ import contextlib
 import os
 import sys
 from collections.abc import Iterator
+from enum import StrEnum
 from typing import Any
-
-from snl_edu.speech.errors import AudioUnavailable, Missing
 
 BACKEND_ENV = "SNL_AUDIO_BACKEND"
 DEVICE_ENV = "SNL_AUDIO_DEVICE"
 APP_NAME = "snl_edu"
 
 
+class Lack(StrEnum):
+    MINIAUDIO = "miniaudio"  # the miniaudio Python package (its C library is inside the wheel)
+    SYSTEM = "system"  # no sound system, or no usable device in it
+    CHOSEN = "chosen"  # the device or backend $SNL_AUDIO_DEVICE / $SNL_AUDIO_BACKEND names
+
+
+class NoSoundSystem(Exception):
+    """Why no device could be opened; ``detail`` is the chosen name for CHOSEN."""
+
+    def __init__(self, lack: Lack, detail: str = "") -> None:
+        super().__init__(f"{lack}: {detail}".rstrip(": "))
+        self.lack = lack
+        self.detail = detail
+
+
 def import_miniaudio() -> Any:
-    """The miniaudio module, or ``AudioUnavailable`` saying the package is missing."""
+    """The miniaudio module, or ``NoSoundSystem`` saying the package is missing."""
     try:
         import miniaudio
     except ImportError as error:
-        raise AudioUnavailable(Missing.MINIAUDIO, str(error)) from error
+        raise NoSoundSystem(Lack.MINIAUDIO, str(error)) from error
     return miniaudio
 
 
@@ -63,7 +80,7 @@ def backends(ma: Any, choice: str | None = None) -> list[Any]:
         for name in wanted.replace(",", " ").split():
             backend = getattr(ma.Backend, name.upper(), None)
             if backend is None or not ma.is_backend_enabled(backend):
-                raise AudioUnavailable(Missing.CHOSEN_DEVICE, name)
+                raise NoSoundSystem(Lack.CHOSEN, name)
             chosen.append(backend)
         return chosen
     # The Backend enum lists miniaudio's own order of preference.
@@ -83,11 +100,11 @@ def device_id(ma: Any, chosen: list[Any], capture: bool,
         devices = ma.Devices(chosen)
         found = devices.get_captures() if capture else devices.get_playbacks()
     except ma.MiniaudioError as error:
-        raise AudioUnavailable(Missing.DEVICE, str(error)) from error
+        raise NoSoundSystem(Lack.SYSTEM, str(error)) from error
     for number, info in enumerate(found):
         if wanted == str(number) or wanted.lower() in str(info["name"]).lower():
             return info["id"], str(info["name"])
-    raise AudioUnavailable(Missing.CHOSEN_DEVICE, wanted)
+    raise NoSoundSystem(Lack.CHOSEN, wanted)
 
 
 def open_device(kind: str, rate: int, period_ms: int, periods: int = 0,
@@ -95,13 +112,13 @@ def open_device(kind: str, rate: int, period_ms: int, periods: int = 0,
     """An opened (not started) 16-bit mono miniaudio PlaybackDevice or CaptureDevice, and
     its name for people ("PulseAudio", or "ALSA: USB headset" when one was chosen).
 
-    Raises ``AudioUnavailable``: MINIAUDIO when the package is missing, DEVICE when
-    no sound system or device can be opened.
+    Raises ``NoSoundSystem``: MINIAUDIO when the package is missing, SYSTEM when no
+    sound system or device can be opened, CHOSEN when the one asked for is not there.
     """
     ma = import_miniaudio()
     chosen = backends(ma, backend)
     if not chosen:
-        raise AudioUnavailable(Missing.DEVICE, "no sound system")
+        raise NoSoundSystem(Lack.SYSTEM, "no sound system")
     capture = kind == "capture"
     with quiet_stderr():
         identity, name = device_id(ma, chosen, capture, device)
@@ -114,20 +131,20 @@ def open_device(kind: str, rate: int, period_ms: int, periods: int = 0,
             else:
                 opened = ma.PlaybackDevice(output_format=ma.SampleFormat.SIGNED16, **settings)
         except ma.MiniaudioError as error:
-            raise AudioUnavailable(Missing.DEVICE, _reason(error)) from error
+            raise NoSoundSystem(Lack.SYSTEM, _reason(error)) from error
     backend_name = str(opened.backend)
     return opened, f"{backend_name}: {name}" if name else backend_name
 
 
 def start_device(device: Any, callback: Any) -> None:
     """Start an opened device with its callback generator, or close it and raise
-    ``AudioUnavailable`` (a device that opens may still refuse to start)."""
+    ``NoSoundSystem`` (a device that opens may still refuse to start)."""
     ma = import_miniaudio()
     try:
         device.start(callback)
     except ma.MiniaudioError as error:
         device.close()
-        raise AudioUnavailable(Missing.DEVICE, _reason(error)) from error
+        raise NoSoundSystem(Lack.SYSTEM, _reason(error)) from error
 
 
 def _reason(error: Exception) -> str:
