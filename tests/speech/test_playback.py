@@ -10,12 +10,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from snl_edu.vocabulary import Message
 from snl_edu.speech.espeak import EspeakSynthesiser, Voice
 from snl_edu.speech.outputs import EarconOutput, PcmSpeaker, SpeechOutput
 from snl_edu.speech.pcm import Pcm
 from snl_edu.speech.player import Player
 from snl_edu.speech.sinks import PERIOD_MS, PERIODS, DeviceSink, Sound
+from snl_edu.vocabulary import Message
 
 LONG = ("Game over. The places: place one, Asha, finished. Place two, Bikash, on square "
         "fifty eight. Place three, Computer one, on square forty one. Well played, everyone!")
