@@ -1,7 +1,7 @@
 """A key pressed while the game speaks: the sentence stops, then the key is handled once.
 
-A real terminal (a pty) and a sound card stand-in that keeps real time, so the
-speech takes as long as it would through speakers.
+A real terminal (a pty) and the real output device on miniaudio's null backend,
+which keeps real time, so the speech takes as long as it would through speakers.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from snl_edu.session import Ending, Session
 from snl_edu.speech.espeak import EspeakSynthesiser, Voice
 from snl_edu.speech.outputs import PcmSpeaker, SpeechOutput
 from snl_edu.speech.player import Player
-from snl_edu.speech.sinks import ClockSink
 from tests.conftest import make_board
 from tests.helpers import Collect
+from tests.speech.null_device import WatchedSink
 
 DEADLINE = 20.0
 
@@ -40,7 +40,7 @@ def test_a_key_during_a_sentence_cuts_it_short_and_is_then_handled_once() -> Non
     loc = Localizer.create("en")
     game = Game(make_board({3: 22}), Rules(), [Seat("Asha")])
     screen = Collect()
-    sink = ClockSink()
+    sink = WatchedSink()
     speech = SpeechOutput(PcmSpeaker(EspeakSynthesiser(Voice("en")),
                                      Player(sink, threading.Event())), keys.key_pressed)
     session = Session(game, Narrator(loc, game.board, game.seats), Outputs([screen, speech]),
@@ -53,8 +53,9 @@ def test_a_key_during_a_sentence_cuts_it_short_and_is_then_handled_once() -> Non
             wait_for(lambda: "Press Enter to roll the pasa, or h for help." in screen.texts,
                      "the game never asked for a roll")
             os.write(master, b"h")  # the help: eight sentences, many seconds of speech
-            wait_for(lambda: "Keys:" in screen.texts and sink.writes, "no help was spoken")
-            help_started = sink.writes[0][0]
+            wait_for(lambda: "Keys:" in screen.texts and sink.sounds
+                     and sink.sounds[0].first_sample_at is not None, "no help was spoken")
+            help_started = sink.sounds[0].first_sample_at
             pressed = time.perf_counter()
             os.write(master, b"w")
             wait_for(lambda: "Asha is not yet on the board." in screen.texts,
@@ -65,8 +66,10 @@ def test_a_key_during_a_sentence_cuts_it_short_and_is_then_handled_once() -> Non
     finally:
         os.close(master)
         os.close(slave)
+        sink.close()
     assert endings == [Ending.QUIT]
-    assert sink.aborted_at is not None and sink.aborted_at - pressed < 0.5  # cut at once
+    cut = [sound for sound in sink.sounds if sound.stopped]
+    assert cut and sink.heard_until(cut[0]) - pressed < 0.2  # cut at once
     help_seconds = sum(EspeakSynthesiser(Voice("en")).synthesise(text).duration
                        for text in screen.texts[screen.texts.index("Keys:"):][:8])
     assert handled - help_started < help_seconds / 2  # the rest of the help was not waited for

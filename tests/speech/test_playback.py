@@ -14,26 +14,12 @@ from snl_edu.speech.espeak import EspeakSynthesiser, Voice
 from snl_edu.speech.outputs import EarconOutput, PcmSpeaker, SpeechOutput
 from snl_edu.speech.pcm import Pcm
 from snl_edu.speech.player import Player
-from snl_edu.speech.sinks import PERIOD_MS, PERIODS, DeviceSink, Sound
 from snl_edu.vocabulary import Message
+from tests.speech.null_device import WatchedSink
 
 LONG = ("Game over. The places: place one, Asha, finished. Place two, Bikash, on square "
         "fifty eight. Place three, Computer one, on square forty one. Well played, everyone!")
 STOP_WITHIN = 0.2  # seconds from a stop request to the last sound reaching the ear
-DEVICE_LATENCY = PERIODS * PERIOD_MS / 1000  # what the device still holds when we stop feeding
-
-
-class WatchedSink(DeviceSink):
-    """The null device, keeping every Sound it was given so a test can see its timing."""
-
-    def __init__(self) -> None:
-        super().__init__(backend="null")
-        self.sounds: list[Sound] = []
-
-    def start(self, pcm: Pcm) -> Sound:
-        sound = super().start(pcm)
-        self.sounds.append(sound)
-        return sound
 
 
 @pytest.fixture
@@ -48,12 +34,6 @@ def long_sentence() -> Pcm:
     pcm = EspeakSynthesiser(Voice("en")).synthesise(LONG)
     assert pcm.duration > 4
     return pcm
-
-
-def _heard_until(sound: Sound) -> float:
-    """When the last frame handed to the device has left its buffer."""
-    assert sound.last_sample_at is not None
-    return sound.last_sample_at + DEVICE_LATENCY
 
 
 def test_the_null_backend_plays_in_real_time_and_whole(sink: WatchedSink) -> None:
@@ -87,7 +67,7 @@ def test_a_stop_request_silences_a_long_sentence_within_0_2_s(sink: WatchedSink,
     assert outcome == [False]
     (sound,) = sink.sounds
     assert sound.stopped and sound.position < len(long_sentence.data) / 2
-    assert _heard_until(sound) - asked <= STOP_WITHIN
+    assert sink.heard_until(sound) - asked <= STOP_WITHIN
     assert returned - asked <= STOP_WITHIN
     assert not speaking.is_set()
 
@@ -104,7 +84,7 @@ def test_stop_now_from_another_thread_silences_at_once(sink: WatchedSink,
     player.stop_now()  # what the keyboard calls when a key arrives during speech
     thread.join(timeout=2)
     assert outcome == [False]
-    assert _heard_until(sink.sounds[0]) - asked <= STOP_WITHIN
+    assert sink.heard_until(sink.sounds[0]) - asked <= STOP_WITHIN
     # The next sound plays whole: a stop is for the sound playing then.
     assert player.play(EspeakSynthesiser(Voice("en")).synthesise("Next.")) is True
 
@@ -126,7 +106,7 @@ def test_ctrl_c_silences_the_sound_within_0_2_s(sink: WatchedSink, long_sentence
     presser.join()
     (sound,) = sink.sounds
     assert sound.stopped
-    assert _heard_until(sound) - asked[0] <= STOP_WITHIN
+    assert sink.heard_until(sound) - asked[0] <= STOP_WITHIN
     assert not player.speaking.is_set()
 
 
