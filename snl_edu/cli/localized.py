@@ -37,10 +37,26 @@ def help_localizer(ctx: click.Context | None) -> Localizer:
     while ctx is not None:
         asked = asked or ctx.meta.get(_LANG_KEY)
         ctx = ctx.parent
+    return help_localizer_for(asked)
+
+
+def help_localizer_for(asked: str | None) -> Localizer:
     try:
         return Localizer.create(resolve_language(asked))
     except LanguageError:
         return Localizer.create("en")
+
+
+def _range_words(low: float | None, high: float | None, loc: Localizer) -> str:
+    """An option's range as words in the language ("1 to 4"), not Click's "1<=x<=4"."""
+    def number(value: float) -> str:
+        return loc.digits_in(f"{value:g}")
+
+    if low is not None and high is not None:
+        return loc.gettext("{low} to {high}").format(low=number(low), high=number(high))
+    if low is not None:
+        return loc.gettext("at least {low}").format(low=number(low))
+    return loc.gettext("at most {high}").format(high=number(high or 0))
 
 
 class LocalizedOption(click.Option):
@@ -50,13 +66,18 @@ class LocalizedOption(click.Option):
         if original:
             self.help = loc.gettext(original)
         try:
-            record = super().get_help_record(ctx)
+            return super().get_help_record(ctx)
         finally:
             self.help = original
-        if record is None:
-            return None
-        names, text = record
-        return names, text.replace("[default: ", "[" + loc.gettext("default: "))
+
+    def get_help_extra(self, ctx: click.Context) -> Any:
+        extra = super().get_help_extra(ctx)
+        loc = help_localizer(ctx)
+        if "range" in extra and isinstance(self.type, (click.IntRange, click.FloatRange)):
+            extra["range"] = _range_words(self.type.min, self.type.max, loc)
+        if "default" in extra and str(extra["default"]).replace(".", "").isdigit():
+            extra["default"] = loc.digits_in(str(extra["default"]))
+        return extra
 
 
 class _LocalizedFormatting:
@@ -119,6 +140,16 @@ class LocalizedCommand(_LocalizedFormatting, click.Command):
 
 
 class LocalizedGroup(_LocalizedFormatting, click.Group):
+    def main(self, args: Sequence[str] | None = None, *rest: Any, **options: Any) -> Any:
+        """Click's own messages (errors, hints) in the language of this run."""
+        import sys
+
+        from snl_edu.cli.click_words import speak_clicks_language
+
+        asked = _language_in(sys.argv[1:] if args is None else list(args))
+        speak_clicks_language(help_localizer_for(asked))
+        return super().main(args, *rest, **options)
+
     def command_summary(self, ctx: click.Context, name: str, limit: int) -> str | None:
         """A command's line in the group's help; None hides it."""
         command = self.get_command(ctx, name)
@@ -180,9 +211,13 @@ def help_messages(root: click.Command) -> Iterator[str]:
 
 
 def extract(fileobj: Any, keywords: Any, comment_tags: Any,
-            options: Any) -> Iterator[tuple[int, None, str, list[str]]]:
-    """Babel extraction method: the help texts of the whole `snl` command tree."""
+            options: Any) -> Iterator[tuple[int, str | None, str | tuple[str, str], list[str]]]:
+    """Babel extraction method: the help texts of the whole `snl` command tree, and the
+    plural messages of Click's own that `snl` shows (cli/click_words.py)."""
     from snl_edu.cli import main
+    from snl_edu.cli.click_words import PLURAL
 
     for text in help_messages(main):
         yield 0, None, text, ["Command-line help text."]
+    for pair in PLURAL:
+        yield 0, "ngettext", pair, ["Click's own message."]
