@@ -9,6 +9,7 @@ import click
 from snl_edu.cli.common import localizer_for, remember_localizer
 from snl_edu.cli.group import language_options
 from snl_edu.cli.storage import data_dir_option, open_cli_store
+from snl_edu.i18n import Localizer
 from snl_edu.lessons.adaptive import summarise
 from snl_edu.lessons.report import percent, report_lines
 from snl_edu.store.games import GameStore
@@ -20,11 +21,13 @@ from snl_edu.store.progress import ProgressStore, write_csv
 @click.option("--csv", "as_csv", is_flag=True,
               help="Every answer as CSV for a spreadsheet (one learner, or all).")
 @click.option("--forget", metavar="NAME", default=None,
-              help="Delete everything kept for this learner.")
+              help="Delete everything kept for this learner, after asking.")
+@click.option("--yes", "sure", is_flag=True,
+              help="Do not ask before forgetting (for scripts).")
 @data_dir_option
 @language_options
-def progress(name: str | None, as_csv: bool, forget: str | None, data_dir: str | None,
-             lang: str | None, digits: str | None) -> None:
+def progress(name: str | None, as_csv: bool, forget: str | None, sure: bool,
+             data_dir: str | None, lang: str | None, digits: str | None) -> None:
     # Its help is its line in snl_edu.cli.group.COMMANDS.
     loc = remember_localizer(localizer_for(lang, digits))
     _ = loc.gettext
@@ -32,6 +35,9 @@ def progress(name: str | None, as_csv: bool, forget: str | None, data_dir: str |
         kept = ProgressStore(store)
         if forget is not None:
             forgotten_name = kept.canonical_name(forget)
+            if not sure and not _confirm_forget(forgotten_name, len(kept.answers(forget)), loc):
+                click.echo(_("Nothing was deleted."))
+                raise click.exceptions.Exit(1)
             count = kept.forget(forget)
             click.echo(loc.ngettext("Forgot {name}: {count} answer deleted.",
                                     "Forgot {name}: {count} answers deleted.", count).format(
@@ -70,3 +76,19 @@ def progress(name: str | None, as_csv: bool, forget: str | None, data_dir: str |
 
 
 
+
+
+# "y" and "yes" in any game; the Nepali words a teacher may type.
+YES_WORDS = frozenset({"y", "yes", "हो", "हुन्छ", "अँ", "ह"})
+
+
+def _confirm_forget(name: str, answers: int, loc: Localizer) -> bool:
+    """Ask before deleting a child's record: it cannot be undone. No answer means no."""
+    click.echo(loc.ngettext(
+        "Forget {name}? This deletes {count} answer and every saved game {name} played, "
+        "and cannot be undone.",
+        "Forget {name}? This deletes {count} answers and every saved game {name} played, "
+        "and cannot be undone.", answers).format(name=name, count=loc.number(answers)))
+    click.echo(loc.gettext("Type y and press Enter to forget, or just Enter to keep."))
+    reply = click.get_text_stream("stdin").readline()
+    return " ".join(reply.split()).casefold() in YES_WORDS

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -12,6 +11,7 @@ import click
 from snl_edu.boards import DEFAULT_BOARD, load_board
 from snl_edu.cli.common import localizer_for, remember_localizer, rule_options, rules_from_options
 from snl_edu.cli.group import language_options
+from snl_edu.cli.progress_lines import Progress, screen_reader_option, screen_reader_wanted
 from snl_edu.engine import MAX_SEATS, MIN_SEATS
 from snl_edu.i18n import Localizer
 
@@ -39,10 +39,12 @@ DEFAULT_OVER = (50, 100)
               help="Draw the distribution with matplotlib (pip install 'snl_edu[plot]').")
 @click.option("--chart/--no-chart", default=True, show_default=True,
               help="Draw the distribution as a text chart.")
+@screen_reader_option
 @language_options
 def stats(board_name: str, players: int, over: tuple[int, ...], as_json: bool,
           games: int | None, seed: int | None, plot_path: Path | None, chart: bool,
-          lang: str | None, digits: str | None, **options: bool | str) -> None:
+          screen_reader: bool, lang: str | None, digits: str | None,
+          **options: bool | str) -> None:
     # Its help is its line in snl_edu.cli.group.COMMANDS.
     from snl_edu.analysis import UnfinishableError, analyse
     from snl_edu.analysis.simulate import simulate
@@ -65,8 +67,8 @@ def stats(board_name: str, players: int, over: tuple[int, ...], as_json: bool,
     played = None
     if games is not None:
         total = games * (2 if players > 1 else 1)
-        with click.progressbar(length=total, label=loc.gettext("Playing games"),
-                               file=sys.stderr) as bar:
+        with Progress(loc.gettext("Playing games"), total, loc,
+                      screen_reader_wanted(screen_reader)) as bar:
             played = simulate(board, rules, games, players, seed, progress=bar.update)
     if plot_path is not None:
         _plot(result, plot_path, loc)

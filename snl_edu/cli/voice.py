@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
 
 from snl_edu.cli.common import localizer_for, remember_localizer
 from snl_edu.cli.group import language_options
+from snl_edu.cli.progress_lines import Progress, screen_reader_option, screen_reader_wanted
 from snl_edu.commands import Action
 from snl_edu.i18n import N_, Localizer, resolve_language
 from snl_edu.languages import codes
@@ -20,6 +20,10 @@ ACTION_LABELS = {
     Action.WHERE: N_("where is everyone"), Action.AHEAD: N_("what is ahead"),
     Action.HELP: N_("help"), Action.QUIT: N_("quit"), Action.YES: N_("yes"), Action.NO: N_("no"),
     Action.ANSWER: N_("an answer"), Action.END: N_("end of input"),
+    Action.SKIP: N_("skip the question"), Action.SQUARE_BEFORE: N_("the square before"),
+    Action.SQUARE_AFTER: N_("the square after"), Action.OWN_SQUARE: N_("back to your square"),
+    Action.SLOWER: N_("slower speech"), Action.FASTER: N_("faster speech"),
+    Action.QUIETER: N_("quieter"), Action.LOUDER: N_("louder"),
 }
 
 
@@ -49,9 +53,10 @@ def voice() -> None:
               help="Download from this address instead (a mirror of the official zip).")
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=30.0, show_default=True,
               metavar="SECONDS", help="Give up after this many seconds without data.")
+@screen_reader_option
 @language_options
-def download(language: str, url: str | None, timeout: float, lang: str | None,
-             digits: str | None) -> None:
+def download(language: str, url: str | None, timeout: float, screen_reader: bool,
+             lang: str | None, digits: str | None) -> None:
     """Download a small speech model: en, or hi (which serves Nepali)."""
     from snl_edu.voice.download import install_model
     from snl_edu.voice.models import MODEL_URL, OFFICIAL_MODELS, download_dir
@@ -60,21 +65,19 @@ def download(language: str, url: str | None, timeout: float, lang: str | None,
     _ = loc.gettext
     name = OFFICIAL_MODELS[language]
     directory = download_dir()
-    bar = None
+    shown: list[Progress] = []
 
     def progress(received: int, total: int | None) -> None:
-        nonlocal bar
-        if bar is None:
-            bar = click.progressbar(length=total or 0, label=name, file=sys.stderr,
-                                    show_pos=total is None)
-            bar.__enter__()
-        bar.update(received - bar.pos)
+        if not shown:
+            shown.append(Progress(name, total, loc, screen_reader_wanted(screen_reader),
+                                  unit_bytes=True).__enter__())
+        shown[0].update(received - shown[0].done)
 
     try:
         target = install_model(url or MODEL_URL.format(name=name), directory, name, timeout,
                                progress)
     finally:
-        if bar is not None:
+        for bar in shown:
             bar.__exit__(None, None, None)
     click.echo(_("The speech model is installed in {path}.").format(path=target))
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 import select
 import signal
+import subprocess
+import sys
 import termios
 
 import pytest
@@ -196,3 +198,20 @@ def test_resume_continues_the_family_game_not_an_interrupted_demo(tmp_path) -> N
         resumed.expect("Asha is not yet on the board.")
         resumed.type("qy")
         assert resumed.wait() == 0
+
+
+def test_progress_is_plain_lines_for_a_screen_reader_and_off_a_terminal(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    args = ("stats", "classic", "--simulate", "400", "--seed", "1", "--no-chart")
+    with Terminal(*args, "--screen-reader") as terminal:
+        terminal.expect("Playing games: 25% done.\n")
+        terminal.expect("Playing games: 100% done.\n")
+        assert terminal.wait() == 0
+        assert "\r" not in terminal.output and "\x1b" not in terminal.output  # no redraws
+        assert terminal.output.count("% done.") == 4  # occasional: each quarter once
+    with Terminal(*args) as terminal:  # a sighted user at a terminal keeps the bar
+        assert terminal.wait() == 0
+        assert "\r" in terminal.output and "% done." not in terminal.output
+    piped = subprocess.run([sys.executable, "-m", "snl_edu", *args], capture_output=True,
+                           text=True, timeout=60, check=False)
+    assert piped.returncode == 0
+    assert piped.stderr.splitlines() == [f"Playing games: {p}% done." for p in (25, 50, 75, 100)]

@@ -68,9 +68,14 @@ def test_lesson_then_progress_report_csv_and_forget(runner: CliRunner, tmp_path:
     rows = list(csv.DictReader(io.StringIO(table.output)))
     assert rows and {r["learner"] for r in rows} == {"Asha"}
     assert {r["mode"] for r in rows} == {"practice"}
-    forgotten = snl(runner, "progress", "--forget", "ASHA", *data)
+    kept = snl(runner, "progress", "--forget", "ASHA", *data, input="\n")
+    assert kept.exit_code == 1
+    assert kept.output.startswith("Forget Asha? This deletes 3 answers and every saved game")
+    assert "Nothing was deleted." in kept.output
+    assert "Asha:" in snl(runner, "progress", *data).output  # still there
+    forgotten = snl(runner, "progress", "--forget", "ASHA", *data, input="y\n")
     assert forgotten.exit_code == 0
-    assert re.match(r"Forgot Asha: \d+ answers? deleted\.", forgotten.output)
+    assert re.search(r"^Forgot Asha: \d+ answers? deleted\.", forgotten.output, re.MULTILINE)
     assert "No progress is kept yet." in snl(runner, "progress", *data).output
 
 
@@ -140,7 +145,7 @@ def test_forget_also_deletes_the_saved_games_the_learner_played(runner: CliRunne
                *data, input="\n3\nskip\n\n")
     assert "To continue it" in game.output or "--resume" in game.output, game.output
     assert "Asha" in snl(runner, "games", *data).output
-    forgotten = snl(runner, "progress", "--forget", "asha", *data)
+    forgotten = snl(runner, "progress", "--forget", "asha", "--yes", *data)  # no question
     assert forgotten.exit_code == 0, forgotten.output
     assert "1 saved game with Asha deleted." in forgotten.output
     assert "Asha" not in snl(runner, "games", "--all", *data).output
@@ -160,3 +165,12 @@ def test_history_is_switched_apart_from_lessons(runner: CliRunner, lessons: str,
     # A game tells the child version of a card; the full one is for snl history.
     full = {card.text["en"] for card in history_cards()}
     assert not any(text in result.output for text in full)
+
+
+def test_forget_asks_in_nepali_and_takes_a_nepali_yes(runner: CliRunner, tmp_path: Path) -> None:
+    data = ["--data-dir", str(tmp_path)]
+    snl(runner, "lesson", "--learner", "सीता", "--questions", "1", *data, input="skip\n")
+    asked = snl(runner, "progress", "--forget", "सीता", "--lang", "ne", *data, input="हो\n")
+    assert asked.exit_code == 0, asked.output
+    assert asked.output.startswith("सीता को विवरण मेटाउने?") and "Forget" not in asked.output
+    assert "No progress is kept yet." in snl(runner, "progress", *data).output

@@ -1,0 +1,82 @@
+"""Progress of a long job: a bar on a terminal, or plain lines now and then.
+
+A redrawn bar hides the cursor and rewrites one line many times a second, which
+a screen reader reads as noise and a log file stores as garbage. Off a terminal,
+or in screen-reader mode, progress is a short plain line at each quarter.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from types import TracebackType
+from typing import Any, Self, TextIO
+
+import click
+
+from snl_edu.i18n import Localizer
+
+STEPS = 4  # plain lines at 25, 50, 75 and 100 percent
+UNKNOWN_STEP = 10 * 1024 * 1024  # with no total: a line every 10 MB
+SCREEN_READER_ENV = "SNL_SCREEN_READER"
+
+
+def screen_reader_wanted(flag: bool) -> bool:
+    """--screen-reader, or SNL_SCREEN_READER=1 set once for every command."""
+    return flag or os.environ.get(SCREEN_READER_ENV, "").strip().lower() in ("1", "yes", "on")
+
+
+class Progress:
+    """``update(amount)`` as a job advances; use as a context manager around the job."""
+
+    def __init__(self, label: str, total: int | None, loc: Localizer, plain: bool,
+                 stream: TextIO | None = None, unit_bytes: bool = False) -> None:
+        self.label = label
+        self.total = total
+        self.loc = loc
+        self.stream = stream or sys.stderr
+        self.unit_bytes = unit_bytes
+        self.plain = plain or not self.stream.isatty()
+        self.done = 0
+        self._told = 0  # quarters (or 10 MB steps) already told
+        self._bar: Any = None
+
+    def __enter__(self) -> Self:
+        if not self.plain:
+            self._bar = click.progressbar(length=self.total or 0, label=self.label,
+                                          file=self.stream, show_pos=self.total is None)
+            self._bar.__enter__()
+        return self
+
+    def update(self, amount: int) -> None:
+        self.done += amount
+        if self._bar is not None:
+            self._bar.update(amount)
+            return
+        if self.total:
+            step = self.done * STEPS // self.total
+            if step > self._told:
+                self._told = step
+                percent = self.loc.number(min(100, step * 100 // STEPS)) + "%"
+                self._line(self.loc.gettext("{label}: {percent} done.").format(
+                    label=self.label, percent=percent))
+        elif self.unit_bytes and self.done // UNKNOWN_STEP > self._told:
+            self._told = self.done // UNKNOWN_STEP
+            self._line(self.loc.gettext("{label}: {size} MB so far.").format(
+                label=self.label, size=self.loc.number(self.done // (1024 * 1024))))
+
+    def _line(self, text: str) -> None:
+        self.stream.write(text + "\n")
+        self.stream.flush()
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        if self._bar is not None:
+            self._bar.__exit__(kind, error, trace)
+
+
+def screen_reader_option(function: Any) -> Any:
+    """``--screen-reader`` for commands that show progress: plain lines, no redrawn bar."""
+    return click.option("--screen-reader", is_flag=True,
+                        help="For NVDA, JAWS or Orca: progress as plain lines, no redrawn "
+                             "bar (also SNL_SCREEN_READER=1).")(function)
