@@ -74,3 +74,24 @@ def test_quit_needs_yes() -> None:
                                          Command(Action.YES)], ScriptedDice([]))
     assert s.run() is Ending.QUIT
     assert out.texts.count("Quit the game? Press y for yes or n for no.") == 2
+
+
+def test_exploring_the_board_square_by_square_by_ear() -> None:
+    keys = [Command(Action.ROLL), *[Command(Action.SQUARE_AFTER)] * 2,
+            Command(Action.SQUARE_BEFORE), Command(Action.OWN_SQUARE),
+            *[Command(Action.SQUARE_BEFORE)] * 30]
+    s, out, _ = session([Seat("Asha"), Seat("Papa")], keys, ScriptedDice([2, 1]))
+    s.run()  # Asha lands on 2; on Papa's turn the walk starts from Papa (off the board)
+    told = [t for t in out.texts if t.startswith("Square ")]
+    assert told[:4] == ["Square 1.", "Square 2. Asha is here.",
+                        "Square 1.", "Square 1."]
+    assert told[-1] == "Square 1."  # never off the board's start
+
+
+def test_exploring_names_ladders_snakes_and_the_end() -> None:
+    game = Game(load_board("saanp-bharyang"), Rules(), [Seat("Asha")])
+    narrator = Narrator(Localizer.create("en"), game.board, game.seats)
+    assert narrator.square(game, 3)[0].text == "Square 3. A ladder climbs from here to 22."
+    assert narrator.square(game, 17)[0].text == "Square 17. A snake slides from here to 4."
+    assert narrator.square(game, 100)[0].text == "Square 100. The last square."
+    assert narrator.square(game, 50)[0].text.startswith("Square 50. A ladder")

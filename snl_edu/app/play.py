@@ -6,7 +6,7 @@ import contextlib
 import os
 import random
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, TextIO
 
 from snl_edu.app.errors import OptionError
@@ -32,6 +32,7 @@ from snl_edu.vocabulary import N_, Message, SnlError
 if TYPE_CHECKING:
     from snl_edu.lessons.teacher import Teacher
     from snl_edu.speech.setup import AudioOutputs
+    from snl_edu.speech_controls import SpeechPrefs
     from snl_edu.store import Store
 
 DEFAULT_DEMO_COMPUTERS = 2
@@ -159,6 +160,13 @@ def build_teacher(options: PlayOptions, game: Game, loc: Localizer, session: Ses
                    {humans[0]: learner.strip()} if learner else {}, listen=session.channel)
 
 
+def speech_prefs(options: PlayOptions) -> SpeechPrefs:
+    from snl_edu.speech_controls import SpeechPrefs
+    from snl_edu.store.database import data_dir
+
+    return SpeechPrefs(data_dir(options.data_dir))
+
+
 def play(options: PlayOptions, terminal: Terminal | None = None) -> Ending:
     """Play a whole game (or until it is quit, its input ends or Ctrl-C); the game is saved."""
     terminal = terminal or Terminal()
@@ -177,6 +185,7 @@ def _run(options: PlayOptions, prepared: Prepared, loc: Localizer, terminal: Ter
          stack: contextlib.ExitStack) -> Ending:
     from snl_edu.keyboard import KeyboardInput
     from snl_edu.lessons.teacher import lessons_wanted
+    from snl_edu.speech_controls import SpeechControls
 
     game = prepared.game
     console = ConsoleOutput(terminal.stdout)
@@ -188,6 +197,11 @@ def _run(options: PlayOptions, prepared: Prepared, loc: Localizer, terminal: Ter
     if pace is None:
         pace = INTERACTIVE_PACE if console.stream.isatty() else 0.0
     narrator = Narrator(loc, game.board, game.seats, Verbosity(options.verbosity), options.count)
+    prefs, players = speech_prefs(options), [s.name for s in game.seats if not s.computer]
+    remembered = prefs.for_players(players)
+    if remembered is not None and not {"rate", "volume"} & options.given:
+        rate, volume = remembered  # this player's own speed and loudness from last time
+        options = replace(options, sound=replace(options.sound, rate=rate, volume=volume))
     # Sound after the console line: earcon, then the spoken sentence; a key press skips.
     audio = open_sound(options.sound, loc, inputs, terminal, stack)
     outputs = Outputs([console, *audio.outputs])
@@ -202,6 +216,9 @@ def _run(options: PlayOptions, prepared: Prepared, loc: Localizer, terminal: Ter
     # A game heard (speech, or a screen reader reading each line) gets questions that
     # work unseen.
     by_ear = options.sound.screen_reader or audio.speaks
+    session.adjust = SpeechControls(
+        audio.outputs, options.sound.rate, options.sound.volume, loc,
+        lambda rate, volume: prefs.remember(players, rate, volume))
     session.between_turns = build_teacher(
         options, game, loc, session,
         prepared.autosave.games.store if prepared.autosave else None, by_ear)
