@@ -90,5 +90,5 @@ def _confirm_forget(name: str, answers: int, loc: Localizer) -> bool:
         "Forget {name}? This deletes {count} answers and every saved game {name} played, "
         "and cannot be undone.", answers).format(name=name, count=loc.number(answers)))
     click.echo(loc.gettext("Type y and press Enter to forget, or just Enter to keep."))
-    reply = click.get_text_stream("stdin").readline()
+    reply = sys.stdin.readline()
     return " ".join(reply.split()).casefold() in YES_WORDS
