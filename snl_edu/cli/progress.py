@@ -78,8 +78,6 @@ def progress(name: str | None, as_csv: bool, forget: str | None, sure: bool,
 
 
 
-# "y" and "yes" in any game; the Nepali words a teacher may type.
-YES_WORDS = frozenset({"y", "yes", "हो", "हुन्छ", "अँ", "ह"})
 
 
 def _confirm_forget(name: str, answers: int, loc: Localizer) -> bool:
@@ -90,5 +88,7 @@ def _confirm_forget(name: str, answers: int, loc: Localizer) -> bool:
         "Forget {name}? This deletes {count} answers and every saved game {name} played, "
         "and cannot be undone.", answers).format(name=name, count=loc.number(answers)))
     click.echo(loc.gettext("Type y and press Enter to forget, or just Enter to keep."))
-    reply = sys.stdin.readline()
-    return " ".join(reply.split()).casefold() in YES_WORDS
+    from snl_edu.languages import languages
+
+    reply = " ".join(sys.stdin.readline().split()).casefold()
+    return reply == "y" or any(reply in language.yes_words for language in languages())
