@@ -172,5 +172,5 @@ def test_forget_asks_in_nepali_and_takes_a_nepali_yes(runner: CliRunner, tmp_pat
     snl(runner, "lesson", "--learner", "सीता", "--questions", "1", *data, input="skip\n")
     asked = snl(runner, "progress", "--forget", "सीता", "--lang", "ne", *data, input="हो\n")
     assert asked.exit_code == 0, asked.output
-    assert asked.output.startswith("सीता को विवरण मेटाउने?") and "Forget" not in asked.output
+    assert asked.output.startswith("सीताको विवरण मेटाउने?") and "Forget" not in asked.output
     assert "No progress is kept yet." in snl(runner, "progress", *data).output
