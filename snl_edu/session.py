@@ -41,7 +41,8 @@ class Session:
                  dice: Dice, settings: SessionSettings | None = None,
                  after_turn: Callable[[Game], None] | None = None,
                  between_turns: Callable[[Game, Sequence[Event]], None] | None = None,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+                 sleep: Callable[[float], None] = time.sleep,
+                 on_events: Callable[[Sequence[Event]], None] | None = None) -> None:
         self.game = game
         self.narrator = narrator
         self.outputs = outputs
@@ -54,6 +55,8 @@ class Session:
         # listen through channel and never block: the end of input or a timeout skips.
         self.between_turns = between_turns
         self.sleep = sleep
+        # Whoever needs the events themselves (the classroom table's clients), not sentences.
+        self.on_events = on_events
         self._ = narrator.loc.gettext
         self.last_messages: list[Message] = []
         self.review = MessageReview()
@@ -83,12 +86,14 @@ class Session:
         return SeatChannel(self, seat)
 
     def run(self) -> Ending:
-        self.say(self.narrator.narrate_all(self.game.opening()))
+        self._happened(self.game.opening())
         while not self.game.over:
             roll = self._next_roll()
             if isinstance(roll, Ending):
                 return roll
             events = self.game.play(roll)
+            if self.on_events is not None:
+                self.on_events(events)
             done, next_turn = split_next_turn(events)
             told = self.narrator.narrate_all(done)
             self.say(told)
@@ -104,6 +109,10 @@ class Session:
             self.last_messages = told + announced  # r repeats the whole roll
         return Ending.FINISHED
 
+    def _happened(self, events: Sequence[Event]) -> None:
+        if self.on_events is not None:
+            self.on_events(events)
+        self.say(self.narrator.narrate_all(events))
 
     def _next_roll(self) -> int | Ending:
         seat = self.game.seats[self.game.current]

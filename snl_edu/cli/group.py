@@ -38,6 +38,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "stats": ("snl_edu.cli.stats:stats",
               N_("Exact odds for a board: how long a game lasts and each seat's chance to "
                  "win.")),
+    "table": ("snl_edu.cli.table:table",
+              N_("The classroom table: one game, children at their own computers.")),
     "voice": ("snl_edu.cli.voice:voice",
               N_("Voice commands: check the set-up, download speech models, try listening.")),
     "words": ("snl_edu.cli.words:words",

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
@@ -22,31 +24,46 @@ from snl_edu.cli.voice_options import voice_options
 from snl_edu.engine import MAX_SEATS
 from snl_edu.narration import Verbosity
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def new_game_options(function: F) -> F:
+    """Who plays, on which board, by which rules, at what pace, told how: shared by
+    `snl play` and `snl table host`, so each option is declared once."""
+    options = [
+        click.option("--players", metavar="NAMES", default=None,
+                     help='Human players, comma separated, for example "Asha,Bikash".'),
+        click.option("--computer", "computers", type=click.IntRange(0, MAX_SEATS),
+                     default=None, help="Number of computer players."),
+        click.option("--board", default=DEFAULT_BOARD, show_default=True, metavar="NAME|PATH",
+                     help="A shipped board's name or a board file."),
+        rule_options,
+        click.option("--seed", type=int, default=None,
+                     help="Seed the pasa: the same seed plays the same game."),
+        click.option("--pace", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
+                     help="Pause before each computer roll (default: 0.8 on a terminal, "
+                          "else 0)."),
+        click.option("--verbosity", type=click.Choice([v.value for v in Verbosity]),
+                     default=Verbosity.NORMAL.value, show_default=True,
+                     help="brief: the essentials; full: counting and encouragement for "
+                          "children."),
+        click.option("--count", is_flag=True, help="Count each move aloud, square by square."),
+        click.option("--resume", "resume_game", is_flag=False, flag_value=LATEST, default=None,
+                     metavar="[NUMBER]",
+                     help="Continue a saved game: the latest unfinished one, or the one "
+                          "numbered (see snl games)."),
+    ]
+    for option in reversed(options):
+        function = option(function)
+    return function
+
 
 @click.command()
-@click.option("--players", metavar="NAMES", default=None,
-              help='Human players, comma separated, for example "Asha,Bikash".')
-@click.option("--computer", "computers", type=click.IntRange(0, MAX_SEATS), default=None,
-              help="Number of computer players.")
-@click.option("--board", default=DEFAULT_BOARD, show_default=True, metavar="NAME|PATH",
-              help="A shipped board's name or a board file.")
-@rule_options
-@click.option("--seed", type=int, default=None, help="Seed the pasa: the same seed plays "
-                                                     "the same game.")
+@new_game_options
 @click.option("--demo", is_flag=True, help="Computer players only; runs to the end with no "
                                            "input.")
 @click.option("--auto-roll", type=click.FloatRange(min=0.5), default=None, metavar="SECONDS",
               help="Roll for a human who has not rolled in this many seconds.")
-@click.option("--pace", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
-              help="Pause before each computer roll (default: 0.8 on a terminal, else 0).")
-@click.option("--verbosity", type=click.Choice([v.value for v in Verbosity]),
-              default=Verbosity.NORMAL.value, show_default=True,
-              help="brief: the essentials; full: counting and encouragement for children.")
-@click.option("--count", is_flag=True, help="Count each move aloud, square by square.")
-@click.option("--resume", "resume_game", is_flag=False, flag_value=LATEST, default=None,
-              metavar="[NUMBER]",
-              help="Continue a saved game: the latest unfinished one, or the one numbered "
-                   "(see snl games).")
 @lesson_options
 @play_audio_options
 @voice_options

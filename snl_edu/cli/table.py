@@ -1,0 +1,165 @@
+"""`snl table host|join|watch`: the classroom table over the school network."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import click
+
+from snl_edu.app.options import PlayOptions, SoundOptions
+from snl_edu.cli.audio import play_audio_options
+from snl_edu.cli.common import localizer_for, remember_localizer, rules_from_options, run_app
+from snl_edu.cli.group import language_options
+from snl_edu.cli.play import new_game_options
+from snl_edu.cli.storage import data_dir_option
+from snl_edu.narration import Verbosity
+from snl_edu.table.host import DEFAULT_PORT, DEFAULT_TURN_CLOCK
+
+
+def _address(text: str) -> tuple[str, int]:
+    host, _, port = text.rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise click.BadParameter(f"{text!r}: HOST:PORT, for example 192.168.1.20:{DEFAULT_PORT}")
+    return host.strip("[]"), int(port)
+
+
+@click.group()
+def table() -> None:
+    """The classroom table: one game, children at their own computers."""
+
+
+@table.command()
+@new_game_options
+@click.option("--bind", default="0.0.0.0", show_default=True, metavar="ADDRESS",
+              help="The address to listen on (127.0.0.1: this computer only).")
+@click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True,
+              help="The port to listen on (0: any free port).")
+@click.option("--turn-clock", type=click.FloatRange(min=0), default=DEFAULT_TURN_CLOCK,
+              show_default=True, metavar="SECONDS",
+              help="Roll for a child who has not rolled in this many seconds (0: no clock).")
+@click.option("--code", default=None, metavar="CODE",
+              help="The join code (default: a new random one).")
+@data_dir_option
+@language_options
+@click.pass_context
+def host(ctx: click.Context, players: str | None, computers: int | None, board: str,
+         seed: int | None, pace: float | None, verbosity: str, count: bool,
+         resume_game: str | None, bind: str, port: int, turn_clock: float, code: str | None,
+         data_dir: str | None, lang: str | None, digits: str | None,
+         **rule_values: object) -> None:
+    """Open a table on the local network; children join with the code it shows."""
+    from snl_edu.table.host import Table, TableOptions
+
+    loc = remember_localizer(localizer_for(lang, digits))
+    play = PlayOptions(lang=lang, digits=digits,
+                       players=None if players is None else tuple(players.split(",")),
+                       computers=computers, board=board,
+                       rules=rules_from_options(**rule_values),  # type: ignore[arg-type]
+                       seed=seed, resume=resume_game, pace=pace, verbosity=verbosity,
+                       count=count, lessons="off", data_dir=data_dir,
+                       sound=SoundOptions(speech=False, sound=False))
+    options = TableOptions(play, bind=bind, port=port, turn_clock=turn_clock, code=code)
+    the_table = run_app(ctx, lambda: Table(options))
+    try:
+        address = the_table.open()
+    except OSError as error:
+        the_table.close()
+        raise click.ClickException(loc.gettext(
+            "Cannot open the table on {address}: {reason}.").format(
+                address=f"{bind}:{port}", reason=error.strerror or str(error))) from None
+    from snl_edu.table.codes import shown
+
+    shown_host = address[0] if bind not in ("0.0.0.0", "::") else _this_computer()
+    click.echo(loc.gettext("The table is open. Join code: {code}").format(code=shown(
+        the_table.code)))
+    click.echo(loc.gettext("Children join with: snl table join {address} {code} --name "
+                           "NAME").format(address=f"{shown_host}:{address[1]}",
+                                          code=shown(the_table.code)))
+    click.echo(loc.gettext("Keys: p pauses or resumes the game, e ends it."), err=False)
+    keys = threading.Thread(target=_teacher_keys, args=(the_table,), daemon=True,
+                            name="snl-table-teacher")
+    keys.start()
+    try:
+        the_table.run()
+    finally:
+        the_table.close()
+
+
+def _teacher_keys(the_table: object) -> None:
+    from snl_edu.keyboard import KeyboardInput
+    from snl_edu.table.host import Table
+
+    assert isinstance(the_table, Table)
+    keyboard = KeyboardInput()
+    paused = False
+    while not the_table.control.ended.is_set():
+        command = keyboard.next_command(0.5)
+        if command is None:
+            continue
+        key = command.text.strip().lower()
+        if key == "p":
+            paused = not paused
+            (the_table.pause if paused else the_table.resume)()
+        elif key == "e":
+            the_table.end()
+
+
+def _this_computer() -> str:
+    """This computer's name on the network, for the join line (no packet is sent)."""
+    import socket
+
+    name = socket.gethostname()
+    try:
+        return socket.gethostbyname(name)
+    except OSError:
+        return name
+
+
+def _client_options(address: str, code: str, name: str, watch: bool, verbosity: str,
+                    count: bool, sound: SoundOptions) -> object:
+    from snl_edu.table.client import ClientOptions
+
+    host_name, port = _address(address)
+    return ClientOptions(host_name, port, code, name=name, watch=watch, verbosity=verbosity,
+                         count=count, sound=sound)
+
+
+@table.command()
+@click.argument("address", metavar="HOST:PORT")
+@click.argument("code")
+@click.option("--name", required=True, help="Your name, as the teacher gave the seat.")
+@click.option("--verbosity", type=click.Choice([v.value for v in Verbosity]),
+              default=Verbosity.NORMAL.value, show_default=True,
+              help="brief: the essentials; full: counting and encouragement for children.")
+@click.option("--count", is_flag=True, help="Count each move aloud, square by square.")
+@play_audio_options
+@language_options
+def join(address: str, code: str, name: str, verbosity: str, count: bool, speech: bool,
+         sound: bool, screen_reader: bool, record: Path | None, tts: str, rate: int,
+         volume: int, lang: str | None, digits: str | None) -> None:
+    """Join a table: your own seat, narrated in your own language."""
+    loc = remember_localizer(localizer_for(lang, digits))
+    sounds = SoundOptions(speech=speech, sound=sound, screen_reader=screen_reader,
+                          record=record, tts=tts, rate=rate, volume=volume)
+    _run_client(_client_options(address, code, name, False, verbosity, count, sounds), loc)
+
+
+@table.command()
+@click.argument("address", metavar="HOST:PORT")
+@click.argument("code")
+@language_options
+def watch(address: str, code: str, lang: str | None, digits: str | None) -> None:
+    """A read-only view of a table for a projector: the board and where everyone is."""
+    loc = remember_localizer(localizer_for(lang, digits))
+    quiet = SoundOptions(speech=False, sound=False)
+    _run_client(_client_options(address, code, "", True, "normal", False, quiet), loc)
+
+
+def _run_client(options: object, loc: object) -> None:
+    from snl_edu.keyboard import KeyboardInput
+    from snl_edu.table.client import ClientOptions, TableClient
+
+    assert isinstance(options, ClientOptions)
+    client = TableClient(options, loc)  # type: ignore[arg-type]
+    client.run(KeyboardInput())

@@ -1,0 +1,49 @@
+"""Untrusted text made safe to show, speak or draw: the one place that decides how.
+
+Names, board files, phrase files and stored data can hold escape sequences that clear a
+terminal, set its title, write the clipboard (OSC 52) or fake a narration line, and
+characters that make an SVG invalid XML. Before such text goes anywhere it passes
+``visible``: every control character becomes its visible picture (ESC shows as ␛) and
+bidirectional overrides, lone surrogates and non-characters become U+FFFD. Joiners
+(ZWJ, ZWNJ) stay: Nepali spelling needs them.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+MAX_NAME = 40  # a player's or learner's name
+MAX_TITLE = 80  # a board's title or name, a ladder's or snake's name
+MAX_TEXT = 2000  # any other stored line (a lesson question)
+
+REPLACEMENT = "\ufffd"
+_PICTURES = {code: chr(0x2400 + code) for code in range(0x20)} | {0x7F: "\u2421"}
+_BIDI_CONTROLS = {*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x2028, 0x2029}
+
+
+def _safe_char(char: str) -> str:
+    code = ord(char)
+    if code in _PICTURES:
+        return _PICTURES[code]
+    if (0x80 <= code <= 0x9F or code in _BIDI_CONTROLS or 0xD800 <= code <= 0xDFFF
+            or (code & 0xFFFE) == 0xFFFE or 0xFDD0 <= code <= 0xFDEF):
+        return REPLACEMENT
+    return char
+
+
+def visible(text: str) -> str:
+    """The text with nothing a terminal, a speech engine or XML would act on."""
+    if text.isprintable() and text.isascii():  # the common case, at C speed
+        return text
+    return "".join(map(_safe_char, text))
+
+
+def clean_name(text: str, limit: int = MAX_NAME) -> str:
+    """A name for display and storage: visible, spaces collapsed, NFC, at most ``limit``."""
+    text = unicodedata.normalize("NFC", visible(" ".join(text.split())))
+    return text[:limit].rstrip()
+
+
+def name_key(name: str) -> str:
+    """The one rule for "is this the same child?": spaces, case and Unicode form ignored."""
+    return unicodedata.normalize("NFKC", " ".join(name.split())).casefold()

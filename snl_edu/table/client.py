@@ -1,0 +1,299 @@
+"""A child's computer at the classroom table: sends requests for its own seat, narrates the
+table's events in its own language, digits, verbosity and sound, answers review keys itself.
+
+A projector's read-only view (``watch``) is the same client without a seat: after every
+turn it shows the board, where everyone is and the last moves, as plain lines.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.exceptions import WebSocketException
+
+from snl_edu.app.options import SoundOptions
+from snl_edu.app.play import Terminal, open_sound
+from snl_edu.commands import Action, Command, CommandSource
+from snl_edu.engine import Game, GameStateError, Seat
+from snl_edu.i18n import N_, Localizer
+from snl_edu.narration import Narrator, Verbosity, computer_name
+from snl_edu.outputs import ConsoleOutput, Outputs
+from snl_edu.review import MessageReview
+from snl_edu.seat_inputs import SeatInputs
+from snl_edu.session import help_messages
+from snl_edu.table import wire
+from snl_edu.table.host import notice_text
+from snl_edu.table.wire import Notice
+from snl_edu.vocabulary import Message, SnlError
+
+CONNECT_WAIT = 5.0
+RECONNECT_TRIES = 5
+
+
+class TableError(SnlError):
+    """The table could not be reached or refused us; one sentence for the child or teacher."""
+
+
+REFUSALS = {
+    "code": N_("That join code is not right. Check the code the host shows."),
+    "tries": N_("Too many wrong codes from this computer: wait a minute, then try again."),
+    "no-seat": N_("There is no free seat for {name} at this table. Use the name the "
+                  "teacher gave you."),
+    "malformed": N_("The table did not understand this computer."),
+}
+
+
+@dataclass(frozen=True)
+class ClientOptions:
+    host: str
+    port: int
+    code: str
+    name: str = ""
+    watch: bool = False
+    verbosity: str = "normal"
+    count: bool = False
+    sound: SoundOptions = field(default_factory=SoundOptions)
+
+
+def local_names(seats: Sequence[Seat], loc: Localizer) -> list[Seat]:
+    """Children's names as the table has them; computer players named in our own language."""
+    named, computers = [], 0
+    for seat in seats:
+        if seat.computer:
+            computers += 1
+            seat = Seat(computer_name(loc, computers), computer=True)
+        named.append(seat)
+    return named
+
+
+class TableClient:
+    def __init__(self, options: ClientOptions, loc: Localizer,
+                 terminal: Terminal | None = None) -> None:
+        self.options = options
+        self.loc = loc
+        self._ = loc.gettext
+        self.terminal = terminal or Terminal()
+        self.console = ConsoleOutput(self.terminal.stdout)
+        self.outputs = Outputs([self.console])
+        self.review = MessageReview()
+        self.last: list[Message] = []
+        self.shown = threading.Lock()  # the keyboard and the network both speak
+        self.ended = threading.Event()
+        self.finished = False
+        self.connection: Any = None
+        self._connections = contextlib.ExitStack()  # every connection made, closed at the end
+        self.token: str | None = None
+        self.seat: int | None = None
+        self.game: Game | None = None
+        self.narrator: Narrator | None = None
+
+    # -- connecting -------------------------------------------------------------
+
+    def _connect(self) -> dict[str, Any]:
+        from websockets.sync.client import connect
+
+        uri = f"ws://{self.options.host}:{self.options.port}"
+        try:
+            self.connection = self._connections.enter_context(connect(
+                uri, max_size=wire.MAX_TABLE_MESSAGE, compression=None,
+                open_timeout=CONNECT_WAIT, proxy=None))
+        except (OSError, TimeoutError, WebSocketException) as error:  # refused, unreachable
+            raise TableError(N_("Cannot reach a table at {address}: {reason}."),
+                             address=f"{self.options.host}:{self.options.port}",
+                             reason=type(error).__name__) from None
+        self.connection.send(wire.encode(wire.join_message(
+            self.options.code, self.options.name, self.token, self.options.watch)))
+        try:
+            first = wire.decode(self.connection.recv(timeout=CONNECT_WAIT),
+                                wire.MAX_TABLE_MESSAGE)
+        except (OSError, TimeoutError, WebSocketException, wire.WireError):
+            raise TableError(N_("The table at {address} did not answer."),
+                             address=f"{self.options.host}:{self.options.port}") from None
+        if first.get("type") == "refused":
+            reason = REFUSALS.get(str(first.get("reason")), REFUSALS["malformed"])
+            raise TableError(reason, name=self.options.name)
+        if first.get("type") != "welcome":
+            raise TableError(REFUSALS["malformed"])
+        return first
+
+    def _welcome(self, welcome: dict[str, Any]) -> None:
+        try:
+            game = Game.from_data(welcome.get("game"))
+        except GameStateError:
+            raise TableError(REFUSALS["malformed"]) from None
+        seat = welcome.get("seat")
+        self.seat = seat if type(seat) is int and 0 <= seat < len(game.seats) else None
+        token = welcome.get("token")
+        self.token = token if isinstance(token, str) else None
+        first_time = self.narrator is None
+        self.game = game
+        self.narrator = Narrator(self.loc, game.board, local_names(game.seats, self.loc),
+                                 Verbosity(self.options.verbosity), self.options.count)
+        if self.options.watch:
+            self._say([Message(self._("Watching the table: {board}.").format(
+                board=game.board.title(self.loc.language)))])
+            self._show_board()
+            return
+        name = self.narrator.seats[self.seat].name if self.seat is not None else ""
+        if welcome.get("back") or not first_time:
+            covered = welcome.get("covered")
+            covered = covered if type(covered) is int and covered >= 0 else 0
+            lines = [Message(self._("Welcome back, {name}.").format(name=name))]
+            if covered:
+                lines.append(Message(self.loc.ngettext(
+                    "While you were away, the table rolled for you {count} time.",
+                    "While you were away, the table rolled for you {count} times.",
+                    covered).format(count=self.loc.number(covered))))
+            self._say(lines + self.narrator.where(game))
+        else:
+            self._say([Message(self._("You sit at the table as {name}. Wait for your "
+                                      "turn.").format(name=name))])
+
+    # -- what the table says ----------------------------------------------------
+
+    def _say(self, messages: list[Message], remember: bool = True) -> None:
+        with self.shown:
+            if remember:
+                self.last = messages
+                self.review.add(messages)
+            self.outputs.show_all(messages)
+
+    def _receive(self) -> None:
+        """The network thread: every message from the table, in order, until it ends."""
+        while not self.ended.is_set():
+            try:
+                text = self.connection.recv()
+            except (OSError, WebSocketException):
+                if self.ended.is_set() or not self._reconnect():
+                    self.ended.set()
+                return_to_loop = not self.ended.is_set()
+                if return_to_loop:
+                    continue
+                return
+            try:
+                self._handle(wire.decode(text, wire.MAX_TABLE_MESSAGE))
+            except (wire.WireError, GameStateError):
+                continue  # one odd message from the table is not worth stopping for
+
+    def _handle(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "update" and self.narrator is not None:
+            events = wire.read_events(message)
+            with contextlib.suppress(GameStateError):
+                self.game = Game.from_data(message.get("game"))
+            self._say(self.narrator.narrate_all(events))
+            if self.options.watch:
+                self._show_board()
+        elif kind == "notice":
+            self._on_notice(message)
+        elif kind == "ended":
+            self.finished = bool(message.get("finished"))
+            self._say([Message(self._("The table has closed."))], remember=False)
+            self.ended.set()
+
+    def _on_notice(self, message: dict[str, Any]) -> None:
+        try:
+            notice = Notice(message.get("kind"))
+        except ValueError:
+            return
+        seat = message.get("seat")
+        if self.game is None:
+            return
+        if notice is Notice.TURN:
+            if seat == self.seat:
+                self._say([Message(self._("Your turn: press Enter to roll the pasa."),
+                                   "turn")], remember=False)
+            return
+        name = ""
+        if type(seat) is int and 0 <= seat < len(self.game.seats):
+            name = self.narrator.seats[seat].name if self.narrator else ""
+        elif notice not in (Notice.PAUSED, Notice.RESUMED):
+            return
+        line = notice_text(self.loc, notice, name)
+        if line and not (notice is Notice.WARNING and seat != self.seat):
+            self._say([Message(line)], remember=False)
+
+    def _show_board(self) -> None:
+        from snl_edu.board_text import board_grid
+
+        assert self.game is not None and self.narrator is not None
+        lines = [Message(line) for line in board_grid(self.game.board, self.loc)]
+        self._say(lines + self.narrator.where(self.game), remember=False)
+
+    def _reconnect(self) -> bool:
+        """The network dropped: come back to the same seat with our token."""
+        delay = 0.5
+        for _ in range(RECONNECT_TRIES):
+            if self.ended.wait(delay):
+                return False
+            try:
+                self._welcome(self._connect())
+                return True
+            except TableError:
+                delay = min(delay * 2, 4.0)
+        self._say([Message(self._("The connection to the table is lost."))], remember=False)
+        return False
+
+    # -- the child's keys -------------------------------------------------------
+
+    def _act(self, command: Command) -> None:
+        action = command.action
+        if action in wire.NETWORK_ACTIONS:
+            if not self.options.watch:
+                with contextlib.suppress(WebSocketException, OSError):
+                    self.connection.send(wire.encode(wire.command_message(command)))
+            return
+        assert self.narrator is not None and self.game is not None
+        match action:
+            case Action.REPEAT:
+                self._say(self.last or [Message(self._("Nothing has happened yet."))],
+                          remember=False)
+            case Action.PREVIOUS:
+                self._say([self.review.previous() or Message(
+                    self._("This is the first message."))], remember=False)
+            case Action.NEXT:
+                self._say([self.review.next() or Message(
+                    self._("This is the newest message."))], remember=False)
+            case Action.WHERE:
+                self._say(self.narrator.where(self.game), remember=False)
+            case Action.AHEAD if self.seat is not None:
+                self._say(self.narrator.ahead(self.game, self.seat), remember=False)
+            case Action.HELP:
+                self._say(help_messages(self._), remember=False)
+            case Action.END:
+                self.ended.set()
+            case _:
+                pass
+
+    def run(self, keys: CommandSource | None, stack: contextlib.ExitStack | None = None
+            ) -> bool:
+        """Join, then play until the table ends or the keys end; True if the game finished."""
+        with contextlib.ExitStack() as own:
+            stack = stack or own
+            self._welcome(self._connect())
+            stack.callback(self._close)
+            if keys is not None:
+                audio = open_sound(self.options.sound, self.loc, SeatInputs(keys),
+                                   self.terminal, stack)
+                self.outputs = Outputs([self.console, *audio.outputs])
+            receiver = threading.Thread(target=self._receive, name="snl-table-client",
+                                        daemon=True)
+            receiver.start()
+            while not self.ended.is_set():
+                if keys is None:
+                    self.ended.wait(0.5)
+                    continue
+                command = keys.next_command(0.2)
+                if command is not None:
+                    self._act(command)
+            receiver.join(timeout=2)
+        return self.finished
+
+    def _close(self) -> None:
+        self.ended.set()
+        with contextlib.suppress(WebSocketException, OSError):
+            self._connections.close()

@@ -1,0 +1,55 @@
+"""Join codes and the limit on wrong tries: a table on a shared network is not guessable."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable
+
+# No 0/O, 1/I/L, 2/Z, 5/S or 8/B: a code read aloud or off a projector is typed right.
+ALPHABET = "34679ACDEFGHJKMNPQRTUVWXY"
+CODE_LENGTH = 8  # 25**8: about 1.5e11 codes, 37 bits; with the try limit, not guessable
+WRONG_TRIES = 5  # per address within WINDOW seconds
+WINDOW = 60.0
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normalise(code: str) -> str:
+    """What a child typed, as the table compares it: case, spaces and dashes ignored."""
+    return "".join(code.split()).replace("-", "").upper()
+
+
+def shown(code: str) -> str:
+    """A code as printed and spoken: two groups of four."""
+    return f"{code[:4]}-{code[4:]}"
+
+
+def same_code(typed: str, code: str) -> bool:
+    return secrets.compare_digest(normalise(typed).encode(), code.encode())
+
+
+class TryLimiter:
+    """Wrong codes per address: after WRONG_TRIES within WINDOW seconds, refuse that address
+    until the window has passed (a loop of guesses gets nowhere)."""
+
+    def __init__(self, tries: int = WRONG_TRIES, window: float = WINDOW,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.tries = tries
+        self.window = window
+        self.clock = clock
+        self._wrong: dict[str, list[float]] = {}
+
+    def blocked(self, address: str) -> bool:
+        now = self.clock()
+        recent = [t for t in self._wrong.get(address, []) if now - t < self.window]
+        if recent:
+            self._wrong[address] = recent
+        else:
+            self._wrong.pop(address, None)
+        return len(recent) >= self.tries
+
+    def wrong(self, address: str) -> None:
+        self._wrong.setdefault(address, []).append(self.clock())

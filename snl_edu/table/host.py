@@ -1,0 +1,322 @@
+"""The host's table: owns the game and its dice, seats the players who join, tells everyone.
+
+The session (the same turn loop as ``snl play``) runs in the host's process with one
+``NetworkSeat`` per human seat; the websocket server runs beside it, one thread per
+connection. A client can act only for the seat it joined; everything it sends is checked.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import secrets
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from websockets.exceptions import WebSocketException
+
+from snl_edu.app.options import PlayOptions
+from snl_edu.app.play import Terminal, localizer, prepare
+from snl_edu.app.saving import Prepared, resume_hint, save_after_interrupt
+from snl_edu.engine import Game
+from snl_edu.engine.events import Event
+from snl_edu.i18n import Localizer
+from snl_edu.narration import Narrator, Verbosity
+from snl_edu.outputs import ConsoleOutput, Outputs
+from snl_edu.safe_text import clean_name, name_key
+from snl_edu.seat_inputs import SeatInputs
+from snl_edu.session import Ending, Session, SessionSettings
+from snl_edu.table import codes, wire
+from snl_edu.table.seats import WARNING_BEFORE, NetworkSeat, TableControl, TableEnded
+from snl_edu.table.wire import Notice
+from snl_edu.vocabulary import Message
+
+DEFAULT_PORT = 8765
+DEFAULT_TURN_CLOCK = 30.0
+FIRST_MESSAGE_WAIT = 10.0
+BAD_MESSAGES_BEFORE_CLOSE = 3
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    play: PlayOptions
+    bind: str = "127.0.0.1"
+    port: int = DEFAULT_PORT  # 0: any free port (tests)
+    turn_clock: float = DEFAULT_TURN_CLOCK  # 0: no clock
+    warning_before: float = WARNING_BEFORE  # the spoken "five seconds left"
+    code: str | None = None  # None: a new random code
+
+
+@dataclass
+class Place:
+    """A human seat and whoever sits at it now."""
+
+    name: str
+    source: NetworkSeat
+    token: str = field(default_factory=lambda: secrets.token_urlsafe(18))
+    connection: Any = None  # the owner's live websocket connection, if any
+    joined_before: bool = False
+
+
+class Table:
+    """One table: a game, its seats, its connections. ``run`` plays it to the end.
+
+    Make, run and close it in one thread (the saved-games store belongs to the thread that
+    opened it); ``end``, ``pause`` and ``resume`` may come from any thread.
+    """
+
+    def __init__(self, options: TableOptions, terminal: Terminal | None = None) -> None:
+        self.options = options
+        self.terminal = terminal or Terminal()
+        self.loc: Localizer = localizer(options.play)
+        self.code = codes.normalise(options.code) if options.code else codes.new_code()
+        self.limiter = codes.TryLimiter()
+        self.control = TableControl()
+        play = options.play
+        if play.players is not None:  # names are shown on every child's screen
+            play = replace(play, players=tuple(clean_name(name) for name in play.players))
+        self.prepared: Prepared = prepare(play, self.loc, self.terminal)
+        self.game: Game = self.prepared.game
+        self.places: dict[int, Place] = {
+            index: Place(seat.name, NetworkSeat(index, self.control, options.turn_clock,
+                                                self._tell, options.warning_before))
+            for index, seat in enumerate(self.game.seats) if not seat.computer}
+        self.watchers: list[Any] = []
+        self.lock = threading.Lock()  # guards places' connections and watchers
+        self.everyone_here = threading.Event()
+        self.narrator = Narrator(self.loc, self.game.board, self.game.seats,
+                                 Verbosity(options.play.verbosity), options.play.count)
+        self.outputs = Outputs([ConsoleOutput(self.terminal.stdout)])
+        self.server: Any = None
+        self.address: tuple[str, int] | None = None
+        self._server_thread: threading.Thread | None = None
+
+    # -- the server -------------------------------------------------------------
+
+    def open(self) -> tuple[str, int]:
+        """Start listening; the table is joinable from now on."""
+        from websockets.sync.server import serve
+
+        self.server = serve(self._handle, self.options.bind, self.options.port,
+                            max_size=wire.MAX_CLIENT_MESSAGE, compression=None,
+                            open_timeout=FIRST_MESSAGE_WAIT, max_queue=4)
+        host, port = self.server.socket.getsockname()[:2]
+        self.address = (host, port)
+        self._server_thread = threading.Thread(target=self.server.serve_forever,
+                                               name="snl-table-server", daemon=True)
+        self._server_thread.start()
+        self._check_everyone_here()
+        return self.address
+
+    def close(self) -> None:
+        self.control.end()
+        for place in self.places.values():
+            place.source.close()
+        if self.server is not None:
+            self.server.shutdown()
+            self.server = None
+        if self._server_thread is not None:
+            self._server_thread.join(timeout=5)
+        self.prepared.close()
+
+    def _handle(self, connection: Any) -> None:
+        address = str(connection.remote_address[0]) if connection.remote_address else "?"
+        try:
+            join = wire.read_join(wire.decode(connection.recv(timeout=FIRST_MESSAGE_WAIT),
+                                              wire.MAX_CLIENT_MESSAGE))
+        except (wire.WireError, TimeoutError):
+            self._refuse(connection, "malformed")
+            return
+        except (WebSocketException, OSError):  # closed before a join: nothing to do
+            return
+        if self.limiter.blocked(address):
+            self._refuse(connection, "tries")
+            return
+        if not codes.same_code(join.code, self.code):
+            self.limiter.wrong(address)
+            self._refuse(connection, "code")
+            return
+        if join.watch:
+            self._watch(connection)
+            return
+        place_index = self._seat_for(join)
+        if place_index is None:
+            self._refuse(connection, "no-seat")
+            return
+        self._play(connection, place_index)
+
+    def _seat_for(self, join: wire.Join) -> int | None:
+        with self.lock:
+            for index, place in self.places.items():
+                if join.token is not None and secrets.compare_digest(join.token, place.token):
+                    return index
+            for index, place in self.places.items():
+                if name_key(clean_name(place.name)) == name_key(join.name):
+                    # A name gets a seat nobody holds; a dropped child gets theirs back.
+                    return index if place.connection is None else None
+        return None
+
+    def _play(self, connection: Any, index: int) -> None:
+        place = self.places[index]
+        with self.lock:
+            old = place.connection
+            place.connection = connection
+        if old is not None:  # the same child with its token, from a new connection
+            with contextlib.suppress(WebSocketException, OSError):
+                old.close()
+        back = place.joined_before
+        place.joined_before = True
+        self._send(connection, {"type": "welcome", "seat": index, "token": place.token,
+                                "game": self.game.to_data(), "back": back,
+                                "covered": place.source.covered_rolls})
+        place.source.covered_rolls = 0
+        place.source.arrived()
+        self._notice(Notice.JOINED if not back else Notice.BACK, index)
+        self._check_everyone_here()
+        try:
+            self._take_commands(connection, place)
+        finally:
+            with self.lock:
+                still_mine = place.connection is connection
+                if still_mine:
+                    place.connection = None
+            if still_mine:
+                place.source.left()
+                self._notice(Notice.AWAY, index)
+
+    def _take_commands(self, connection: Any, place: Place) -> None:
+        """Until the connection drops (the seat is kept for its owner): checked commands for
+        this connection's own seat, and nothing else."""
+        bad = 0
+        with contextlib.suppress(WebSocketException, OSError):
+            for text in connection:
+                try:
+                    command = wire.read_command(wire.decode(text, wire.MAX_CLIENT_MESSAGE))
+                except wire.WireError as error:
+                    bad += 1
+                    self._send(connection, {"type": "refused", "reason": "malformed",
+                                            "detail": str(error)[:80]})
+                    if bad >= BAD_MESSAGES_BEFORE_CLOSE:
+                        return
+                    continue
+                if place.connection is connection:
+                    place.source.put(command)
+
+    def _watch(self, connection: Any) -> None:
+        with self.lock:
+            self.watchers.append(connection)
+        self._send(connection, {"type": "welcome", "seat": None, "token": None,
+                                "game": self.game.to_data(), "back": False, "covered": 0})
+        with contextlib.suppress(WebSocketException, OSError), \
+                contextlib.ExitStack() as leaving:
+            leaving.callback(self._unwatch, connection)
+            for _ in connection:  # a view sends nothing that counts
+                pass
+
+    def _unwatch(self, connection: Any) -> None:
+        with self.lock:
+            if connection in self.watchers:
+                self.watchers.remove(connection)
+
+    def _refuse(self, connection: Any, reason: str) -> None:
+        self._send(connection, {"type": "refused", "reason": reason})
+        with contextlib.suppress(WebSocketException, OSError):
+            connection.close()
+
+    @staticmethod
+    def _send(connection: Any, message: dict[str, Any]) -> None:
+        with contextlib.suppress(WebSocketException, OSError):  # a client gone mid-send keeps its seat
+            connection.send(wire.encode(message))
+
+    def _connections(self) -> list[Any]:
+        with self.lock:
+            return [p.connection for p in self.places.values() if p.connection is not None] \
+                + list(self.watchers)
+
+    def _broadcast(self, message: dict[str, Any]) -> None:
+        text = wire.encode(message)
+        for connection in self._connections():
+            with contextlib.suppress(WebSocketException, OSError):
+                connection.send(text)
+
+    # -- what happens at the table ----------------------------------------------
+
+    def _tell(self, seat: int, notice: Notice) -> None:
+        if notice is Notice.TURN:
+            place = self.places.get(seat)
+            if place is not None and place.connection is not None:
+                self._send(place.connection, {"type": "notice", "kind": notice, "seat": seat})
+            return
+        self._notice(notice, seat)
+
+    def _notice(self, notice: Notice, seat: int) -> None:
+        self._broadcast({"type": "notice", "kind": notice, "seat": seat})
+        line = notice_text(self.loc, notice, self.game.seats[seat].name)
+        if line:
+            self.outputs.show_all([Message(line)])
+
+    def _on_events(self, events: Sequence[Event]) -> None:
+        self._broadcast({"type": "update", "events": [wire.event_to_data(e) for e in events],
+                         "game": self.game.to_data()})
+
+    def _check_everyone_here(self) -> None:
+        with self.lock:
+            if all(place.connection is not None for place in self.places.values()):
+                self.everyone_here.set()
+
+    def pause(self) -> None:
+        self.control.pause()
+        self._broadcast({"type": "notice", "kind": Notice.PAUSED, "seat": None})
+
+    def resume(self) -> None:
+        self.control.resume()
+        self._broadcast({"type": "notice", "kind": Notice.RESUMED, "seat": None})
+
+    def end(self) -> None:
+        self.control.end()
+        self.everyone_here.set()  # stop waiting for seats to fill
+        for place in self.places.values():
+            place.source.close()  # wake a seat waiting for its owner
+
+    def run(self, wait_for_everyone: float | None = None) -> Ending:
+        """Wait for the seats to fill (or ``wait_for_everyone`` seconds), then play."""
+        self.everyone_here.wait(wait_for_everyone)
+        if self.control.ended.is_set():
+            self._broadcast({"type": "ended", "finished": False})
+            return Ending.INTERRUPTED
+        session = Session(self.game, self.narrator, self.outputs,
+                          SeatInputs(None, {i: p.source for i, p in self.places.items()}),
+                          self.prepared.dice,
+                          SessionSettings(pace=self.options.play.pace or 0.0),
+                          after_turn=self.prepared.autosave, sleep=self.control.wait,
+                          on_events=self._on_events)
+        try:
+            ending = session.run()
+        except TableEnded:
+            ending = Ending.INTERRUPTED
+        except KeyboardInterrupt:
+            ending = Ending.INTERRUPTED
+        if ending is not Ending.FINISHED:
+            save_after_interrupt(self.prepared)
+            hint = resume_hint(self.prepared, self.loc)
+            if hint:
+                self.outputs.show_all([Message(hint)])
+        self._broadcast({"type": "ended", "finished": ending is Ending.FINISHED})
+        return ending
+
+
+def notice_text(loc: Localizer, notice: Notice, name: str) -> str | None:
+    """The line a notice prints at the host and at every client."""
+    texts: dict[Notice, Callable[[], str]] = {
+        Notice.JOINED: lambda: loc.gettext("{name} has joined the table."),
+        Notice.BACK: lambda: loc.gettext("{name} is back at the table."),
+        Notice.AWAY: lambda: loc.gettext("{name} has left the table; the seat is kept."),
+        Notice.WARNING: lambda: loc.gettext("{name}, five seconds left to roll!"),
+        Notice.COVERED: lambda: loc.gettext(
+            "{name} has missed two turns: the computer rolls for {name} until they are back."),
+        Notice.PAUSED: lambda: loc.gettext("The teacher has paused the game."),
+        Notice.RESUMED: lambda: loc.gettext("The game goes on."),
+    }
+    text = texts.get(notice)
+    return text().format(name=name) if text else None

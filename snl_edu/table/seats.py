@@ -1,0 +1,168 @@
+"""A seat at the table played from another computer: its commands, its turn clock, its cover.
+
+The table's session asks this source for the seat's roll exactly as it asks a keyboard.
+The source keeps the seat for its owner: while the owner is away or does not answer, the
+turn clock rolls for them; after two missed turns in a row a computer player rolls at once
+until the owner is back.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from snl_edu.commands import Action, Command
+from snl_edu.table.wire import Notice
+
+MISSED_BEFORE_COVER = 2
+WARNING_BEFORE = 5.0
+AWAY_CLOCK = 30.0  # with the turn clock off, how long an absent owner's turn still waits
+
+
+class TableEnded(Exception):
+    """The teacher ended the table: the session stops where it is (the game is saved)."""
+
+
+@dataclass
+class TableControl:
+    """The teacher's hand on the table: pause, resume, end. Every wait at the table obeys it."""
+
+    running: threading.Event = field(default_factory=threading.Event)
+    ended: threading.Event = field(default_factory=threading.Event)
+
+    def __post_init__(self) -> None:
+        self.running.set()
+
+    def pause(self) -> None:
+        self.running.clear()
+
+    def resume(self) -> None:
+        self.running.set()
+
+    def end(self) -> None:
+        self.ended.set()
+        self.running.set()  # wake whatever waits on a pause
+
+    def wait(self, seconds: float) -> None:
+        """A computer player's pause before rolling: longer while paused, cut by an end."""
+        self.running.wait()
+        if self.ended.wait(seconds):
+            raise TableEnded
+        self.running.wait()
+        if self.ended.is_set():
+            raise TableEnded
+
+
+class NetworkSeat:
+    """The ``CommandSource`` of one seat whose player is on another computer."""
+
+    interactive = True
+
+    def __init__(self, seat: int, control: TableControl, clock: float | None,
+                 tell: Callable[[int, Notice], None], warning_before: float = WARNING_BEFORE,
+                 monotonic: Callable[[], float] = time.monotonic) -> None:
+        self.seat = seat
+        self.control = control
+        self.clock = clock or None  # seconds a turn waits; None or 0: no clock
+        self.tell = tell  # tells the owner's computer (and the room) what happens to the seat
+        self.warning_before = warning_before
+        self.monotonic = monotonic
+        self.commands: queue.Queue[Command] = queue.Queue()
+        self.present = False
+        self.missed = 0
+        self.covered_rolls = 0  # rolls the computer made while the owner was away
+        self.waiting = False  # the session is waiting for this seat's command
+
+    # The owner's connection calls these.
+
+    def arrived(self) -> None:
+        self.present = True
+        self.missed = 0
+
+    def left(self) -> None:
+        self.present = False
+        self.commands.put(Command(None, "left"))  # wake a wait so the clock is re-read
+
+    def put(self, command: Command) -> None:
+        """A command from the owner. A roll pressed while it is not their turn is dropped,
+        so keys pressed during an announcement never roll twice."""
+        self.missed = 0
+        if command.action is Action.ROLL and not self.waiting:
+            return
+        self.commands.put(command)
+
+    @property
+    def covered(self) -> bool:
+        return self.missed >= MISSED_BEFORE_COVER
+
+    # The session calls this.
+
+    def next_command(self, timeout: float | None = None) -> Command | None:
+        self.waiting = True
+        try:
+            return self._next_command()
+        finally:
+            self.waiting = False
+
+    def _next_command(self) -> Command | None:
+        """The owner's next command; None when the turn clock has run out (the table rolls).
+
+        ``timeout`` is ignored: a table seat keeps its own turn clock, and a confirmation
+        (``None`` from the session) still waits for the owner, never for ever if away.
+        """
+        if self.control.ended.is_set():
+            return Command(Action.END)
+        if self.covered and not self.present:
+            self.tell(self.seat, Notice.COVERED)
+            self.covered_rolls += 1
+            self.control.wait(0.0)
+            return Command(Action.ROLL, "covered")
+        self.tell(self.seat, Notice.TURN)
+        clock = self.clock if self.present or self.clock else AWAY_CLOCK
+        deadline = None if clock is None else self.monotonic() + clock
+        warned = False
+        while True:
+            if not self.control.running.is_set():  # a pause stops the clock
+                paused_at = self.monotonic()
+                self.control.running.wait()
+                if deadline is not None:
+                    deadline += self.monotonic() - paused_at
+            if self.control.ended.is_set():
+                return Command(Action.END)
+            if deadline is not None and not self.present and self.covered:
+                self.tell(self.seat, Notice.COVERED)
+                self.covered_rolls += 1
+                return Command(Action.ROLL, "covered")
+            wait = None
+            if deadline is not None:
+                left = deadline - self.monotonic()
+                if left <= 0:
+                    self.missed += 1
+                    if not self.present:
+                        self.covered_rolls += 1
+                    return None
+                if not warned and self.present and clock > self.warning_before:
+                    if left <= self.warning_before:
+                        warned = True
+                        self.tell(self.seat, Notice.WARNING)
+                        continue
+                    wait = left - self.warning_before
+                else:
+                    wait = left
+            try:
+                command = self.commands.get(timeout=wait if wait is None else max(wait, 0.0))
+            except queue.Empty:
+                continue
+            if command.action is None and command.text == "left":
+                continue
+            if self.control.ended.is_set():
+                return Command(Action.END)
+            if not self.control.running.is_set():  # a key pressed during a pause waits
+                self.control.running.wait()
+            return command
+
+    def close(self) -> None:
+        self.commands.put(Command(None, "left"))

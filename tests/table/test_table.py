@@ -1,0 +1,179 @@
+"""The classroom table with real servers and clients on loopback (127.0.0.1 only)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+from pathlib import Path
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from snl_edu.app.options import LATEST
+from snl_edu.table import codes
+
+from .helpers import CODE, WAIT, Child, open_table, table_options
+
+pytestmark = pytest.mark.slow
+
+
+def game_over(lines: list[str]) -> bool:
+    return any(line == "The table has closed." or line == "टेबल बन्द भयो।" for line in lines)
+
+
+def test_two_children_in_two_languages_play_one_game_to_the_end(tmp_path: Path) -> None:
+    with open_table(table_options(tmp_path)) as (table, host_log, runner):
+        asha = Child(table, "Asha", "en")
+        bikash = Child(table, "bikash", "ne")  # names match whatever the case
+        runner.join(WAIT)
+        assert not runner.is_alive()
+        for child in (asha, bikash):
+            child.join_thread()
+            assert child.error is None
+    # The table rolled; each child heard every roll in its own language.
+    host_rolls = [line for line in host_log.lines if " rolled a " in line]
+    asha_rolls = [line for line in asha.log.lines if " rolled a " in line]
+    assert host_rolls == asha_rolls and len(host_rolls) > 10
+    nepali_rolls = [line for line in bikash.log.lines if "पासामा" in line]
+    assert len(nepali_rolls) == len(host_rolls)
+    assert not any(re.search(r"[0-9]", line) for line in nepali_rolls)  # Devanagari digits
+    assert any("कम्प्युटर" in line for line in bikash.log.lines)  # the computer, in Nepali
+    assert any(line.startswith("Place 1:") for line in asha.log.lines)
+    assert table.game.over
+
+
+def test_a_wrong_code_is_refused_and_guessing_in_a_loop_gets_nowhere(tmp_path: Path) -> None:
+    with open_table(table_options(tmp_path)) as (table, _, _):
+        for _ in range(codes.WRONG_TRIES):
+            wrong = Child(table, "Asha", code="AAAA-AAAA")
+            wrong.join_thread()
+            assert wrong.error is not None and "code" in str(wrong.error.message)
+        right_but_blocked = Child(table, "Asha")
+        right_but_blocked.join_thread()
+        assert "Too many wrong codes" in str(right_but_blocked.error.message)  # type: ignore
+
+
+def raw(table, message: object) -> list[dict[str, object]]:  # type: ignore[no-untyped-def]
+    """Send one raw message as a hostile client would; return what came back."""
+    host, port = table.address
+    replies = []
+    with connect(f"ws://{host}:{port}", compression=None, proxy=None) as connection:
+        connection.send(message if isinstance(message, str) else json.dumps(message))
+        with contextlib.suppress(TimeoutError, ConnectionClosed):
+            while True:
+                replies.append(json.loads(connection.recv(timeout=2)))
+    return replies
+
+
+@pytest.mark.parametrize("message", [
+    "not json", "[]", "{}", json.dumps({"type": "join"}),
+    json.dumps({"type": "join", "code": CODE, "name": 5}),
+    json.dumps({"type": "join", "code": CODE, "name": "x" * 5000}),
+    json.dumps({"type": "command", "action": "roll"}),  # no join first
+    "[" * 100_000,
+])
+def test_malformed_and_oversized_messages_are_refused(tmp_path: Path, message: str) -> None:
+    with open_table(table_options(tmp_path)) as (table, _, _):
+        replies = raw(table, message)
+        assert all(reply.get("type") == "refused" for reply in replies)
+        assert not any(place.connection for place in table.places.values())
+
+
+def test_names_full_of_escape_codes_are_cleaned(tmp_path: Path) -> None:
+    name = "\x1b]52;c;ZXZpbA==\x07\x1b[2JAsha"
+    with open_table(table_options(tmp_path, players=(name,))) as (table, host_log, _):
+        child = Child(table, name)
+        host_log.wait_for(lambda lines: any("has joined" in line for line in lines))
+        child.leave()
+    assert not any("\x1b" in line or "\x07" in line for line in host_log.lines + child.log.lines)
+
+
+def test_a_client_can_act_only_for_its_own_seat(tmp_path: Path) -> None:
+    with open_table(table_options(tmp_path, computers=0)) as (table, host_log, _):
+        asha = Child(table, "Asha", stop_after=0)  # Asha never rolls
+        host, port = table.address  # type: ignore[misc]
+        with connect(f"ws://{host}:{port}", compression=None, proxy=None) as bikash:
+            bikash.send(json.dumps({"type": "join", "code": CODE, "name": "Bikash"}))
+            assert json.loads(bikash.recv(timeout=WAIT))["type"] == "welcome"
+            host_log.wait_for(lambda lines: any("Asha's turn." in line for line in lines))
+            for _ in range(20):  # Bikash presses roll again and again during Asha's turn
+                bikash.send(json.dumps({"type": "command", "action": "roll"}))
+            bikash.send(json.dumps({"type": "command", "action": "answer", "number": 3}))
+            # The table is still waiting for Asha: nobody rolled for her.
+            assert json.loads(bikash.recv(timeout=WAIT))["type"] == "notice"
+        assert not any(" rolled " in line for line in host_log.lines)
+        asha.leave()
+
+
+def test_a_dropped_child_keeps_the_seat_the_computer_covers_and_they_rejoin(
+        tmp_path: Path) -> None:
+    options = table_options(tmp_path, computers=0, turn_clock=0.3)
+    with open_table(options) as (table, host_log, _):
+        asha = Child(table, "Asha")
+        bikash = Child(table, "Bikash", stop_after=1)
+        bikash.log.wait_for(lambda lines: any(" rolled a " in line for line in lines))
+        bikash.leave()  # Bikash's computer drops off the network mid-game
+        host_log.wait_for(lambda lines: any("the computer rolls for Bikash" in line
+                                            for line in lines))
+        rolls_while_away = host_log.count("Bikash rolled")
+        back = Child(table, "Bikash")  # joins again with the same name
+        back.log.wait_for(lambda lines: any("Welcome back, Bikash." in line for line in lines))
+        back.log.wait_for(lambda lines: any("the table rolled for you" in line
+                                            for line in lines))
+        back.log.wait_for(lambda lines: any("Your turn" in line for line in lines))
+        assert rolls_while_away >= 2
+        asha.leave()
+        back.leave()
+    assert any("Bikash has left the table; the seat is kept." in line
+               for line in host_log.lines)
+
+
+def test_the_turn_clock_warns_then_rolls_for_a_child_who_waits(tmp_path: Path) -> None:
+    options = table_options(tmp_path, players=("Asha",), computers=1, turn_clock=0.6)
+    options = type(options)(**{**options.__dict__, "warning_before": 0.3})
+    with open_table(options) as (table, host_log, _):
+        asha = Child(table, "Asha", stop_after=0)
+        asha.log.wait_for(lambda lines: any("Asha, five seconds left to roll!" in line
+                                            for line in lines))
+        host_log.wait_for(lambda lines: any("Time is up: rolling for Asha." in line
+                                            for line in lines))
+        asha.log.wait_for(lambda lines: any("Asha rolled a" in line for line in lines))
+        asha.leave()
+
+
+def test_a_host_restart_resumes_the_same_game_with_the_same_seats(tmp_path: Path) -> None:
+    with open_table(table_options(tmp_path)) as (table, _, runner):
+        asha = Child(table, "Asha", stop_after=3)
+        bikash = Child(table, "Bikash", stop_after=3)
+        asha.log.wait_for(lambda lines: sum(" rolled a " in line for line in lines) >= 6)
+        asha.keys.stopped.wait(0)  # type: ignore[union-attr]
+        table.end()  # the teacher ends the table (or the host restarts)
+        runner.join(WAIT)
+        rolls = list(table.game.rolls)
+        asha.leave()
+        bikash.leave()
+    assert rolls and not table.game.over
+    again = table_options(tmp_path, resume=LATEST)
+    with open_table(again) as (table2, _, runner2):
+        assert list(table2.game.rolls) == rolls
+        assert [s.name for s in table2.game.seats] == ["Asha", "Bikash", "Computer 1"]
+        asha2, bikash2 = Child(table2, "Asha"), Child(table2, "Bikash")
+        runner2.join(WAIT)
+        assert table2.game.over and table2.game.rolls[:len(rolls)] == rolls
+        asha2.join_thread()
+        bikash2.join_thread()
+
+
+def test_a_watcher_sees_the_board_and_where_everyone_is(tmp_path: Path) -> None:
+    with open_table(table_options(tmp_path)) as (table, _, runner):
+        projector = Child(table, "", watch=True)
+        Child(table, "Asha")
+        Child(table, "Bikash")
+        runner.join(WAIT)
+        projector.join_thread()
+    lines = projector.log.lines
+    assert lines[0].startswith("Watching the table")
+    assert any(line.split()[:3] == ["100", "99", "98"] for line in lines)  # the grid
+    assert any(line.startswith("Asha is on square") for line in lines)
