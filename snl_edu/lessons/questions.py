@@ -105,9 +105,9 @@ class _Context:
 
     def pick_number(self, kind: Kind, candidates: Sequence[int], favourite: int | None = None,
                     ) -> int:
-        """A number weighted by the learner's misses; the player's own square counts extra."""
-        if favourite is not None and favourite >= 1 and favourite not in candidates:
-            candidates = [*candidates, favourite]
+        """A number weighted by the learner's misses; the player's own square counts extra
+        when it is one of the candidates (never beyond them: level 1 keeps to 20, number
+        words to 100, whatever the board's size)."""
         weights = [self.weights.number(kind, c) * (3.0 if c == favourite else 1.0)
                    for c in candidates]
         return self.rng.choices(list(candidates), weights=weights, k=1)[0]
