@@ -10,15 +10,15 @@ from snl_edu.i18n import Localizer
 from snl_edu.speech.espeak import DEFAULT_RATE, MAX_RATE, EspeakSynthesiser, Voice
 from snl_edu.speech.outputs import PcmSpeaker, SpeechOutput
 from snl_edu.speech.player import Player
-from snl_edu.speech.sinks import ClockSink
 from snl_edu.speech_controls import RATE_STEP, SpeechControls, SpeechPrefs
+from tests.speech.null_device import WatchedSink
 
 SENTENCE = "Asha moves from twenty one to twenty five."
 
 
 def speech() -> tuple[SpeechOutput, EspeakSynthesiser]:
     synthesiser = EspeakSynthesiser(Voice("en"))
-    return SpeechOutput(PcmSpeaker(synthesiser, Player(ClockSink(), threading.Event()))), \
+    return SpeechOutput(PcmSpeaker(synthesiser, Player(WatchedSink(), threading.Event()))), \
         synthesiser
 
 
