@@ -23,6 +23,12 @@ EXTRACT = ["pybabel", "-q", "extract", "-F", "pyproject.toml", "-k", "N_", "-c",
 PLACEHOLDER = re.compile(r"\{(\w*)(?:![rsa])?(?::[^{}]*)?\}")
 
 
+# The update command of the README's "Translating" section, whose layout the .po keeps: one
+# layout means translators' merges touch only the entries they changed.
+UPDATE = ["pybabel", "-q", "update", "-w", "100", "--ignore-obsolete", "--no-fuzzy-matching",
+          "-D", "snl_edu"]
+
+
 def catalog():  # type: ignore[no-untyped-def]
     with NE_PO.open("rb") as po:
         return read_po(po, locale="ne")
@@ -42,6 +48,18 @@ def test_committed_pot_matches_a_fresh_extraction(tmp_path: Path,
         committed_ids = {m.id for m in read_po(g) if m.id}
     assert fresh_ids - committed_ids == set(), "strings added without extraction"
     assert committed_ids - fresh_ids == set(), "the .pot holds strings the code no longer has"
+
+
+def test_the_catalog_keeps_the_layout_the_update_command_writes(tmp_path: Path) -> None:
+    copy = tmp_path / "ne" / "LC_MESSAGES" / "snl_edu.po"
+    copy.parent.mkdir(parents=True)
+    copy.write_bytes(NE_PO.read_bytes())
+    CommandLineInterface().run([*UPDATE, "-i", str(POT), "-d", str(tmp_path)])
+    # The header's dates may differ; every other line must be as the README's command writes it.
+    def body(path: Path) -> list[str]:
+        return [line for line in path.read_text().splitlines() if "-Date:" not in line]
+    assert body(copy) == body(NE_PO), (
+        "run the README's pybabel update (-w 100 --ignore-obsolete) after editing the catalog")
 
 
 def test_nepali_covers_the_template_exactly() -> None:
