@@ -15,9 +15,11 @@ from array import array
 from collections.abc import Callable
 from pathlib import Path
 
+from snl_edu.speech.loudness import TARGET_LUFS, gain_to
 from snl_edu.speech.pcm import SAMPLE_RATE, Pcm, from_samples, wav_bytes
 
-PEAK = 0.45  # of full scale: loud enough to hear, well below clipping, below the voice
+PEAK = 0.45  # of full scale, before the loudness is matched to speech
+MAX_PEAK = 0.9  # of full scale after it: a cue that would need more is redesigned, not clipped
 
 
 def _envelope(i: int, n: int, attack: int, release: int) -> float:
@@ -129,9 +131,13 @@ EARCONS = tuple(RECIPES)
 
 
 def synthesise(name: str) -> Pcm:
-    """The earcon's samples, computed from its recipe."""
+    """The earcon's samples, computed from its recipe and brought to the loudness of speech
+    (``TARGET_LUFS``), so no cue startles a child or is lost under the voice."""
     values = RECIPES[name]()
     scale = PEAK * 32767 / max(1e-9, max(abs(v) for v in values))
+    scale *= gain_to(from_samples(array("h", (round(v * scale) for v in values))), TARGET_LUFS)
+    if max(abs(v) for v in values) * scale > MAX_PEAK * 32767:
+        raise ValueError(f"the {name} earcon cannot reach {TARGET_LUFS} LUFS without clipping")
     return from_samples(array("h", (round(v * scale) for v in values)))
 
 

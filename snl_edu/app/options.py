@@ -20,7 +20,8 @@ class SoundOptions:
     record: Path | None = None  # a WAV file of the whole narrated game
     tts: str = "espeak"
     rate: int = DEFAULT_RATE
-    volume: int = DEFAULT_VOLUME
+    volume: int = DEFAULT_VOLUME  # speech, percent
+    sound_volume: int = DEFAULT_VOLUME  # earcons, percent
 
 
 @dataclass(frozen=True)

@@ -102,7 +102,7 @@ def open_sound(sound: SoundOptions, loc: Localizer, inputs: SeatInputs, terminal
         speech = noises = False
     audio_options = AudioOptions(speech=speech and not sound.screen_reader, sound=noises,
                                  tts=sound.tts, rate=sound.rate, volume=sound.volume,
-                                 record=sound.record)
+                                 sound_volume=sound.sound_volume, record=sound.record)
     try:
         audio = build_audio(audio_options, loc, terminal.notify, inputs.key_pressed)
     except OSError as error:  # the --record file cannot be created

@@ -24,7 +24,7 @@ def voice_options(function: F) -> F:
         click.option("--rate", type=click.IntRange(MIN_RATE, MAX_RATE), default=DEFAULT_RATE,
                      show_default=True, help="Speaking speed in words per minute."),
         click.option("--volume", type=click.IntRange(0, 100), default=DEFAULT_VOLUME,
-                     show_default=True, help="Loudness of speech and sounds, in percent."),
+                     show_default=True, help="Loudness of speech, in percent."),
     ]
     for option in reversed(options):
         function = option(function)
@@ -32,13 +32,17 @@ def voice_options(function: F) -> F:
 
 
 def play_audio_options(function: F) -> F:
-    """--speech/--no-speech, --sound/--no-sound, --screen-reader, --record, and voice options."""
+    """--speech/--no-speech, --sound/--no-sound, --sound-volume, --screen-reader, --record, and
+    voice options."""
     function = voice_options(function)
     options = [
         click.option("--speech/--no-speech", default=True, show_default=True,
                      help="Speak every message aloud."),
         click.option("--sound/--no-sound", default=True, show_default=True,
                      help="Play short sounds for the dice, steps, ladders, snakes and wins."),
+        click.option("--sound-volume", type=click.IntRange(0, 100), default=DEFAULT_VOLUME,
+                     show_default=True,
+                     help="Loudness of the short sounds, in percent (speech has --volume)."),
         click.option("--screen-reader", is_flag=True,
                      help="For NVDA, JAWS or Orca: no speech of its own, no colour, one "
                           "message per line."),

@@ -74,7 +74,7 @@ def play(ctx: click.Context, players: str | None, computers: int | None, board: 
          seed: int | None, demo: bool, auto_roll: float | None, pace: float | None,
          verbosity: str, count: bool, resume_game: str | None, data_dir: str | None,
          lang: str | None, digits: str | None, speech: bool, sound: bool, screen_reader: bool,
-         record: Path | None, tts: str, rate: int, volume: int,
+         record: Path | None, tts: str, rate: int, volume: int, sound_volume: int,
          lessons: str | None, level: int, history: str | None, learner: str | None,
          voice: bool, voice_model: Path | None, audio_in: Path | None,
          **rule_values: object) -> None:
@@ -91,7 +91,8 @@ def play(ctx: click.Context, players: str | None, computers: int | None, board: 
         seed=seed, resume=resume_game, auto_roll=auto_roll, pace=pace, verbosity=verbosity,
         count=count, lessons=lessons, level=level, learner=learner, history=history,
         sound=SoundOptions(speech=speech, sound=sound, screen_reader=screen_reader,
-                           record=record, tts=tts, rate=rate, volume=volume),
+                           record=record, tts=tts, rate=rate, volume=volume,
+                           sound_volume=sound_volume),
         voice=VoiceOptions(listen=voice, model=voice_model, audio_in=audio_in),
         data_dir=data_dir,
         given=frozenset(name for name in ctx.params if ctx.get_parameter_source(name)

@@ -89,10 +89,12 @@ class RecordingOutput:
     goes), so an interrupted game still leaves a playable recording.
     """
 
-    def __init__(self, path: Path, synthesiser: Synthesiser, sound: bool = True) -> None:
+    def __init__(self, path: Path, synthesiser: Synthesiser, sound: bool = True,
+                 sound_volume: int = 100) -> None:
         self.rate = synthesiser.sample_rate
         self.synthesiser = synthesiser
         self.sound = sound
+        self.sound_factor = max(0, min(100, sound_volume)) / 100
         self._file = open(path, "wb")  # noqa: SIM115 - closed in close()
         self._writer: wave.Wave_write = open_wav_writer(self._file, self.rate)
         self._gap = silence(GAP_SECONDS, self.rate)
@@ -101,7 +103,8 @@ class RecordingOutput:
     def show(self, message: Message) -> None:
         with self._lock:
             if self.sound and message.earcon:
-                write_frames(self._writer, resample(cues.load(message.earcon), self.rate))
+                write_frames(self._writer, resample(scaled(cues.load(message.earcon),
+                                                          self.sound_factor), self.rate))
                 write_frames(self._writer, self._gap)
             if message.text.strip():
                 write_frames(self._writer, resample(

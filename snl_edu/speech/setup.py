@@ -30,7 +30,8 @@ class AudioOptions:
     sound: bool = True
     tts: str = "espeak"
     rate: int = DEFAULT_RATE
-    volume: int = DEFAULT_VOLUME
+    volume: int = DEFAULT_VOLUME  # speech, percent
+    sound_volume: int = DEFAULT_VOLUME  # earcons, percent (both start at the same loudness)
     record: Path | None = None
 
 
@@ -96,7 +97,7 @@ def build_audio(options: AudioOptions, loc: Localizer, notify: Callable[[str], N
             player = Player(sink, speaking if speaking is not None else activity.speaking)
             result._closers.append(player.close)
             if options.sound:
-                result.outputs.append(EarconOutput(player, options.volume, skip))
+                result.outputs.append(EarconOutput(player, options.sound_volume, skip))
             if options.speech:
                 try:
                     speaker = _speaker(options, voice, player, report)
@@ -108,7 +109,8 @@ def build_audio(options: AudioOptions, loc: Localizer, notify: Callable[[str], N
                     if closer is not None:
                         result._closers.append(closer)  # the system voice's worker process
     if options.record is not None:
-        recorder = RecordingOutput(options.record, EspeakSynthesiser(voice), sound=True)
+        recorder = RecordingOutput(options.record, EspeakSynthesiser(voice), sound=True,
+                                   sound_volume=options.sound_volume)
         result.outputs.append(recorder)
         result._closers.append(recorder.close)
     return result

@@ -13,6 +13,9 @@ pyttsx3's pitfalls shape this module:
 - On Linux it loads eSpeak NG by soname and would be handed the wheel's copy the
   game already uses, re-initialising it. So pyttsx3 runs in a worker process
   (``system_worker``), which also keeps its stdout away from ours.
+- Platform voices speak at their own loudness (SAPI5 voices differ by several dB),
+  so each voice is measured once when it starts, on a calibration line at full
+  volume, and brought to the loudness of everything else the game plays.
 - macOS's NSSpeechSynthesizer writes AIFF, which the standard library no longer
   reads; there the engine speaks directly and a sentence cannot be cut short.
 """
@@ -33,7 +36,10 @@ from typing import Any
 
 from snl_edu.speech.errors import AudioUnavailable, Missing
 from snl_edu.speech.espeak import Voice
-from snl_edu.speech.pcm import SAMPLE_RATE, Pcm, read_wav
+from snl_edu.speech.pcm import SAMPLE_RATE, Pcm, read_wav, scaled
+
+# Read in any language's voice: digits. Long enough for the loudness meter's gating.
+CALIBRATION = "1 2 3 4 5 6 7 8 9 10"
 
 
 def _init_engine() -> Any:
@@ -70,6 +76,13 @@ class SystemSynthesiser:
             [sys.executable, "-m", "snl_edu.speech.system_worker"], stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, encoding="utf-8")
         self._expect()
+        self._gain = 1.0
+        self._gain = self._calibrated_gain()
+
+    def _calibrated_gain(self) -> float:
+        from snl_edu.speech.loudness import gain_to
+
+        return gain_to(self._render(CALIBRATION, volume=100))
 
     def _expect(self) -> None:
         assert self._worker.stdout is not None
@@ -83,6 +96,9 @@ class SystemSynthesiser:
             raise AudioUnavailable(Missing.SYSTEM_VOICE, str(reply["error"]))
 
     def synthesise(self, text: str) -> Pcm:
+        return scaled(self._render(text, self.voice.volume), self._gain)
+
+    def _render(self, text: str, volume: int) -> Pcm:
         with self._lock:
             if self._worker.poll() is not None or self._worker.stdin is None:
                 raise AudioUnavailable(Missing.SYSTEM_VOICE, "the voice process ended")
@@ -90,7 +106,7 @@ class SystemSynthesiser:
             os.close(handle)
             path = Path(name)
             request = {"text": text, "language": self.voice.language, "rate": self.voice.rate,
-                       "volume": self.voice.volume, "path": str(path)}
+                       "volume": volume, "path": str(path)}
             try:
                 self._worker.stdin.write(json.dumps(request) + "\n")
                 self._worker.stdin.flush()
