@@ -5,10 +5,11 @@ from __future__ import annotations
 import click
 
 from snl_edu.engine import Board, Jump, JumpKind
-from snl_edu.i18n import Localizer
+from snl_edu.i18n import N_, Localizer
 
-LADDER_MARK = "L"
-SNAKE_MARK = "S"
+# One letter each, in the reader's script (a Nepali grid marks भ and स, not L and S).
+LADDER_MARK = N_("L")
+SNAKE_MARK = N_("S")
 
 
 def _jump_line(jump: Jump, loc: Localizer) -> str:
@@ -34,15 +35,17 @@ def board_lines(board: Board, loc: Localizer) -> list[str]:
 
 def board_grid(board: Board, loc: Localizer, colour: bool = False) -> list[str]:
     """Rows from the top; a ladder foot is marked L and a snake head S, colour only adds."""
-    width = len(loc.number(board.last)) + 1
+    ladder, snake = loc.gettext(LADDER_MARK), loc.gettext(SNAKE_MARK)
+    width = len(loc.number(board.last)) + max(len(ladder), len(snake))
     rows: list[list[str]] = [[""] * board.width for _ in range(board.height)]
     for square in range(1, board.last + 1):
         jump = board.jump_at(square)
-        mark = "" if jump is None else LADDER_MARK if jump.kind is JumpKind.LADDER else SNAKE_MARK
+        mark = "" if jump is None else ladder if jump.kind is JumpKind.LADDER else snake
         cell = (loc.number(square) + mark).rjust(width)
         if colour and jump is not None:
-            cell = click.style(cell, fg="green" if mark == LADDER_MARK else "red", bold=True)
+            cell = click.style(cell, fg="green" if mark == ladder else "red", bold=True)
         row, column = board.cell(square)
         rows[row][column] = cell
-    legend = loc.gettext("L marks a ladder's foot, S a snake's head.")
+    legend = loc.gettext("{ladder} marks a ladder's foot, {snake} a snake's head.").format(
+        ladder=ladder, snake=snake)
     return [" ".join(row) for row in rows] + [legend]

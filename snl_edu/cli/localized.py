@@ -41,10 +41,12 @@ def help_localizer(ctx: click.Context | None) -> Localizer:
 
 
 def help_localizer_for(asked: str | None) -> Localizer:
-    try:
-        return Localizer.create(resolve_language(asked))
-    except LanguageError:
-        return Localizer.create("en")
+    for choice in (asked, None):
+        try:
+            return Localizer.create(resolve_language(choice))
+        except LanguageError:
+            continue
+    return Localizer.create("en")
 
 
 def _range_words(low: float | None, high: float | None, loc: Localizer) -> str:

@@ -82,7 +82,7 @@ def test_rules_words_boards_in_nepali(runner: CliRunner) -> None:
 def test_errors_in_nepali(runner: CliRunner) -> None:
     result = runner.invoke(main, ["play", "--demo", "--board", "nowhere", "--lang", "ne"])
     assert result.exit_code == 1
-    assert "nowhere नामको बोर्ड छैन।" in result.output
+    assert "'nowhere' नामको बोर्ड छैन।" in result.output
     result = runner.invoke(main, ["play", "--players", "A,a", "--lang", "ne"])
     assert "दुई जना खेलाडीको नाम" in result.output
 
