@@ -215,3 +215,20 @@ def test_progress_is_plain_lines_for_a_screen_reader_and_off_a_terminal(tmp_path
                            text=True, timeout=60, check=False)
     assert piped.returncode == 0
     assert piped.stderr.splitlines() == [f"Playing games: {p}% done." for p in (25, 50, 75, 100)]
+
+
+def test_a_key_during_speech_cuts_it_short_in_the_real_program() -> None:
+    # Speech on, through the real device path on miniaudio's null backend, which plays
+    # in real time: the help takes many seconds to say.
+    spoken = {"SNL_AUDIO": "on", "SNL_AUDIO_BACKEND": "null"}
+    with Terminal(*GAME, "--lessons", "off", "--no-sound", env=spoken) as terminal:
+        terminal.expect("Press Enter to roll the pasa, or h for help.\n")
+        terminal.type("h")
+        terminal.expect("Keys:")
+        terminal.type("w")  # pressed while the help is being said
+        shown = terminal.expect("Asha is not yet on the board.", deadline=6.0)
+        assert "q: quit, after you confirm." in shown  # the rest of the help was printed,
+        terminal.type("qy")                            # its speech cut short: w came soon
+        terminal.expect("Goodbye!")
+        assert terminal.wait() == 0
+        assert terminal.output.count("Asha is not yet on the board.") == 1
