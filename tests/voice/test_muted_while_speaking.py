@@ -1,0 +1,69 @@
+"""The microphone is muted while the game speaks, with real timing on both sides: the
+game's sentence plays through the real output device (miniaudio's null backend, in
+real time) while a child's commands arrive as from a microphone, block by block at
+the pace of speech. A command said while the game talks is not taken; one said after
+it is.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from pathlib import Path
+
+from espeak_audio import RATE, scene, speech, write_wav
+
+from snl_edu.commands import Action, Command
+from snl_edu.speech.pcm import Pcm
+from snl_edu.speech.player import Player
+from snl_edu.voice.listener import Heard, VoiceListener
+from snl_edu.voice.models import VoiceModel
+from snl_edu.voice.phrases import PhraseBook
+from snl_edu.voice.sources import WavFileSource
+from tests.speech.null_device import WatchedSink
+
+DEADLINE = 30.0
+
+
+def test_a_command_said_while_the_game_speaks_is_not_taken(korean_model: VoiceModel,
+                                                           korean_book: PhraseBook,
+                                                           tmp_path: Path) -> None:
+    # The game's line (its own voice, rendered apart from the speech engine under test).
+    line = speech("Bharyang! Asha climbs the ladder.", voice="en", speed=140)
+    talk = len(line) / RATE
+    audio, spans = scene([(1.0, "주사위"), (talk + 1.2, "위치")], random.Random(4))
+    path = write_wav(tmp_path / "child.wav", audio)
+
+    # Unmuted, the child's two commands are both understood from this very audio.
+    heard: list[Heard] = []
+    VoiceListener(korean_model, korean_book, WavFileSource(path), on_heard=heard.append).run()
+    assert [h.command.action for h in heard if h.command] == [Action.ROLL, Action.WHERE]
+
+    sink = WatchedSink()
+    player = Player(sink, threading.Event())
+    microphone = WavFileSource(path, realtime=True)  # blocks at the pace of speech
+    heard = []
+    listener = VoiceListener(korean_model, korean_book, microphone, on_heard=heard.append,
+                             is_speaking=player.speaking.is_set)
+    listening = listener.start()
+    try:
+        end = time.monotonic() + DEADLINE
+        # The game starts talking a moment before the child's first command begins.
+        while microphone.seconds < spans[0][0] - 0.3:
+            assert time.monotonic() < end, "the microphone never got going"
+            time.sleep(0.005)  # polling only: the assertions below decide
+        began = time.monotonic()
+        assert player.play(Pcm(line.tobytes(), RATE)) is True
+        ended = time.monotonic()
+        listening.join(DEADLINE)
+    finally:
+        listener.stop()
+        sink.close()
+    assert microphone.started is not None
+    # The game really was talking over the whole first command, and had stopped long
+    # before the second began.
+    assert began - microphone.started < spans[0][0]
+    assert ended - microphone.started > spans[0][1]
+    assert ended - microphone.started < spans[1][0] - 0.5
+    assert [h.command for h in heard if h.command] == [Command(Action.WHERE, "위치")]
