@@ -16,8 +16,8 @@ class RandomDice:
     """A fair die; with a seed the same game comes out every time."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self._random = random.Random(seed)
+        self._randint = random.Random(seed).randint
 
     def roll(self) -> int:
-        return self._random.randint(1, DIE_FACES)
+        return self._randint(1, DIE_FACES)
 

@@ -11,7 +11,7 @@ import io
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 from snl_edu import languages
 from snl_edu.languages import SOURCE_LANGUAGE, Digits, Language
@@ -111,6 +111,14 @@ def _spellout(rules: str):  # type: ignore[no-untyped-def]
         return None
 
 
+@lru_cache(maxsize=4096)
+def _spelled(rules: str, value: int) -> str | None:
+    """A number spelled by CLDR's rules, kept: spelling takes 10-17 µs and counting a
+    move aloud spells every square of it."""
+    engine = _spellout(rules)
+    return None if engine is None else str(engine.format_number(value).text)
+
+
 @cache
 def number_words(language: str) -> Mapping[int, str]:
     """A reviewed table of number words (``locales/<lang>/numbers.toml``), where a
@@ -175,10 +183,8 @@ class Localizer:
         if reviewed is not None:
             return reviewed
         rules = self.spoken.number_rules
-        engine = _spellout(rules) if rules else None
-        if engine is None:
-            return self.number(value)
-        return str(engine.format_number(value).text)
+        spelled = _spelled(rules, value) if rules else None
+        return self.number(value) if spelled is None else spelled
 
     def language_name(self, code: str) -> str:
         """A language code as the language's name in this language ("ne" -> "नेपाली"):

@@ -29,11 +29,15 @@ from snl_edu.analysis.distribution import Distribution
 from snl_edu.engine import DIE_FACES
 
 Vector = npt.NDArray[np.float64]
+Indices = npt.NDArray[np.int64]
+Matrix = npt.NDArray[np.float64]
 Sparse = sparse.csr_matrix
 TAIL_EPSILON = 1e-12
 """Distributions stop once less than this chance of the game is still going."""
 NEGLIGIBLE = 1e-30
 """Chances of a turn's path below this are dropped: they move no figure by 1e-25."""
+_BLOCK = 64  # steps of the chain taken per block
+_DENSE_LIMIT = 400  # states; below this, dense powers of the matrix beat sparse steps
 _MAX_STEPS = 200_000  # a board so slow it needs more is reported with its larger tail
 
 
@@ -54,45 +58,46 @@ class Matrices:
     turn_states: tuple[int, ...]
 
 
-def _sparse(chance: Vector, rows: npt.NDArray[np.int64], columns: npt.NDArray[np.int64],
-            size: int) -> Sparse:
-    return sparse.csr_matrix((chance, (rows, columns)), shape=(size, size))
+def _sparse(chance: Vector, rows: Indices, columns: Indices, shape: tuple[int, int]) -> Sparse:
+    return sparse.csr_matrix((chance, (rows, columns)), shape=shape)
 
 
 def matrices(chain: Chain) -> Matrices:
     size = chain.size
-    sources: list[int] = []
-    targets: list[int] = []
-    ends: list[bool] = []
-    finish = np.zeros(size)
-    for source, row in enumerate(chain.outcomes):
-        for target, turn_ends in row:
-            if target == FINISHED:
-                finish[source] += ROLL_CHANCE
-            else:
-                sources.append(source)
-                targets.append(target)
-                ends.append(turn_ends)
-    src = np.array(sources, dtype=np.int64)
-    dst = np.array(targets, dtype=np.int64)
-    passing = np.array(ends, dtype=bool)
-    chance = np.full(len(src), ROLL_CHANCE)
-    step = _sparse(chance, src, dst, size)
-    ending = _sparse(chance[passing], src[passing], dst[passing], size)
-    carry = _sparse(chance[~passing], src[~passing], dst[~passing], size)  # extra rolls
+    flat = [(source, target, turn_ends) for source, row in enumerate(chain.outcomes)
+            for target, turn_ends in row]
+    edges = np.array(flat, dtype=np.int64).reshape(-1, 3)
+    won = edges[:, 1] == FINISHED
     # Counted in whole faces, then divided: a row of six faces gives exactly 1.
-    finishing = np.array([sum(target == FINISHED for target, _ in row) for row in chain.outcomes])
-    ends = (np.bincount(src[passing], minlength=size) + finishing) / DIE_FACES
-    # A turn starts at the start state or where a turn was passed; the rest are mid-turn.
-    starts = np.union1d([0], dst[passing])
-    mids = np.setdiff1d(np.arange(size), starts)
-    into_turn = ending[starts][:, starts]
+    finish = np.bincount(edges[won, 0], minlength=size) / DIE_FACES
+    ends = np.bincount(edges[won | (edges[:, 2] == 1), 0], minlength=size) / DIE_FACES
+    src, dst, passing = edges[~won, 0], edges[~won, 1], edges[~won, 2] == 1
+    chance = np.full(len(src), ROLL_CHANCE)
+    step = _sparse(chance, src, dst, (size, size))
+    # A turn starts at the start state or where a turn was passed; the rest are mid-turn
+    # (reached by an extra roll only).
+    is_start = np.zeros(size, dtype=bool)
+    is_start[0] = True
+    is_start[dst[passing]] = True
+    starts = np.flatnonzero(is_start)
+    mids = np.flatnonzero(~is_start)
+    place = np.empty(size, dtype=np.int64)
+    place[starts] = np.arange(len(starts))
+    place[mids] = np.arange(len(mids))
+
+    def part(chosen: npt.NDArray[np.bool_], rows: int, columns: int) -> Sparse:
+        return _sparse(chance[chosen], place[src[chosen]], place[dst[chosen]], (rows, columns))
+
+    from_start = is_start[src]
+    into_turn = part(passing & from_start, len(starts), len(starts))
+    turn_finish = finish[starts]
+    turn = into_turn
     if len(mids):
         # From a turn's start: end it at once, or go mid-turn by extra rolls and end it
         # later. Mid-turn states lead to each other only by sixes, each a 1/6 chance, so
         # the series B + C B + C^2 B ... shrinks six-fold a term and stays sparse.
-        inner = carry[mids][:, mids]
-        term = sparse.hstack([ending[mids][:, starts],
+        inner = part(~passing & ~from_start, len(mids), len(mids))
+        term = sparse.hstack([part(passing & ~from_start, len(mids), len(starts)),
                               sparse.csr_matrix(finish[mids][:, None])], format="csr")
         total = term
         while term.nnz:
@@ -100,12 +105,9 @@ def matrices(chain: Chain) -> Matrices:
             term.data[np.abs(term.data) < NEGLIGIBLE] = 0.0
             term.eliminate_zeros()
             total = total + term
-        through = (carry[starts][:, mids] @ total).tocsc()
+        through = (part(~passing & from_start, len(starts), len(mids)) @ total).tocsc()
         turn = (into_turn + through[:, :-1]).tocsr()
-        turn_finish = finish[starts] + through[:, -1].toarray().ravel()
-    else:
-        turn = into_turn.tocsr()
-        turn_finish = finish[starts]
+        turn_finish = turn_finish + through[:, -1].toarray().ravel()
     return Matrices(step, finish, ends, turn, turn_finish, tuple(int(s) for s in starts))
 
 
@@ -124,13 +126,56 @@ def expected_rolls_and_turns(parts: Matrices) -> tuple[float, float]:
 def first_passage(transient: Sparse, finish: Vector, epsilon: float = TAIL_EPSILON
                   ) -> Distribution:
     """Chance of being absorbed at step n = 1, 2, ... from state 0, until the tail < epsilon."""
+    if transient.shape[0] <= _DENSE_LIMIT:
+        return _by_dense_blocks(transient.toarray(), finish, epsilon)
+    return _by_sparse_steps(transient, finish, epsilon)
+
+
+def _by_sparse_steps(transient: Sparse, finish: Vector, epsilon: float) -> Distribution:
+    """One sparse product a step; the chances and the tail of a block of steps at once."""
     forward = sparse.csr_matrix(transient.T)
+    states = np.zeros((_BLOCK, transient.shape[0]))
     state = np.zeros(transient.shape[0])
     state[0] = 1.0
-    chances: list[float] = []
+    pieces: list[Vector] = []
+    left: list[Vector] = []
+    while not left or (left[-1][-1] >= epsilon and len(pieces) * _BLOCK < _MAX_STEPS):
+        for k in range(_BLOCK):
+            states[k] = state
+            state = forward @ state
+        pieces.append(states @ finish)
+        left.append(np.append(states[1:].sum(axis=1), state.sum()))
+    return _trimmed(np.concatenate(pieces), np.concatenate(left), epsilon)
+
+
+def _by_dense_blocks(transient: Matrix, finish: Vector, epsilon: float) -> Distribution:
+    """For a small chain: the chances of ``_BLOCK`` steps from one product with precomputed
+    columns [f, Qf, Q^2 f, ...], then a jump ahead by Q^_BLOCK (cheaper than stepping)."""
+    size = transient.shape[0]
+    columns = np.empty((size, _BLOCK))
+    column = finish.copy()
+    for k in range(_BLOCK):
+        columns[:, k] = column
+        column = transient @ column
+    jump = np.linalg.matrix_power(transient, _BLOCK)
+    state = np.zeros(size)
+    state[0] = 1.0
+    pieces: list[Vector] = []
     remaining = 1.0
-    while remaining >= epsilon and len(chances) < _MAX_STEPS:
-        chances.append(max(0.0, float(state @ finish)))
-        state = forward @ state
+    while remaining >= epsilon and len(pieces) * _BLOCK < _MAX_STEPS:
+        pieces.append(state @ columns)
+        state = state @ jump
         remaining = float(state.sum())
-    return Distribution(tuple(chances), max(0.0, remaining))
+    chances = np.clip(np.concatenate(pieces), 0.0, None)
+    # The chance still in play after each step: what the chain holds at the end plus the
+    # later steps' chances (summing small numbers keeps it free of rounding noise).
+    left = remaining + np.cumsum(chances[::-1])[::-1] - chances
+    return _trimmed(chances, left, epsilon)
+
+
+def _trimmed(chances: Vector, left: Vector, epsilon: float) -> Distribution:
+    """Stop at the first step after which less than ``epsilon`` is left."""
+    chances = np.clip(chances, 0.0, None)
+    below = left < epsilon
+    keep = int(np.argmax(below)) + 1 if below.any() else len(chances)
+    return Distribution(tuple(float(p) for p in chances[:keep]), max(0.0, float(left[keep - 1])))

@@ -53,13 +53,11 @@ class Game:
         self.finished: list[int] = []
         self.rolls: list[int] = []
         self.ranking: tuple[Standing, ...] | None = None
+        self.over = False  # a plain attribute: a simulation asks after every roll
         self._moves = moves_for(board, rules)
         self._played = self._moves.known
         self._turn_started = tuple(TurnStarted(seat) for seat in range(len(self.seats)))
-
-    @property
-    def over(self) -> bool:
-        return self.ranking is not None
+        self._next_seat = tuple((seat + 1) % len(self.seats) for seat in range(len(self.seats)))
 
     def opening(self) -> list[Event]:
         """The events that announce the turn now due (the start, or a resumed game)."""
@@ -67,24 +65,24 @@ class Game:
 
     def play(self, roll: int) -> list[Event]:
         """Apply one roll of the die for the seat whose turn it is (see ``step``)."""
-        if self.ranking is not None:
+        if self.over:
             raise GameStateError("the game is over")
         if type(roll) is not int or not 1 <= roll <= DIE_FACES:
             raise GameStateError(f"a die shows 1 to {DIE_FACES}, not {roll!r}")
         seat = self.current
         key = (seat, self.positions[seat], self.sixes_in_row, roll)
-        move, made = self._played.get(key) or self._moves.play(key)
+        square, sixes, turn_ends, won, made = self._played.get(key) or self._moves.play(key)
         self.rolls.append(roll)
-        self.positions[seat] = move.square
-        self.sixes_in_row = move.sixes
-        if move.turn_ends and not self.finished:
+        self.positions[seat] = square
+        self.sixes_in_row = sixes
+        if turn_ends and not self.finished:
             # The common case, kept short: nobody has finished, so the next seat plays.
-            self.current = following = seat + 1 if seat + 1 < len(self.seats) else 0
+            self.current = following = self._next_seat[seat]
             return [*made, self._turn_started[following]]
         events = list(made)
-        if move.won:
+        if won:
             self._finish(seat, events)
-        elif move.turn_ends:
+        elif turn_ends:
             self._pass_turn(events)
         return events
 
@@ -96,6 +94,7 @@ class Game:
             self._pass_turn(events)
             return
         self.ranking = self._rank()
+        self.over = True
         events.append(GameOver(self.ranking))
 
     def _rank(self) -> tuple[Standing, ...]:

@@ -29,6 +29,9 @@ from snl_edu.engine.rules import DIE_FACES, Finish, Rules
 
 Situation = tuple[int, int, int, int]
 """(seat, square, sixes in a row this turn, roll): all a move depends on."""
+Played = tuple[int, int, bool, bool, tuple[Event, ...]]
+"""A move as a game applies it: (square, sixes, turn ends, won, events); flat, because
+a simulation unpacks one every roll."""
 THIRD_SIX = 3
 """With the three-sixes rule, this six in a row loses the turn."""
 
@@ -134,16 +137,17 @@ class Moves:
     def __init__(self, board: Board, rules: Rules) -> None:
         self.board = board
         self.rules = rules
-        self.known: dict[Situation, tuple[Move, tuple[Event, ...]]] = {}
+        self.known: dict[Situation, Played] = {}
         """Moves worked out so far; a game looks here first, then calls ``play``."""
 
-    def play(self, situation: Situation) -> tuple[Move, tuple[Event, ...]]:
-        """The move and its events for a seat in a situation, worked out and kept."""
+    def play(self, situation: Situation) -> Played:
+        """What a roll does for a seat in a situation, worked out and kept."""
         found = self.known.get(situation)
         if found is None:
             seat, start, sixes, roll = situation
             move = step(self.board, self.rules, start, sixes, roll)
-            found = self.known[situation] = (move, move.events(seat, self.board.last))
+            found = self.known[situation] = (move.square, move.sixes, move.turn_ends, move.won,
+                                             move.events(seat, self.board.last))
         return found
 
 
