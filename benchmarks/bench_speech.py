@@ -16,9 +16,14 @@ could be heard at all on any device.
 from __future__ import annotations
 
 import argparse
-import statistics
+import sys
 import threading
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from measure import Result, report
 
 from snl_edu.boards import load_board
 from snl_edu.engine import Seat
@@ -87,11 +92,6 @@ def latency(language: str, rounds: int, with_earcon: bool,
     return times, reference
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))]
-
-
 SENTENCES = {
     "en": ["Asha's turn.", "Asha rolled a 4 on the pasa.", "Asha moves from 23 to 27.",
            "Bharyang! Asha climbs the ladder from 27 to 64.",
@@ -104,19 +104,35 @@ SENTENCES = {
 }
 
 
-def synthesis_speed(language: str, rounds: int) -> tuple[float, float]:
-    """(times faster than real time, ms per sentence)."""
+def synthesis_times(language: str, rounds: int) -> tuple[list[float], list[float]]:
+    """(ms to synthesise each sentence, ms of audio it makes)."""
     synthesiser = EspeakSynthesiser(Voice(language))
     synthesiser.synthesise(SENTENCES[language][0])  # load the voice first
-    audio = 0.0
-    start = time.perf_counter()
-    count = 0
+    spent, spoken = [], []
     for _ in range(rounds):
         for sentence in SENTENCES[language]:
-            audio += synthesiser.synthesise(sentence).duration
-            count += 1
-    elapsed = time.perf_counter() - start
-    return audio / elapsed, elapsed / count * 1000
+            start = time.perf_counter()
+            audio = synthesiser.synthesise(sentence)
+            spent.append((time.perf_counter() - start) * 1000)
+            spoken.append(audio.duration * 1000)
+    return spent, spoken
+
+
+def run(tiny: bool = False, rounds: int = 40, backend: str | None = "null") -> list[Result]:
+    rounds = 2 if tiny else rounds
+    results = []
+    for language in ("en", "ne"):
+        for with_earcon in (True, False):
+            times, reference = latency(language, rounds, with_earcon, backend)
+            what = "earcon" if with_earcon else "speech"
+            results.append(Result(f"{language}: event -> first {what} sample at the device", "ms",
+                                  times, "narration + synthesis, no device", reference,
+                                  goal="<= 50 ms"))
+    for language in ("en", "ne"):
+        spent, spoken = synthesis_times(language, max(1, rounds // 4))
+        results.append(Result(f"{language}: synthesise a sentence", "ms", spent,
+                              "the sentence's audio (real time)", spoken))
+    return results
 
 
 def main() -> None:
@@ -127,18 +143,7 @@ def main() -> None:
     args = parser.parse_args()
     backend = args.backend or None
     print(f"device: {DeviceSink(backend=backend).name}, 10 ms periods")
-    for language in ("en", "ne"):
-        for with_earcon in (True, False):
-            times, reference = latency(language, args.rounds, with_earcon, backend)
-            what = "earcon" if with_earcon else "speech"
-            median, ref = statistics.median(times), statistics.median(reference)
-            print(f"{language} event -> first {what} sample at the device: median {median:.1f} ms, "
-                  f"p90 {percentile(times, 0.9):.1f} ms, p95 {percentile(times, 0.95):.1f} ms, "
-                  f"max {max(times):.1f} ms (goal <= 50 ms); reference (narration + synthesis, "
-                  f"no device) median {ref:.1f} ms, ratio {median / max(ref, 1e-3):.1f}")
-    for language in ("en", "ne"):
-        speed, per = synthesis_speed(language, max(1, args.rounds // 4))
-        print(f"{language} synthesis: {speed:.0f}x real time, {per:.1f} ms per sentence")
+    report(__doc__.splitlines()[0], lambda: run(rounds=args.rounds, backend=backend))
 
 
 if __name__ == "__main__":

