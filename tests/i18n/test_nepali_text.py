@@ -23,8 +23,9 @@ from click.testing import CliRunner
 from unicode_rbnf import RbnfEngine
 
 from snl_edu.cli import main
-from snl_edu.cli.localized import command_tree
-from snl_edu.i18n import number_words
+from snl_edu.cli.localized import HELP_OPTION_HELP, command_tree
+from snl_edu.i18n import Localizer, number_words
+from snl_edu.postposition import Template
 
 CHILD, TEACHER = "child", "teacher"
 ZWJ = "\u200d"
@@ -129,8 +130,11 @@ def _help_pages() -> list[tuple[str, list[str], None]]:
     return [(TEACHER, [*path, "--help", "--lang", "ne"], None) for path, _ in command_tree(main)]
 
 
+CHILD_MSGIDS: set[str] = set()  # every message looked up while rendering for children
+
+
 @pytest.fixture(scope="module")
-def rendered(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, str, str]]:
+def rendered(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[tuple[str, str, str]]]:
     """(audience, command, line) for every line of every rendering, in one data folder,
     so `snl games` and `snl progress` report the games and lessons played here."""
     data = tmp_path_factory.mktemp("nepali-data")
@@ -142,6 +146,22 @@ def rendered(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, str, s
     renders = [*GAMES, *REPORTS, *ERRORS, *_help_pages(),
                (TEACHER, ["board", "check", str(board_file), "--lang", "ne"], None),
                (TEACHER, ["play", "--lang", "xx"], None)]  # in a Nepali locale
+    audience = TEACHER
+    original_gettext, original_ngettext = Localizer.gettext, Localizer.ngettext
+
+    def gettext(self: Localizer, message: str) -> Template:
+        if audience == CHILD:
+            CHILD_MSGIDS.add(message)
+        return original_gettext(self, message)
+
+    def ngettext(self: Localizer, singular: str, plural: str, n: int) -> Template:
+        if audience == CHILD:
+            CHILD_MSGIDS.add(singular)
+        return original_ngettext(self, singular, plural, n)
+
+    patch = pytest.MonkeyPatch()
+    patch.setattr(Localizer, "gettext", gettext)
+    patch.setattr(Localizer, "ngettext", ngettext)
     for audience, args, given in renders:
         env = {"SNL_DATA_DIR": str(data), "SNL_AUDIO": "off", "LANG": "ne_NP.UTF-8"}
         # A wide terminal, so help lines are not wrapped inside an option's name.
@@ -152,7 +172,8 @@ def rendered(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, str, s
         command = " ".join(args)
         lines += [(audience, command, line) for line in result.stdout.splitlines()]
         lines += [(TEACHER, command, line) for line in result.stderr.splitlines()]
-    return lines
+    patch.undo()
+    yield lines
 
 
 def _problems(rendered: list[tuple[str, str, str]]) -> Iterator[tuple[str, str, str]]:
@@ -180,6 +201,22 @@ def test_a_nepali_classroom_reads_nothing_a_teacher_would_correct(
         counts[problem] += 1
         examples.setdefault(problem, []).append(f"{command}: {line}")
     assert counts == dict.fromkeys(counts, 0), {k: v[:5] for k, v in examples.items()}
+
+
+def test_every_message_children_hear_says_so_to_the_translator(
+        rendered: list[tuple[str, str, str]]) -> None:
+    """A child-facing message carries the translator comment that keeps it in तिमी forms."""
+    from babel.messages.pofile import read_po
+
+    po = Path(__file__).resolve().parents[2] / "locales" / "ne" / "LC_MESSAGES" / "snl_edu.po"
+    with po.open("rb") as file:
+        catalog = read_po(file, locale="ne")
+    marked = {(m.id[0] if isinstance(m.id, tuple) else m.id) for m in catalog
+              if m.id and any(c.startswith("child-facing") for c in m.user_comments)}
+    known = {(m.id[0] if isinstance(m.id, tuple) else m.id) for m in catalog if m.id}
+    assert len(CHILD_MSGIDS & known) > 100
+    unmarked = sorted((CHILD_MSGIDS & known) - marked - {HELP_OPTION_HELP})  # help: not said
+    assert unmarked == [], "\n".join(unmarked)
 
 
 def test_the_checks_catch_what_they_look_for() -> None:
