@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from snl_edu import languages
 from snl_edu.boards import UnknownBoardError
 from snl_edu.engine import BoardError, GameStateError, SeatError
@@ -21,6 +23,8 @@ def _board_error(error: BoardError, loc: Localizer) -> str:
         "other_end": loc.number(error.other_end or 0),
         "detail": loc.digits_in(error.detail), "limit": loc.digits_in(error.detail),
     }
+    if error.rule == "format":  # the detail is a msgid saying where the file goes wrong
+        values["detail"] = loc.digits_in(phrase(error.detail, error.details, loc))
     if isinstance(error, UnknownBoardError):
         return _("There is no board called {name}. Boards: {names}; or give a board file's path.") \
             .format(name=error.name, names=loc.join(error.available))
@@ -79,7 +83,8 @@ def describe(error: SnlError, loc: Localizer) -> str:
 
         return describe_missing(error, loc, in_game=False)
     if isinstance(error, GameStateError):
-        return _("The saved game cannot be used: {reason}.").format(reason=phrase(error, loc))
+        return _("The saved game cannot be used: {reason}.").format(
+            reason=phrase(error.message, error.details, loc))
     from snl_edu.lessons.content import LessonDataError
     from snl_edu.store.progress import UnknownLearnerError
 
@@ -91,22 +96,22 @@ def describe(error: SnlError, loc: Localizer) -> str:
             name=error.name, names=loc.join(error.known))
     if isinstance(error, LessonDataError):
         return _("The lesson file {file} cannot be used: {detail}.").format(
-            file=error.file, detail=phrase(error, loc))
+            file=error.file, detail=phrase(error.message, error.details, loc))
     from snl_edu.voice.errors import VoiceError
 
     if isinstance(error, VoiceError):
         from snl_edu.voice.messages import describe_voice_error
 
         return describe_voice_error(error, loc)
-    return phrase(error, loc)
+    return phrase(error.message, error.details, loc)
 
 
-def phrase(error: SnlError, loc: Localizer) -> str:
-    """An error's own message in the reader's language, its details filled in."""
-    text = loc.gettext(error.message)
-    if not error.details:
+def phrase(message: str, details: Mapping[str, object], loc: Localizer) -> str:
+    """An error's own message (a msgid) in the reader's language, its details filled in."""
+    text = loc.gettext(message)
+    if not details:
         return text
-    return text.format(**{key: _detail(value, loc) for key, value in error.details.items()})
+    return text.format(**{key: _detail(value, loc) for key, value in details.items()})
 
 
 def _detail(value: object, loc: Localizer) -> str:

@@ -22,6 +22,7 @@ class BoardError(SnlError):
         other_end: int | None = None,
         detail: str = "",
         source: str = "",
+        **details: object,
     ) -> None:
         self.rule = rule
         self.start = start
@@ -30,15 +31,20 @@ class BoardError(SnlError):
         self.other_end = other_end
         self.detail = detail
         self.source = source
-        super().__init__(f"{source + ': ' if source else ''}{rule} {start}->{end} {detail}".strip())
+        # For the "format" rule ``detail`` is a msgid (``N_``) and ``details`` fill it.
+        super().__init__(f"{source + ': ' if source else ''}{rule} {start}->{end} {detail}".strip(),
+                         **details)
 
 
 class GameStateError(SnlError):
-    """Saved or replayed game data does not describe a valid game."""
+    """Saved or replayed game data does not describe a valid game.
 
-    def __init__(self, reason: str) -> None:
+    ``reason`` is a msgid (marked with ``N_``); ``details`` fill its placeholders.
+    """
+
+    def __init__(self, reason: str, **details: object) -> None:
         self.reason = reason
-        super().__init__(reason)
+        super().__init__(reason, **details)
 
 
 class SeatError(SnlError):

@@ -16,6 +16,7 @@ from snl_edu.engine.errors import GameStateError, SeatError
 from snl_edu.engine.events import Event, GameOver, Standing, TurnStarted, Won
 from snl_edu.engine.rules import DIE_FACES, Rules
 from snl_edu.engine.step import moves_for
+from snl_edu.vocabulary import N_
 
 MIN_SEATS = 1
 MAX_SEATS = 8
@@ -66,9 +67,10 @@ class Game:
     def play(self, roll: int) -> list[Event]:
         """Apply one roll of the die for the seat whose turn it is (see ``step``)."""
         if self.over:
-            raise GameStateError("the game is over")
+            raise GameStateError(N_("the game is over"))
         if type(roll) is not int or not 1 <= roll <= DIE_FACES:
-            raise GameStateError(f"a die shows 1 to {DIE_FACES}, not {roll!r}")
+            raise GameStateError(N_("a die shows 1 to {faces}, not {roll}"), faces=DIE_FACES,
+                                 roll=roll if type(roll) is int else repr(roll))
         seat = self.current
         key = (seat, self.positions[seat], self.sixes_in_row, roll)
         square, sixes, turn_ends, won, made = self._played.get(key) or self._moves.play(key)
@@ -148,7 +150,7 @@ class Game:
     def from_data(cls, data: Any) -> Game:
         """Rebuild by replaying the rolls, then check the stored positions agree."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise GameStateError("not a saved game of a known format")
+            raise GameStateError(N_("not a saved game of a known format"))
         board = board_from_data(data.get("board"), source="saved game")
         rules = Rules.from_data(data.get("rules"))
         raw_seats = data.get("seats")
@@ -156,12 +158,12 @@ class Game:
             isinstance(s, dict) and isinstance(s.get("name"), str)
             and isinstance(s.get("computer", False), bool) for s in raw_seats
         ):
-            raise GameStateError("seats are malformed")
+            raise GameStateError(N_("seats are malformed"))
         seats = [Seat(s["name"], s.get("computer", False)) for s in raw_seats]
         rolls = data.get("rolls")
         if not isinstance(rolls, list) or not all(type(r) is int for r in rolls):
-            raise GameStateError("rolls are malformed")
+            raise GameStateError(N_("rolls are malformed"))
         game = cls.replay(board, rules, seats, rolls)
         if data.get("positions") != game.positions or data.get("current") != game.current:
-            raise GameStateError("stored positions do not match the rolls")
+            raise GameStateError(N_("stored positions do not match the rolls"))
         return game

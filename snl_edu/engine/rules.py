@@ -45,10 +45,10 @@ class Rules:
     def from_data(cls, data: Any) -> Rules:
         """Rules from a saved game (or parsed options); a missing option takes its default."""
         if not isinstance(data, dict):
-            raise GameStateError("rules are not a table")
+            raise GameStateError(N_("rules are not a table"))
         unknown = set(data) - set(OPTIONS_BY_NAME)
         if unknown:
-            raise GameStateError(f"unknown rule options: {sorted(unknown)}")
+            raise GameStateError(N_("unknown rule options: {options}"), options=sorted(unknown))
         return cls(**{name: OPTIONS_BY_NAME[name].from_data(value)
                       for name, value in data.items()})
 
@@ -96,9 +96,11 @@ class RuleOption:
             try:
                 return kind(value)
             except ValueError as error:
-                raise GameStateError(f"unknown {self.name} rule {value!r}") from error
+                raise GameStateError(N_("unknown {option} rule {value}"), option=self.name,
+                                     value=repr(value)) from error
         if not isinstance(value, bool):
-            raise GameStateError(f"rule option {self.name} must be true or false")
+            raise GameStateError(N_("rule option {option} must be true or false"),
+                                 option=self.name)
         return value
 
 
