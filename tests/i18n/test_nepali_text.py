@@ -229,7 +229,7 @@ def test_the_checks_catch_what_they_look_for() -> None:
                      "-नुहोस् in a child-facing line", "number word not in the table"}
     good = [(CHILD, "x", line) for line in (
         "आशाको पालो।", "Bikash को पासामा ४ आयो।", "w: को कहाँ छ।", "पासा फाल्न Enter थिच।",
-        "खेल फेरि खेल्न यो टाइप गर: snl play --resume २", "गनौँ: एक, दुई, तीन।")]
+        "खेल फेरि खेल्न यो टाइप गर: snl play --resume 3", "गनौँ: एक, दुई, तीन।")]
     assert list(_problems(good)) == []
 
 
