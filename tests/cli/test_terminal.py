@@ -232,3 +232,17 @@ def test_a_key_during_speech_cuts_it_short_in_the_real_program() -> None:
         terminal.expect("Goodbye!")
         assert terminal.wait() == 0
         assert terminal.output.count("Asha is not yet on the board.") == 1
+
+
+def test_ctrl_c_silences_the_game_at_once() -> None:
+    spoken = {"SNL_AUDIO": "on", "SNL_AUDIO_BACKEND": "null"}
+    with Terminal(*GAME, "--lessons", "off", "--no-sound", env=spoken) as terminal:
+        terminal.expect("Press Enter to roll the pasa, or h for help.\n")
+        terminal.type("h")  # many seconds of speech ahead
+        terminal.expect("Keys:")
+        terminal.interrupt()
+        terminal.expect("Game stopped.", deadline=3.0)
+        # The stop lines are printed, not said: the program is gone long before the help
+        # (or the stop lines) could have been spoken.
+        assert terminal.wait(deadline=3.0) == 1
+        assert terminal.mode() == terminal.before
