@@ -20,6 +20,7 @@ State = tuple[int, int]
 FINISHED = -1
 """Index of the absorbing state (the last square reached) in an outcome."""
 ROLL_CHANCE = 1.0 / DIE_FACES
+_FACES = range(1, DIE_FACES + 1)
 
 
 class UnfinishableError(SnlError):
@@ -51,28 +52,29 @@ class Chain:
 
 
 def build_chain(board: Board, rules: Rules) -> Chain:
-    """Every state reachable from the start, checked to reach the finish from each."""
-    start: State = (0, 0)
-    index: dict[State, int] = {start: 0}
-    order: list[State] = [start]
-    raw: list[list[tuple[State | None, bool]]] = []
-    queue = deque([start])
-    while queue:
-        square, sixes = queue.popleft()
-        moves = [step(board, rules, square, sixes, roll) for roll in range(1, DIE_FACES + 1)]
-        row = [(None if move.won else (move.square, move.sixes), move.turn_ends)
-               for move in moves]
-        raw.append(row)
-        for target, _ends in row:
-            if target is not None and target not in index:
-                index[target] = len(order)
+    """Every state reachable from the start, checked to reach the finish from each.
+
+    Breadth-first: ``order`` is both the states found so far and the queue.
+    """
+    index: dict[State, int] = {(0, 0): 0}
+    order: list[State] = [(0, 0)]
+    outcomes: list[tuple[Outcome, ...]] = []
+    won = Outcome(FINISHED, False)
+    for square, sixes in order:  # grows while it is walked
+        row = []
+        for roll in _FACES:
+            move = step(board, rules, square, sixes, roll)
+            if move.won:
+                row.append(won)
+                continue
+            target = (move.square, move.sixes)
+            found = index.get(target)
+            if found is None:
+                found = index[target] = len(order)
                 order.append(target)
-                queue.append(target)
-    outcomes = tuple(
-        tuple(Outcome(FINISHED if t is None else index[t], ends) for t, ends in row)
-        for row in raw
-    )
-    chain = Chain(tuple(order), outcomes)
+            row.append(Outcome(found, move.turn_ends))
+        outcomes.append(tuple(row))
+    chain = Chain(tuple(order), tuple(outcomes))
     _check_finishable(chain, board.name)
     return chain
 

@@ -37,7 +37,7 @@ TAIL_EPSILON = 1e-12
 NEGLIGIBLE = 1e-30
 """Chances of a turn's path below this are dropped: they move no figure by 1e-25."""
 _BLOCK = 64  # steps of the chain taken per block
-_DENSE_LIMIT = 400  # states; below this, dense powers of the matrix beat sparse steps
+_DENSE_LIMIT = 150  # states; up to this, dense powers of the matrix beat sparse steps
 _MAX_STEPS = 200_000  # a board so slow it needs more is reported with its larger tail
 
 
