@@ -38,6 +38,7 @@ NEGLIGIBLE = 1e-30
 """Chances of a turn's path below this are dropped: they move no figure by 1e-25."""
 _BLOCK = 64  # steps of the chain taken per block
 _DENSE_LIMIT = 150  # states; up to this, dense powers of the matrix beat sparse steps
+_SETTLED = 1e-15  # how close to one shrinking rate every state must be to extrapolate
 _MAX_STEPS = 200_000  # a board so slow it needs more is reported with its larger tail
 
 
@@ -132,7 +133,8 @@ def first_passage(transient: Sparse, finish: Vector, epsilon: float = TAIL_EPSIL
 
 
 def _by_sparse_steps(transient: Sparse, finish: Vector, epsilon: float) -> Distribution:
-    """One sparse product a step; the chances and the tail of a block of steps at once."""
+    """One sparse product a step (the chances and the tail of a block of steps at once),
+    until the chain settles into its slowest mode; from there the rest is geometric."""
     forward = sparse.csr_matrix(transient.T)
     states = np.zeros((_BLOCK, transient.shape[0]))
     state = np.zeros(transient.shape[0])
@@ -145,7 +147,28 @@ def _by_sparse_steps(transient: Sparse, finish: Vector, epsilon: float) -> Distr
             state = forward @ state
         pieces.append(states @ finish)
         left.append(np.append(states[1:].sum(axis=1), state.sum()))
+        settled = _settled_rate(states[-1], state)
+        if settled is not None and left[-1][-1] >= epsilon:
+            # Every state now shrinks by the same rate each step, to within 1e-15 of the
+            # chance in play: the later chances are a geometric series of that rate.
+            steps = min(_MAX_STEPS, int(np.ceil(np.log(epsilon / left[-1][-1])
+                                                / np.log(settled))) + 1)
+            powers = settled ** np.arange(steps)
+            pieces.append(float(state @ finish) * powers)
+            left.append(float(state.sum()) * settled * powers)
+            break
     return _trimmed(np.concatenate(pieces), np.concatenate(left), epsilon)
+
+
+def _settled_rate(before: Vector, after: Vector) -> float | None:
+    """The rate r when one step took ``before`` to ``r * before`` to within 1e-15 of its
+    sum (the chain's slowest mode alone is left), else None."""
+    total = float(before.sum())
+    rate = float(after.sum()) / total if total > 0 else 0.0
+    if not 0.0 < rate < 1.0:
+        return None
+    drift = float(np.abs(after - rate * before).sum()) / total
+    return rate if drift < _SETTLED else None
 
 
 def _by_dense_blocks(transient: Matrix, finish: Vector, epsilon: float) -> Distribution:

@@ -227,3 +227,21 @@ def test_the_figures_are_those_of_the_dense_analysis(name: str, rules: Rules, ro
     assert result.expected_turns == pytest.approx(turns, rel=1e-12)
     assert result.seat_chances == pytest.approx(seats, abs=1e-12)
     assert result.expected_rounds == pytest.approx(rounds, rel=1e-12)
+
+
+def test_the_geometric_tail_matches_stepping_to_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once every state shrinks at one rate the rest of a distribution is extrapolated;
+    stepping the chain all the way gives the same chances."""
+    from snl_edu.analysis import exact
+
+    board = make_board(ladders={3: 51, 40: 222, 150: 390}, snakes={399: 2, 300: 11, 205: 60},
+                       width=20, height=20)
+    rules = Rules(Finish.BOUNCE)
+    settled = analyse(board, rules)
+    monkeypatch.setattr(exact, "_SETTLED", -1.0)  # never settled: step to the end
+    stepped = analyse(board, rules)
+    for ours, theirs in ((settled.rolls, stepped.rolls), (settled.turns, stepped.turns)):
+        assert len(ours.chances) == len(theirs.chances) > 500
+        assert max(abs(a - b) for a, b in zip(ours.chances, theirs.chances)) < 1e-15
+        assert ours.tail == pytest.approx(theirs.tail, rel=1e-9)
+    assert settled.seat_chances == pytest.approx(stepped.seat_chances, abs=1e-14)
