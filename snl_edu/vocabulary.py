@@ -7,7 +7,10 @@ and the store can all speak in these types without depending on each other.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # an annotation only: `snl --help` need not import datetime
+    from datetime import datetime
 
 
 @dataclass(frozen=True)
