@@ -46,9 +46,37 @@ def _board_error(error: BoardError, loc: Localizer) -> str:
         "format": _("The board is not written correctly: {detail}."),
         "toml": _("The board file is not valid TOML: {detail}."),
         "unreadable": _("The board file cannot be read: {detail}."),
+        "too-big": _("The board file is too big: a board file may have at most {detail} KB."),
     }
+    if error.rule == "trap":
+        return _trap(error, loc)
     text = templates.get(error.rule, _("The board is not valid: {detail}.")).format(**values)
     return f"{error.source}: {text}" if error.source else text
+
+
+def _trap(error: BoardError, loc: Localizer) -> str:
+    """Name the trapping squares as ranges: "start, 1-93" reads better than 94 numbers."""
+    _ = loc.gettext
+    parts: list[str] = []
+    for low, high in square_ranges(error.squares):
+        first = _("the start") if low == 0 else loc.number(low)
+        if high == low:
+            parts.append(first)
+        else:
+            parts.append(_("{first} to {last}").format(first=first, last=loc.number(high)))
+    text = _("With --finish {rule}, a player on {squares} could never reach the last square, "
+             "so a game might never end.").format(rule=error.detail, squares=loc.join(parts))
+    return f"{error.source}: {text}" if error.source else text
+
+
+def square_ranges(squares: tuple[int, ...]) -> list[tuple[int, int]]:
+    ranges: list[tuple[int, int]] = []
+    for square in squares:
+        if ranges and ranges[-1][1] == square - 1:
+            ranges[-1] = (ranges[-1][0], square)
+        else:
+            ranges.append((square, square))
+    return ranges
 
 
 def describe(error: SnlError, loc: Localizer) -> str:

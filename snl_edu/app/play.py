@@ -84,7 +84,8 @@ def prepare(options: PlayOptions, loc: Localizer, terminal: Terminal) -> Prepare
         return resume(options, loc, terminal.notify)
     from snl_edu.boards import load_board
 
-    game = Game(load_board(options.board), options.rules, build_seats(options, loc))
+    game = Game(load_board(options.board, options.rules.finish), options.rules,
+                build_seats(options, loc))
     return start_new(game, options, loc, terminal.notify)
 
 

@@ -10,7 +10,7 @@ from snl_edu.board_text import board_grid, board_lines
 from snl_edu.boards import load_board, shipped_names
 from snl_edu.cli.common import colour_wanted, localizer_for, remember_localizer
 from snl_edu.cli.group import language_options
-from snl_edu.engine import Board
+from snl_edu.engine import Board, Finish, Rules
 from snl_edu.i18n import Localizer
 
 
@@ -63,11 +63,14 @@ def show(board_name: str, grid: bool, lang: str | None, digits: str | None) -> N
 
 @board.command()
 @click.argument("path", metavar="PATH")
+@click.option("--finish", type=click.Choice([f.value for f in Finish]),
+              default=Rules().finish.value, show_default=True,
+              help="The finish rule under which every player must be able to reach the end.")
 @language_options
-def check(path: str, lang: str | None, digits: str | None) -> None:
+def check(path: str, finish: str, lang: str | None, digits: str | None) -> None:
     """Check a board file against the board rules."""
     loc = remember_localizer(localizer_for(lang, digits))
-    checked = load_board(path)
+    checked = load_board(path, Finish(finish))
     click.echo(loc.gettext("{source}: a valid board of {last} squares with {ladders} and "
                            "{snakes}.").format(source=path, last=loc.number(checked.last),
                                                **jump_counts(checked, loc)))

@@ -22,9 +22,11 @@ class BoardError(SnlError):
         other_end: int | None = None,
         detail: str = "",
         source: str = "",
+        squares: tuple[int, ...] = (),
         **details: object,
     ) -> None:
         self.rule = rule
+        self.squares = squares  # the squares a "trap" error is about
         self.start = start
         self.end = end
         self.other_start = other_start

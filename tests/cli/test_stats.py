@@ -85,7 +85,7 @@ def test_a_board_file_that_traps_players_is_one_clear_message(runner: CliRunner,
         f"[[snakes]]\nfrom = {s}\nto = 1\n" for s in range(94, 100)), encoding="utf-8")
     result = stats(runner, str(trap))
     assert result.exit_code == 1
-    assert "can never reach the end" in result.output
+    assert "could never reach the last square" in result.output
     assert "Traceback" not in result.output
 
 

@@ -1,0 +1,72 @@
+"""Boards that can end: a board on which a player could be stuck for ever is refused."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from snl_edu.boards import MAX_BOARD_BYTES, load_board, parse_board, shipped_names
+from snl_edu.cli import main
+from snl_edu.engine import Board, BoardError, Finish, Jump, JumpKind
+from snl_edu.engine.traps import trapping_squares
+
+SNAKES_94_TO_99 = "".join(f"[[snakes]]\nfrom = {s}\nto = 10\n" for s in range(94, 100))
+
+
+@pytest.mark.parametrize("name", shipped_names())
+@pytest.mark.parametrize("finish", list(Finish))
+def test_shipped_boards_can_always_end(name: str, finish: Finish) -> None:
+    assert trapping_squares(load_board(name), finish) == ()
+
+
+def test_snakes_on_the_last_six_squares_trap_everyone() -> None:
+    board = parse_board(SNAKES_94_TO_99, "b", default_name="b")
+    assert trapping_squares(board, Finish.EXACT) == tuple(range(94))
+
+
+def test_a_pocket_the_die_cannot_leave_is_named() -> None:
+    # From 3 every roll (4..9) is a snake back to 3, and 10 is 7 away: stuck for ever.
+    board = Board.build("pocket", 5, 2, [Jump(JumpKind.SNAKE, s, 3) for s in range(4, 10)])
+    for finish in Finish:
+        assert trapping_squares(board, finish) == (0, 1, 2, 3)
+    # One snake fewer and the 6 from 3 reaches 9, then a 1 finishes.
+    board = Board.build("open", 5, 2, [Jump(JumpKind.SNAKE, s, 3) for s in range(4, 9)])
+    assert trapping_squares(board, Finish.EXACT) == ()
+
+
+def test_board_check_names_the_trapping_squares(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "stuck.toml"
+    path.write_text(SNAKES_94_TO_99)
+    result = runner.invoke(main, ["board", "check", str(path)])
+    assert result.exit_code == 1
+    assert ("With --finish exact, a player on the start to 93 could never reach the "
+            "last square") in result.output
+    assert "Traceback" not in result.output
+
+
+def test_play_refuses_a_board_that_cannot_end(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "stuck.toml"
+    path.write_text(SNAKES_94_TO_99)
+    result = runner.invoke(main, ["play", "--demo", "--board", str(path),
+                                  "--data-dir", str(tmp_path / "data")])
+    assert result.exit_code == 1 and "could never reach the last square" in result.output
+
+
+def test_dotted_keys_are_refused_before_parsing() -> None:
+    started = time.perf_counter()
+    with pytest.raises(BoardError) as caught:
+        parse_board("a." * 30000 + "a = 1\n", "deep.toml")
+    assert caught.value.detail == "values are nested too deeply"
+    assert time.perf_counter() - started < 5  # tomllib needed 15 s and 4 GB here
+
+
+def test_board_files_are_size_capped(runner: CliRunner, tmp_path: Path) -> None:
+    big = tmp_path / "big.toml"
+    big.write_text('title.en = "' + "x" * MAX_BOARD_BYTES + '"\n')
+    for path in (str(big), "/dev/zero"):
+        result = runner.invoke(main, ["board", "check", path])
+        assert result.exit_code == 1
+        assert "The board file is too big" in result.output
