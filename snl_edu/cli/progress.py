@@ -12,8 +12,10 @@ from snl_edu.cli.storage import data_dir_option, open_cli_store
 from snl_edu.i18n import Localizer
 from snl_edu.lessons.adaptive import summarise
 from snl_edu.lessons.report import percent, report_lines
-from snl_edu.store.games import GameStore
-from snl_edu.store.progress import ProgressStore, write_csv
+from snl_edu.safe_text import clean_name
+from snl_edu.store import Store
+from snl_edu.store.forget import forget, learner_or_player
+from snl_edu.store.progress import ProgressStore, UnknownLearnerError, write_csv
 
 
 @click.command()
@@ -34,19 +36,7 @@ def progress(name: str | None, as_csv: bool, forget: str | None, sure: bool,
     with open_cli_store(data_dir, loc) as store:
         kept = ProgressStore(store)
         if forget is not None:
-            forgotten_name = kept.canonical_name(forget)
-            if not sure and not _confirm_forget(forgotten_name, len(kept.answers(forget)), loc):
-                click.echo(_("Nothing was deleted."))
-                raise click.exceptions.Exit(1)
-            count = kept.forget(forget)
-            click.echo(loc.ngettext("Forgot {name}: {count} answer deleted.",
-                                    "Forgot {name}: {count} answers deleted.", count).format(
-                name=forgotten_name, count=loc.number(count)))
-            # A child's name also sits in the saved games they played: it goes too.
-            games = GameStore(store).forget_player(forgotten_name)
-            click.echo(loc.ngettext("{count} saved game with {name} deleted.",
-                                    "{count} saved games with {name} deleted.", games).format(
-                name=forgotten_name, count=loc.number(games)))
+            _forget(store, forget, sure, loc)
             return
         if name is not None:
             name = kept.canonical_name(name)
@@ -75,11 +65,6 @@ def progress(name: str | None, as_csv: bool, forget: str | None, sure: bool,
         click.echo(_("For one learner's report: snl progress NAME"))
 
 
-
-
-
-
-
 def _confirm_forget(name: str, answers: int, loc: Localizer) -> bool:
     """Ask before deleting a child's record: it cannot be undone. No answer means no."""
     click.echo(loc.ngettext(
@@ -92,3 +77,32 @@ def _confirm_forget(name: str, answers: int, loc: Localizer) -> bool:
 
     reply = " ".join(sys.stdin.readline().split()).casefold()
     return reply == "y" or any(reply in language.yes_words for language in languages())
+
+
+def _forget(store: Store, name: str, sure: bool, loc: Localizer) -> None:
+    kept = ProgressStore(store)
+    if not learner_or_player(store, name):
+        raise UnknownLearnerError(name, kept.learners())
+    shown = kept.canonical_name(name) if kept.exists(name) else clean_name(name)
+    if not sure and not _confirm_forget(shown, len(kept.answers(name)), loc):
+        click.echo(loc.gettext("Nothing was deleted."))
+        raise click.exceptions.Exit(1)
+    done = forget(store, name)
+    click.echo(loc.ngettext("Forgot {name}: {count} answer deleted.",
+                            "Forgot {name}: {count} answers deleted.", done.answers).format(
+        name=shown, count=loc.number(done.answers)))
+    click.echo(loc.ngettext("{count} saved game with {name} deleted.",
+                            "{count} saved games with {name} deleted.", done.games).format(
+        name=shown, count=loc.number(done.games)))
+    if done.mentions:
+        click.echo(loc.ngettext(
+            "{name} was also taken out of {count} answer of another learner.",
+            "{name} was also taken out of {count} answers of other learners.",
+            done.mentions).format(name=shown, count=loc.number(done.mentions)))
+    for backup in done.cleaned:
+        click.echo(loc.gettext("{name} was also removed from the backup {path}.").format(
+            name=shown, path=str(backup)))
+    for backup in done.left:
+        click.echo(loc.gettext("The backup {path} is damaged and may still hold data about "
+                               "{name}: delete it if it is no longer needed.").format(
+            path=str(backup), name=shown))

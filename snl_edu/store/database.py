@@ -1,10 +1,16 @@
 """The one SQLite file that holds saved games and learner progress.
 
 It lives in the user's data folder (platformdirs), or where ``--data-dir`` or
-``SNL_DATA_DIR`` says. Every write is one transaction; the journal is WAL with
-``synchronous=FULL`` so a killed process or a power cut loses at most the write
-in progress. A file that is corrupt or belongs to another program is moved
-aside as a timestamped backup (never deleted) and a fresh store starts.
+``SNL_DATA_DIR`` says, private to the user (folder 0700, files 0600). Every write is
+one transaction; the journal is WAL with ``synchronous=FULL`` so a killed process or a
+power cut loses at most the write in progress; deleted data is overwritten
+(``secure_delete``).
+
+The store heals or explains, never crashes: a file that belongs to another program is
+moved aside as a timestamped backup (never deleted) and a fresh store starts; a damaged
+file is moved aside too, and every row that still reads back whole is carried into the
+fresh store (see salvage.py); damaged rows in a healthy file are removed after a backup
+copy is kept. The caller tells the user once, from ``Store.recovery``.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Self
 
+from snl_edu.store.rows import decode_text
 from snl_edu.store.schema import APPLICATION_ID, MIGRATIONS, latest_version
 from snl_edu.vocabulary import SnlError
 
@@ -43,14 +50,20 @@ class StoreError(SnlError):
 class Damage(StrEnum):
     CORRUPT = "corrupt"  # not a readable SQLite file, or fails its integrity check
     FOREIGN = "foreign"  # a healthy SQLite file that another program made
+    ROWS = "rows"  # a healthy file holding rows that do not read back whole
 
 
 @dataclass(frozen=True)
 class Recovery:
-    """A broken store file was set aside; the caller tells the user once."""
+    """A broken store file (or some rows of it) was set aside; the caller tells the user once.
+
+    ``kept``: rows carried over from a damaged file; ``lost``: rows that could not be.
+    """
 
     damage: Damage
     backup: Path
+    kept: int = 0
+    lost: int = 0
 
 
 def data_dir(explicit: str | os.PathLike[str] | None = None,
@@ -101,50 +114,85 @@ class Store:
 
 def open_store(folder: str | os.PathLike[str] | None = None) -> Store:
     """Open (creating, migrating or recovering) the store in ``folder`` (see ``data_dir``)."""
-    path = data_dir(folder) / STORE_FILE
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise StoreError("unwritable", path, error.strerror or str(error)) from error
-    except ValueError as error:  # found by fuzzing: a folder name with a NUL character
-        raise StoreError("unwritable", path, str(error)) from error
+        path = data_dir(folder) / STORE_FILE
+    except RuntimeError as error:  # "~nouser/x": a home folder that does not exist
+        raise StoreError("unwritable", Path(os.fspath(folder or "")), str(error)) from error
+    _make_private_folder(path)
     recovery: Recovery | None = None
     connection = _connect(path)
     damage = _inspect(connection, path)
     if damage is not None:
         connection.close()
-        recovery = Recovery(damage, _set_aside(path, damage))
+        backup = _set_aside(path, damage)
         connection = _connect(path)
+        recovery = Recovery(damage, backup)
     try:
         _configure(connection)
-        _migrate(connection)
+        _migrate(connection, path)
+        if damage is Damage.CORRUPT:
+            from snl_edu.store.salvage import salvage
+
+            kept, lost = salvage(backup, connection)
+            recovery = Recovery(damage, backup, kept, lost)
+        elif damage is None:
+            recovery = _remove_damaged_rows(connection, path)
     except sqlite3.Error as error:
         connection.close()
         raise StoreError("unwritable", path, str(error)) from error
     return Store(path, connection, recovery)
 
 
+def _make_private_folder(path: Path) -> None:
+    try:
+        if not path.parent.is_dir():
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as error:
+        raise StoreError("unwritable", path, error.strerror or str(error)) from error
+    except (ValueError, RuntimeError) as error:
+        # Found by fuzzing: a NUL in the name (ValueError); "~nouser/x" cannot be expanded
+        # (RuntimeError).
+        raise StoreError("unwritable", path, str(error)) from error
+
+
 def _connect(path: Path) -> sqlite3.Connection:
     try:
+        # Created private before SQLite opens it; SQLite gives -wal and -shm the same mode.
+        os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+        os.chmod(path, 0o600)
         # isolation_level=None: we issue BEGIN/COMMIT ourselves, one per write.
-        return sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+        connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
     except sqlite3.Error as error:
         raise StoreError("unwritable", path, str(error)) from error
+    except OSError as error:
+        raise StoreError("unwritable", path, error.strerror or str(error)) from error
+    connection.text_factory = decode_text
+    return connection
 
 
 def _inspect(connection: sqlite3.Connection, path: Path) -> Damage | None:
     """What is wrong with the file, or None for a healthy store or a new, empty file."""
     try:
-        check = connection.execute("PRAGMA quick_check").fetchall()
-        app_id = connection.execute("PRAGMA application_id").fetchone()[0]
-        version = connection.execute("PRAGMA user_version").fetchone()[0]
-        objects = connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        # One read transaction: another process creating the store commits all or nothing.
+        connection.execute("BEGIN")
+        try:
+            check = connection.execute("PRAGMA quick_check").fetchall()
+            app_id = connection.execute("PRAGMA application_id").fetchone()[0]
+            version = connection.execute("PRAGMA user_version").fetchone()[0]
+            objects = connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        finally:
+            if connection.in_transaction:
+                connection.execute("COMMIT")
     except sqlite3.DatabaseError as error:
         if _environment_problem(error):
             # Locked, unreadable, disk full: not the file's fault, so never move it aside.
             raise StoreError("unwritable", path, str(error)) from error
         # Anything else is the file's content: "not a database", "malformed", and (found by
         # fuzzing) "unsupported file format" from a damaged header.
+        return Damage.CORRUPT
+    except UnicodeDecodeError:
+        # A damaged name in the schema: SQLite's error message quotes it, and Python cannot
+        # decode that message, so every statement on the file raises this instead.
         return Damage.CORRUPT
     if check != [("ok",)]:
         return Damage.CORRUPT
@@ -167,13 +215,18 @@ def _environment_problem(error: sqlite3.DatabaseError) -> bool:
     return name.startswith(_ENVIRONMENT_ERRORS)
 
 
-def _set_aside(path: Path, damage: Damage) -> Path:
+def _backup_name(path: Path, damage: Damage) -> Path:
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     backup = path.with_name(f"{path.name}.{damage.value}-{stamp}.bak")
     counter = 1
     while backup.exists():
         counter += 1
         backup = path.with_name(f"{path.name}.{damage.value}-{stamp}-{counter}.bak")
+    return backup
+
+
+def _set_aside(path: Path, damage: Damage) -> Path:
+    backup = _backup_name(path, damage)
     try:
         for suffix in _COMPANIONS:
             companion = path.with_name(path.name + suffix)
@@ -185,28 +238,66 @@ def _set_aside(path: Path, damage: Damage) -> Path:
     return backup
 
 
+def backups(path: Path) -> list[Path]:
+    """The backups kept beside a store file, oldest first."""
+    return sorted(path.parent.glob(path.name + ".*.bak"))
+
+
 def _configure(connection: sqlite3.Connection) -> None:
-    # WAL: readers never block the autosave; FULL: a commit survives a power cut.
-    connection.execute("PRAGMA journal_mode=WAL")
+    # WAL: readers never block the autosave; FULL: a commit survives a power cut;
+    # secure_delete: a forgotten child's data is overwritten, not just unlinked.
+    if connection.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+        connection.execute("PRAGMA journal_mode=WAL")
     connection.execute("PRAGMA synchronous=FULL")
     connection.execute("PRAGMA foreign_keys=ON")
+    connection.execute("PRAGMA secure_delete=ON")
 
 
-def _migrate(connection: sqlite3.Connection) -> None:
-    version = int(connection.execute("PRAGMA user_version").fetchone()[0])
-    for number, migration in enumerate(MIGRATIONS[version:], start=version + 1):
-        connection.execute("BEGIN IMMEDIATE")
-        try:
+def _migrate(connection: sqlite3.Connection, path: Path) -> None:
+    """Every pending migration in ONE exclusive transaction, the version read inside it:
+    processes starting together on a new folder each see either no schema or all of it."""
+    connection.execute("BEGIN EXCLUSIVE")
+    try:
+        version = int(connection.execute("PRAGMA user_version").fetchone()[0])
+        if version > latest_version():
+            raise StoreError("newer", path, str(version))
+        for number, migration in enumerate(MIGRATIONS[version:], start=version + 1):
             if number == 1:
                 connection.execute(f"PRAGMA application_id={APPLICATION_ID}")
             for statement in _statements(migration.sql):
                 connection.execute(statement)
             # PRAGMA takes no parameters; number is our own int.
             connection.execute(f"PRAGMA user_version={number}")
-        except BaseException:
-            connection.execute("ROLLBACK")
-            raise
-        connection.execute("COMMIT")
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+    connection.execute("COMMIT")
+
+
+def _remove_damaged_rows(connection: sqlite3.Connection, path: Path) -> Recovery | None:
+    """Rows of a healthy file that do not read back whole go, after a backup copy is kept."""
+    from snl_edu.store.salvage import damaged_rows
+
+    if not any(damaged_rows(connection).values()):
+        return None
+    backup = _backup_name(path, Damage.ROWS)
+    target = sqlite3.connect(backup)
+    try:
+        os.chmod(backup, 0o600)
+        connection.backup(target)
+    finally:
+        target.close()
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        doomed = damaged_rows(connection)  # again, inside the lock: what another wrote stays
+        for table, ids in doomed.items():
+            connection.executemany(f'DELETE FROM "{table}" WHERE rowid = ?',
+                                   [(i,) for i in ids])
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+    connection.execute("COMMIT")
+    return Recovery(Damage.ROWS, backup, lost=sum(len(ids) for ids in doomed.values()))
 
 
 def _statements(script: str) -> list[str]:

@@ -9,6 +9,8 @@ from typing import Any
 
 from snl_edu.engine import Game, GameStateError
 from snl_edu.i18n import N_
+from snl_edu.safe_text import MAX_NAME, MAX_TITLE
+from snl_edu.store import rows
 from snl_edu.store.database import Store
 
 
@@ -69,12 +71,20 @@ class GameStore:
         query = "SELECT * FROM games"
         if not include_finished:
             query += " WHERE finished = 0"
-        rows = self.store.connection.execute(query + " ORDER BY updated DESC, id DESC")
-        return [_saved(row) for row in _dicts(rows)]
+        found = self.store.connection.execute(query + " ORDER BY updated DESC, id DESC")
+        listed = []
+        for row in _dicts(found):
+            try:
+                listed.append(_saved(row))
+            except rows.DamagedRow:
+                continue  # damaged since the store was opened: set aside at the next opening
+        return listed
 
     def get(self, game_id: int) -> SavedGame:
-        row = self._row(game_id)
-        return _saved(row)
+        try:
+            return _saved(self._row(game_id))
+        except rows.DamagedRow as error:
+            raise GameStateError(N_("its data is not readable")) from error
 
     def latest_unfinished(self) -> SavedGame | None:
         games = self.list()
@@ -84,20 +94,11 @@ class GameStore:
         """The row and the game rebuilt by replaying its rolls (GameStateError if damaged)."""
         row = self._row(game_id)
         try:
-            data = json.loads(row["state"])
-        except (TypeError, ValueError) as error:
+            saved = _saved(row)
+            data = rows.json_value(row["state"])
+        except rows.DamagedRow as error:
             raise GameStateError(N_("its data is not readable")) from error
-        return _saved(row), Game.from_data(data)
-
-    def forget_player(self, name: str) -> int:
-        """Delete every saved game a player of this name sat in (privacy: a child's name
-        must go with their progress); how many games went."""
-        key = " ".join(name.split()).casefold()
-        doomed = [game.id for game in self.list(include_finished=True)
-                  if key in {" ".join(p.split()).casefold() for p in game.players}]
-        with self.store.transaction() as db:
-            db.executemany("DELETE FROM games WHERE id = ?", [(i,) for i in doomed])
-        return len(doomed)
+        return saved, Game.from_data(data)
 
     def _row(self, game_id: int) -> dict[str, Any]:
         if not -2**63 <= game_id < 2**63:  # found by fuzzing: SQLite cannot even look it up
@@ -115,28 +116,22 @@ def _dicts(cursor: Any) -> list[dict[str, Any]]:
 
 
 def _saved(row: dict[str, Any]) -> SavedGame:
-    """A listing row; damaged columns become harmless defaults (loading checks the state)."""
-    def when(text: Any) -> datetime:
-        try:
-            return datetime.fromisoformat(str(text))
-        except ValueError:
-            return datetime.fromtimestamp(0, UTC)
+    """A listing row, every column checked (``DamagedRow`` if any is not as written)."""
+    players = rows.json_value(row["players"])
+    settings = rows.json_value(row["settings"])
+    if not isinstance(players, list) or not isinstance(settings, dict):
+        raise rows.DamagedRow("players or settings")
+    state = rows.json_value(row["state"])
+    if not isinstance(state, dict):
+        raise rows.DamagedRow("state")
+    return SavedGame(id=rows.integer(row["id"], 1, 2**63 - 1), created=rows.moment(row["created"]),
+                     updated=rows.moment(row["updated"]),
+                     board=rows.text(row["board"], MAX_TITLE),
+                     players=tuple(rows.text(p, MAX_NAME) for p in players),
+                     finished=rows.flag(row["finished"]), seed=rows.digits(row["seed"]),
+                     rolls=rows.integer(row["rolls"], 0), settings=settings)
 
-    try:
-        players = json.loads(row["players"])
-        players = [str(p) for p in players] if isinstance(players, list) else []
-    except (TypeError, ValueError):
-        players = []
-    try:
-        seed = int(row["seed"])
-    except (TypeError, ValueError):
-        seed = 0
-    try:
-        settings = json.loads(row["settings"])
-        settings = settings if isinstance(settings, dict) else {}
-    except (TypeError, ValueError):
-        settings = {}
-    return SavedGame(id=int(row["id"]), created=when(row["created"]), updated=when(row["updated"]),
-                     board=str(row["board"]), players=tuple(players),
-                     finished=bool(row["finished"]), seed=seed, rolls=int(row["rolls"] or 0),
-                     settings=settings)
+
+def check_row(row: dict[str, Any]) -> None:
+    """Raise ``DamagedRow`` unless a games row reads back whole."""
+    _saved(row)

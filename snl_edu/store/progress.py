@@ -11,6 +11,9 @@ from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import TextIO
 
+from snl_edu.lessons.questions import LEVELS
+from snl_edu.safe_text import MAX_NAME, MAX_TEXT, clean_name, name_key
+from snl_edu.store import rows
 from snl_edu.store.database import Store
 from snl_edu.vocabulary import AnswerRecord, SnlError
 
@@ -34,8 +37,7 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-def _clean(name: str) -> str:
-    return " ".join(name.split())
+MAX_TRIES = 1000  # a bound for values read back; a lesson allows a few tries
 
 
 class ProgressStore:
@@ -43,16 +45,28 @@ class ProgressStore:
         self.store = store
 
     def _learner_id(self, name: str, create: bool) -> int | None:
-        db = self.store.connection
-        row = db.execute("SELECT id FROM learner WHERE name = ?", (_clean(name),)).fetchone()
-        if row is not None:
-            return int(row[0])
+        """The learner whose name matches by ``name_key`` (the one name-matching rule)."""
+        key = name_key(name)
+        for learner_id, stored in self._learner_rows():
+            if name_key(stored) == key:
+                return learner_id
         if not create:
             return None
-        cursor = db.execute("INSERT INTO learner (name, created) VALUES (?, ?)",
-                            (_clean(name), _now().isoformat(timespec="seconds")))
+        cursor = self.store.connection.execute(
+            "INSERT INTO learner (name, created) VALUES (?, ?)",
+            (clean_name(name), _now().isoformat(timespec="seconds")))
         assert cursor.lastrowid is not None
         return cursor.lastrowid
+
+    def _learner_rows(self) -> list[tuple[int, str]]:
+        found = []
+        for learner_id, name in self.store.connection.execute(
+                "SELECT id, name FROM learner ORDER BY id"):
+            try:
+                found.append((rows.integer(learner_id, 1, 2**63 - 1), rows.text(name, MAX_NAME)))
+            except rows.DamagedRow:
+                continue
+        return found
 
     def start_session(self, name: str, mode: str, level: int, language: str) -> int:
         """A new lesson session (one game, or one `snl lesson` run) for a learner."""
@@ -80,19 +94,18 @@ class ProgressStore:
                  answer.tries, int(answer.skipped), float(answer.seconds)))
 
     def learners(self) -> list[str]:
-        rows = self.store.connection.execute("SELECT name FROM learner ORDER BY name")
-        return [str(row[0]) for row in rows]
+        return sorted((name for _, name in self._learner_rows()), key=name_key)
 
     def exists(self, name: str) -> bool:
         return self._learner_id(name, create=False) is not None
 
     def canonical_name(self, name: str) -> str:
-        """The name as first stored (names match without regard to case)."""
-        row = self.store.connection.execute("SELECT name FROM learner WHERE name = ?",
-                                            (_clean(name),)).fetchone()
-        if row is None:
-            raise UnknownLearnerError(name, self.learners())
-        return str(row[0])
+        """The name as first stored (names match by ``name_key``: case, spacing, form)."""
+        key = name_key(name)
+        for _, stored in self._learner_rows():
+            if name_key(stored) == key:
+                return stored
+        raise UnknownLearnerError(name, self.learners())
 
     def answers(self, name: str | None = None, limit: int | None = None) -> list[AnswerRecord]:
         """Oldest first; ``limit`` keeps the most recent ones."""
@@ -102,52 +115,62 @@ class ProgressStore:
                  "LEFT JOIN lesson_session s ON s.id = a.session_id")
         params: list[object] = []
         if name is not None:
-            query += " WHERE l.name = ?"
-            params.append(_clean(name))
+            learner = self._learner_id(name, create=False)
+            if learner is None:
+                return []
+            query += " WHERE a.learner_id = ?"
+            params.append(learner)
         query += " ORDER BY a.at DESC, a.id DESC"
         if limit is not None:
             query += " LIMIT ?"
             params.append(limit)
-        rows = self.store.connection.execute(query, params).fetchall()
-        return [_record(row) for row in reversed(rows)]
+        found = []
+        for row in reversed(self.store.connection.execute(query, params).fetchall()):
+            try:
+                found.append(_record(row))
+            except rows.DamagedRow:
+                continue  # damaged since the store was opened: set aside at the next opening
+        return found
 
     def recent(self, name: str) -> list[AnswerRecord]:
         return self.answers(name, limit=RECENT_ANSWERS)
 
-    def forget(self, name: str) -> int:
-        """Delete a learner and everything recorded for them; how many answers went."""
-        with self.store.transaction() as db:
-            learner = self._learner_id(name, create=False)
-            if learner is None:
-                raise UnknownLearnerError(name, self.learners())
-            count = db.execute("SELECT count(*) FROM lesson_answer WHERE learner_id = ?",
-                               (learner,)).fetchone()[0]
-            # Explicit deletes: ON DELETE CASCADE needs foreign_keys on, which the
-            # store sets, but the data must go even on a connection that did not.
-            db.execute("DELETE FROM lesson_answer WHERE learner_id = ?", (learner,))
-            db.execute("DELETE FROM lesson_session WHERE learner_id = ?", (learner,))
-            db.execute("DELETE FROM learner WHERE id = ?", (learner,))
-            return int(count)
-
 
 def _record(row: tuple[object, ...]) -> AnswerRecord:
+    """An answer read back, every column checked (``DamagedRow`` if any is not as written)."""
     (kind, level, question, expected, given, correct, tries, skipped, seconds, focus, at,
      session, learner, mode, language) = row
-    try:
-        when = datetime.fromisoformat(str(at))
-    except ValueError:
-        when = datetime.fromtimestamp(0, UTC)
-    try:
-        given_number = None if given is None else int(str(given))
-    except ValueError:
-        given_number = None
     return AnswerRecord(
-        kind=str(kind), level=int(str(level)), question=str(question),
-        expected=int(str(expected)), given=given_number, correct=bool(correct),
-        tries=int(str(tries)), skipped=bool(skipped), seconds=float(str(seconds)),
-        focus=None if focus is None else int(str(focus)), at=when,
-        session=None if session is None else int(str(session)), learner=str(learner),
-        mode=str(mode or ""), language=str(language or ""))
+        kind=rows.text(kind, MAX_NAME), level=rows.integer(level, LEVELS[0], LEVELS[-1]),
+        question=rows.text(question, MAX_TEXT), expected=rows.integer(expected),
+        given=None if given is None else rows.digits(given), correct=rows.flag(correct),
+        tries=rows.integer(tries, 0, MAX_TRIES), skipped=rows.flag(skipped),
+        seconds=rows.seconds(seconds), focus=rows.optional_integer(focus),
+        at=rows.moment(at), session=rows.optional_integer(session, 1, 2**63 - 1),
+        learner=rows.text(learner, MAX_NAME), mode=rows.optional_text(mode),
+        language=rows.optional_text(language))
+
+
+def check_answer_row(row: dict[str, object]) -> None:
+    """Raise ``DamagedRow`` unless a lesson_answer row reads back whole."""
+    rows.integer(row["learner_id"], 1, 2**63 - 1)
+    _record((row["kind"], row["level"], row["question"], row["expected"], row["given"],
+             row["correct"], row["tries"], row["skipped"], row["seconds"], row["focus"],
+             row["at"], row["session_id"], "", None, None))
+
+
+def check_learner_row(row: dict[str, object]) -> None:
+    if not rows.text(row["name"], MAX_NAME).strip():
+        raise rows.DamagedRow("blank name")
+    rows.moment(row["created"])
+
+
+def check_session_row(row: dict[str, object]) -> None:
+    rows.integer(row["learner_id"], 1, 2**63 - 1)
+    rows.moment(row["started"])
+    rows.text(row["mode"], MAX_NAME)
+    rows.integer(row["level"], LEVELS[0], LEVELS[-1])
+    rows.text(row["language"], MAX_NAME)
 
 
 def write_csv(records: Iterable[AnswerRecord], stream: TextIO) -> None:

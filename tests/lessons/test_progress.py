@@ -16,6 +16,7 @@ from snl_edu.lessons.adaptive import LearnerWeights, suggest_level, summarise
 from snl_edu.lessons.questions import Kind, Situation, generate
 from snl_edu.lessons.report import report_lines
 from snl_edu.store import open_store
+from snl_edu.store.forget import forget, learner_or_player
 from snl_edu.store.progress import CSV_COLUMNS, ProgressStore, UnknownLearnerError, write_csv
 from snl_edu.vocabulary import AnswerRecord
 from tests.lessons.helpers import english, nepali
@@ -58,11 +59,12 @@ def test_several_learners_are_kept_apart_and_one_can_be_forgotten(tmp_path: Path
         assert progress.learners() == ["Asha", "Bikash", "Chandra"]
         assert [len(progress.answers(n)) for n in progress.learners()] == [3, 2, 1]
         assert len(progress.answers()) == 6
-        assert progress.forget("bikash") == 2
+        assert forget(store, "bikash").answers == 2
         assert progress.learners() == ["Asha", "Chandra"]
         assert store.connection.execute("SELECT count(*) FROM lesson_session").fetchone()[0] == 2
+        assert not learner_or_player(store, "Bikash")
         with pytest.raises(UnknownLearnerError):
-            progress.forget("Bikash")
+            progress.canonical_name("Bikash")
 
 
 def test_the_report_shows_accuracy_per_kind_missed_numbers_sessions_and_a_level() -> None:

@@ -85,7 +85,8 @@ def test_a_failing_migration_leaves_the_store_at_its_old_version(
 def _truncate(path: Path) -> None:
     with open_store(path.parent) as store, store.transaction() as db:
         db.executemany("INSERT INTO games (created, updated, board, players, seed, state) "
-                       "VALUES ('2024', '2024', 'b', '[]', '1', ?)", [("x" * 3000,)] * 40)
+                       "VALUES ('2024-01-01', '2024-01-01', 'b', '[]', '1', ?)",
+                       [('{"pad": "' + "x" * 3000 + '"}',)] * 40)
     with open_store(path.parent) as store:
         store.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     size = path.stat().st_size
