@@ -1,0 +1,1 @@
+from tests.cli.conftest import runner  # noqa: F401

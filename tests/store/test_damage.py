@@ -1,0 +1,127 @@
+"""Every kind of damage to a real store file ends in a clear message and a usable store."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from snl_edu.cli import main
+from snl_edu.store import Damage, open_store
+
+from .damage import populate, raw, run_all
+
+ROW_DAMAGE = {
+    "text that is not UTF-8": "UPDATE games SET board = CAST(X'ff41' AS TEXT) WHERE id = 3",
+    "a name that is not UTF-8": "UPDATE learner SET name = CAST(X'41ff' AS TEXT)",
+    "rolls that are not a number": "UPDATE games SET rolls = 'abc' WHERE id = 3",
+    "JSON nested 200,000 deep": "UPDATE games SET state = '" + "[" * 200_000 + "' WHERE id = 3",
+    "a level of 999999": "UPDATE lesson_answer SET level = 999999 WHERE id = 2",
+    "seconds of nan": "UPDATE lesson_answer SET seconds = 'nan' WHERE id = 3",
+    "a seed that is not a number": "UPDATE games SET seed = 'x' WHERE id = 1",
+    "a time that is not a time": "UPDATE games SET updated = 7 WHERE id = 2",
+}
+
+
+@pytest.mark.parametrize("damage", ROW_DAMAGE.values(), ids=ROW_DAMAGE.keys())
+def test_damaged_rows_are_set_aside_and_every_command_works(tmp_path: Path, damage: str) -> None:
+    path = populate(tmp_path)
+    with raw(path) as db:
+        db.execute(damage)
+    verdicts = run_all(tmp_path)
+    assert [v for v in verdicts if not v[1].ok] == []
+    backups = list(tmp_path.glob("*.rows-*.bak"))
+    assert len(backups) == 1  # the damaged row is kept there, and only once
+    with open_store(tmp_path) as store:
+        assert store.recovery is None
+
+
+def test_the_notice_names_the_backup_once(tmp_path: Path, runner: CliRunner) -> None:
+    path = populate(tmp_path)
+    with raw(path) as db:
+        db.execute(ROW_DAMAGE["rolls that are not a number"])
+    first = runner.invoke(main, ["games", "--all", "--data-dir", str(tmp_path)])
+    assert "had 1 damaged record; it was removed, and the file as it was is kept as" in \
+        first.output
+    assert first.output.count("Game ") == 2  # the two finished demos, whole
+    again = runner.invoke(main, ["games", "--all", "--data-dir", str(tmp_path)])
+    assert "damaged" not in again.output
+
+
+def test_a_damaged_name_in_the_schema_is_recovered_not_a_traceback(tmp_path: Path) -> None:
+    """quick_check's message quotes the damaged name and Python cannot decode it."""
+    path = populate(tmp_path)
+    with raw(path) as db:
+        db.execute("PRAGMA writable_schema=ON")
+        db.execute("UPDATE sqlite_master SET name = CAST(X'ff61' AS TEXT) "
+                   "WHERE name = 'games_unfinished'")
+    assert [v for v in run_all(tmp_path) if not v[1].ok] == []
+    with open_store(tmp_path) as store:
+        assert store.connection.execute("SELECT count(*) FROM games").fetchone()[0] >= 3
+        assert store.connection.execute("SELECT count(*) FROM lesson_answer").fetchone()[0] == 12
+    assert len(list(tmp_path.glob("*.corrupt-*.bak"))) == 1
+
+
+def test_a_damaged_page_keeps_the_rows_that_read_back_whole(tmp_path: Path) -> None:
+    path = populate(tmp_path)
+    with raw(path) as db:  # many answers, so they fill several pages
+        db.executemany("INSERT INTO lesson_answer (learner_id, session_id, at, kind, level, "
+                       "question, expected, correct, tries, seconds) VALUES (1, 1, "
+                       "'2026-01-01T00:00:00+00:00', 'numeral', 1, ?, 1, 1, 1, 1.0)",
+                       [(f"question {i} " + "x" * 200,) for i in range(400)])
+        page_size = db.execute("PRAGMA page_size").fetchone()[0]
+        pages = db.execute("PRAGMA page_count").fetchone()[0]
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    with open(path, "r+b") as handle:  # the last page of answers becomes noise
+        handle.seek(page_size * (pages - 1))
+        handle.write(b"\xa5" * page_size)
+    with open_store(tmp_path) as store:
+        assert store.recovery is not None and store.recovery.damage is Damage.CORRUPT
+        kept = store.connection.execute("SELECT count(*) FROM lesson_answer").fetchone()[0]
+        assert 12 < kept < 412
+        assert store.recovery.kept >= kept
+    assert [v for v in run_all(tmp_path) if not v[1].ok] == []
+
+
+@pytest.mark.parametrize("where", ["header", "schema page"])
+def test_a_damaged_header_or_schema_starts_afresh_with_a_message(tmp_path: Path, runner: CliRunner,
+                                                                 where: str) -> None:
+    path = populate(tmp_path)
+    data = bytearray(path.read_bytes())
+    start = 0 if where == "header" else 100
+    data[start:start + 60] = b"\x00\xff" * 30
+    path.write_bytes(bytes(data))
+    result = runner.invoke(main, ["games", "--data-dir", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "was damaged, so it was kept as" in result.output
+    assert [v for v in run_all(tmp_path) if not v[1].ok] == []
+
+
+def test_a_store_file_that_is_a_folder_is_one_line(tmp_path: Path, runner: CliRunner) -> None:
+    (tmp_path / "snl.sqlite3").mkdir()
+    result = runner.invoke(main, ["games", "--data-dir", str(tmp_path)])
+    assert result.exit_code == 1 and result.output.startswith("Error: The saved-games file")
+    assert isinstance(result.exception, SystemExit)
+
+
+def test_the_data_folder_and_files_are_private(tmp_path: Path) -> None:
+    folder = tmp_path / "new"
+    path = populate(folder)
+    assert folder.stat().st_mode & 0o777 == 0o700
+    for file in folder.iterdir():
+        assert file.stat().st_mode & 0o777 == 0o600, file
+    path.chmod(0o644)  # a store from before: made private when next opened
+    with open_store(folder):
+        assert path.stat().st_mode & 0o777 == 0o600
+
+
+def test_rows_read_back_are_the_rows_written(tmp_path: Path) -> None:
+    populate(tmp_path)
+    with open_store(tmp_path) as store:
+        assert store.recovery is None
+        from snl_edu.store.salvage import damaged_rows
+
+        assert not any(damaged_rows(store.connection).values())
+    assert sqlite3.sqlite_version
