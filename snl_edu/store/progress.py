@@ -173,14 +173,24 @@ def check_session_row(row: dict[str, object]) -> None:
     rows.text(row["language"], MAX_NAME)
 
 
+# A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_text(text: str) -> str:
+    """Text a spreadsheet shows as text: a leading apostrophe before a would-be formula."""
+    return "'" + text if text.startswith(_FORMULA_STARTS) else text
+
+
 def write_csv(records: Iterable[AnswerRecord], stream: TextIO) -> None:
     """Spreadsheet-ready rows, one per answer; column names are fixed English keys."""
     writer = csv.writer(stream, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for r in records:
         writer.writerow([
-            r.learner, r.at.isoformat(timespec="seconds") if r.at else "", r.session or "",
-            r.mode, r.language, r.kind, r.level, r.question, r.expected,
+            spreadsheet_text(r.learner), r.at.isoformat(timespec="seconds") if r.at else "",
+            r.session or "", spreadsheet_text(r.mode), spreadsheet_text(r.language),
+            spreadsheet_text(r.kind), r.level, spreadsheet_text(r.question), r.expected,
             "" if r.given is None else r.given, int(r.correct), r.tries, int(r.skipped),
             f"{r.seconds:.1f}", "" if r.focus is None else r.focus,
         ])
