@@ -44,16 +44,21 @@ def consistent(game: Game) -> bool:
 
 
 class Autosave:
-    """The session's ``after_turn`` hook: one transaction per turn."""
+    """The session's ``after_turn`` hook: one transaction per turn, and an honest account.
+
+    ``behind`` is True while the latest turn is not on disk (a save failed and no later
+    one succeeded): nothing may then say the game is saved.
+    """
 
     def __init__(self, games: GameStore, game_id: int, saved_rolls: int,
                  on_failure: Callable[[Exception], None] | None = None) -> None:
         self.games = games
         self.game_id = game_id
         self.saved_rolls = saved_rolls
-        # A full disk mid-game must not end the game: tell the user once, play on.
+        # A full disk mid-game must not end the game: tell the user at once, play on.
         self.on_failure = on_failure
         self.failed: Exception | None = None
+        self.behind = False
 
     @classmethod
     def start(cls, games: GameStore, game: Game, seed: int,
@@ -63,12 +68,14 @@ class Autosave:
     def __call__(self, game: Game) -> None:
         try:
             self.games.save(self.game_id, game)
-        except sqlite3.Error as error:
-            if self.failed is None and self.on_failure is not None:
+        except (sqlite3.Error, OSError) as error:
+            if not self.behind and self.on_failure is not None:
                 self.on_failure(error)
             self.failed = error
+            self.behind = True
             return
         self.saved_rolls = len(game.rolls)
+        self.behind = False
 
     def on_interrupt(self, game: Game) -> None:
         """Save what can be saved after Ctrl-C; a half-applied roll is dropped.
@@ -77,3 +84,8 @@ class Autosave:
         """
         if len(game.rolls) != self.saved_rolls and consistent(game):
             self(game)
+
+    def close(self) -> None:
+        """Release the game for other processes and close the store."""
+        self.games.release(self.game_id)
+        self.games.store.close()

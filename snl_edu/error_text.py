@@ -11,6 +11,7 @@ from snl_edu.engine.game import MAX_SEATS, MIN_SEATS
 from snl_edu.i18n import LanguageError, Localizer
 from snl_edu.speech.errors import AudioUnavailable
 from snl_edu.store import StoreError
+from snl_edu.store.claims import GameInUse
 from snl_edu.store.games import UnknownGameError
 from snl_edu.vocabulary import SnlError
 
@@ -103,6 +104,13 @@ def describe(error: SnlError, loc: Localizer) -> str:
                      "please update snl to use it.").format(path=str(error.path))
         return _("The saved-games file {path} cannot be opened or written: {detail}.").format(
             path=str(error.path), detail=error.detail)
+    if isinstance(error, GameInUse):
+        if error.pid is None:
+            return _("Game {number} is being played in another window. Finish or stop it "
+                     "there first.").format(number=loc.number(error.game_id))
+        return _("Game {number} is being played in another window (process {pid}). Finish or "
+                 "stop it there first.").format(number=loc.number(error.game_id),
+                                                pid=str(error.pid))
     if isinstance(error, UnknownGameError):
         return _("There is no saved game number {number}. Type snl games to see the saved "
                  "games.").format(number=loc.number(error.game_id))

@@ -43,7 +43,7 @@ class Prepared:
 
     def close(self) -> None:
         if self.autosave is not None:
-            self.autosave.games.store.close()
+            self.autosave.close()
 
 
 def _failure_warner(loc: Localizer, notify: Notify) -> Callable[[Exception], None]:
@@ -103,18 +103,20 @@ def resume(options: PlayOptions, loc: Localizer, notify: Notify) -> Prepared:
             raise OptionError(N_("{value} is not a game number."), option="--resume",
                               value=str(which)) from None
     store = open_store_telling(options.data_dir, loc, notify)
+    games = GameStore(store)
     try:
-        games = GameStore(store)
         if which == LATEST:
             # A demo plays itself: the family's own game is the one to continue.
             latest = next((g for g in games.list() if not g.settings.get("demo")), None)
             if latest is None:
                 raise OptionError(N_("There is no unfinished game to continue."))
             game_id = latest.id
+        games.claim(game_id)
         saved, game = games.load(game_id)
         if saved.finished or game.over:
             raise OptionError(N_("Game {number} is already finished."), number=game_id)
     except BaseException:
+        games.release_all()
         store.close()
         raise
     return Prepared(game, resumed_dice(saved.seed, len(game.rolls)),
@@ -173,11 +175,21 @@ def resumed_messages(prepared: Prepared, narrator: Narrator, loc: Localizer) -> 
 
 
 def resume_hint(prepared: Prepared, loc: Localizer) -> str | None:
-    if prepared.autosave is None or prepared.game.over:
+    """The last word on saving, and never "saved" unless the last turn is on disk."""
+    autosave = prepared.autosave
+    if autosave is None:
+        return None if prepared.game.over else loc.gettext("This game was not saved.")
+    if autosave.behind:
+        return loc.ngettext(
+            "The latest turns could not be saved: saved game {number} stops after {rolls} roll.",
+            "The latest turns could not be saved: saved game {number} stops after {rolls} "
+            "rolls.", autosave.saved_rolls).format(number=loc.number(autosave.game_id),
+                                                   rolls=loc.number(autosave.saved_rolls))
+    if prepared.game.over:
         return None
     # Latin digits whatever the game's digits: it is a command to type into a shell.
     return loc.gettext("The game is saved. To continue it, type: snl play --resume "
-                       "{number}").format(number=str(prepared.autosave.game_id))
+                       "{number}").format(number=str(autosave.game_id))
 
 
 def save_after_interrupt(prepared: Prepared) -> None:

@@ -11,6 +11,7 @@ from snl_edu.engine import Game, GameStateError
 from snl_edu.i18n import N_
 from snl_edu.safe_text import MAX_NAME, MAX_TITLE
 from snl_edu.store import rows
+from snl_edu.store.claims import Claim, claim
 from snl_edu.store.database import Store
 
 
@@ -42,8 +43,25 @@ class UnknownGameError(GameStateError):
 
 
 class GameStore:
+    """Saved games; a game created or claimed here is this process's until released."""
+
     def __init__(self, store: Store) -> None:
         self.store = store
+        self._claims: dict[int, Claim] = {}
+
+    def claim(self, game_id: int) -> None:
+        """Play this game here (``GameInUse`` if another process is playing it)."""
+        if game_id not in self._claims:
+            self._claims[game_id] = claim(self.store.path, game_id)
+
+    def release(self, game_id: int) -> None:
+        held = self._claims.pop(game_id, None)
+        if held is not None:
+            held.release()
+
+    def release_all(self) -> None:
+        for game_id in list(self._claims):
+            self.release(game_id)
 
     def create(self, game: Game, seed: int, settings: dict[str, Any] | None = None) -> int:
         """Save a new game (before its first roll, so even an early Ctrl-C can resume)."""
@@ -56,6 +74,8 @@ class GameStore:
                  int(game.over), str(seed), len(game.rolls), json.dumps(game.to_data()),
                  json.dumps(settings or {})))
             assert cursor.lastrowid is not None
+            # Claimed before the game is committed, so no other process can take it first.
+            self.claim(cursor.lastrowid)
             return cursor.lastrowid
 
     def save(self, game_id: int, game: Game) -> None:
