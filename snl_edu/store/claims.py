@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from snl_edu.engine import SnlError
+from snl_edu.vocabulary import SnlError
 
 try:
     import fcntl

@@ -65,7 +65,7 @@ def test_a_child_who_only_played_can_be_forgotten(runner: CliRunner, tmp_path: P
                                   str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert "1 saved game with" in result.output
-    assert "lise".encode() not in every_byte(tmp_path)
+    assert b"lise" not in every_byte(tmp_path)
 
 
 def test_names_match_the_same_way_in_progress_and_games(tmp_path: Path) -> None:

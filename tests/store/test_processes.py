@@ -35,7 +35,7 @@ def test_demos_started_together_on_a_new_folder_are_all_saved(tmp_path: Path,
                                   env=env())
                  for seed in range(TOGETHER)]
     for process in processes:
-        out, err = process.communicate(timeout=120)
+        _, err = process.communicate(timeout=120)
         assert process.returncode == 0, err
         assert "not be saved" not in err and "could not be saved" not in err, err
     with open_store(folder) as store:
