@@ -1,5 +1,5 @@
 """`python -m snl_edu` runs the `snl` command."""
 
-from snl_edu.cli import main
+from snl_edu.entry import run
 
-main()
+run()

@@ -58,6 +58,8 @@ def _split_keys(text: str) -> tuple[list[str], str]:
         keys.append(text[index:end])
         index = end
     return keys, ""
+# No command is longer; a longer line (a pasted file, no newline at all) is cut here.
+MAX_LINE = 1000
 
 
 class KeyboardInput:
@@ -204,17 +206,20 @@ class KeyboardInput:
             if self._ended:
                 if self._pending:
                     line, self._pending = self._pending, ""
-                    return parse_line(line)
+                    return parse_line(line[:MAX_LINE])
                 return Command(Action.END)
             if not self._ready(timeout):
                 return None
             chunk = self._read_chunk()
-            if chunk is None:
+            if chunk is None or "\0" in chunk:  # a NUL: binary data (/dev/zero), not typing
                 self._ended = True
-            else:
+            elif len(self._pending) < MAX_LINE:
                 self._pending += chunk
+            elif "\n" in chunk:  # the end of an over-long line: what follows is kept
+                self._pending += chunk[chunk.index("\n"):]
+            # else: more of an over-long line, dropped: memory stays bounded, time linear
         line, self._pending = self._pending.split("\n", 1)
-        return parse_line(line)
+        return parse_line(line[:MAX_LINE])
 
     def _read_chunk(self) -> str | None:
         if self.fd is None:

@@ -43,6 +43,26 @@ class Sample:
         return self.mean - z * self.se, self.mean + z * self.se
 
 
+class Running:
+    """Mean and spread kept as values arrive (Welford), so a long simulation streams in
+    constant memory instead of keeping every game."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.mean = 0.0
+        self._squares = 0.0
+
+    def add(self, value: float) -> None:
+        self.count += 1
+        delta = value - self.mean
+        self.mean += delta / self.count
+        self._squares += delta * (value - self.mean)
+
+    def sample(self) -> Sample:
+        spread = self._squares / max(self.count - 1, 1)
+        return Sample(self.count, self.mean, math.sqrt(spread / max(self.count, 1)))
+
+
 @dataclass(frozen=True)
 class Simulation:
     rolls: Sample  # one player alone: rolls to finish
@@ -85,25 +105,25 @@ def simulate(board: Board, rules: Rules, games: int, players: int = 1,
              seed: int | None = None, progress: Progress | None = None) -> Simulation:
     """``games`` lone games (and as many games of ``players`` seats when more than one)."""
     dice = RandomDice(seed)
-    rolls: list[float] = []
-    turns: list[float] = []
+    rolls, turns = Running(), Running()
     for _ in range(games):
         played_rolls, played_turns = play_alone(board, rules, dice)
-        rolls.append(played_rolls)
-        turns.append(played_turns)
+        rolls.add(played_rolls)
+        turns.add(played_turns)
         if progress:
             progress(1)
     seat_wins: tuple[Sample, ...] = ()
     rounds: Sample | None = None
     if players > 1:
-        wins = [[0.0] * games for _ in range(players)]
-        lengths: list[float] = []
-        for game_number in range(games):
+        wins = [Running() for _ in range(players)]
+        lengths = Running()
+        for _ in range(games):
             winner, played_rounds = play_together(board, rules, players, dice)
-            wins[winner][game_number] = 1.0
-            lengths.append(played_rounds)
+            for seat, running in enumerate(wins):
+                running.add(1.0 if seat == winner else 0.0)
+            lengths.add(played_rounds)
             if progress:
                 progress(1)
-        seat_wins = tuple(Sample.of(w) for w in wins)
-        rounds = Sample.of(lengths)
-    return Simulation(Sample.of(rolls), Sample.of(turns), seat_wins, rounds)
+        seat_wins = tuple(w.sample() for w in wins)
+        rounds = lengths.sample()
+    return Simulation(rolls.sample(), turns.sample(), seat_wins, rounds)

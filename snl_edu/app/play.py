@@ -25,6 +25,7 @@ from snl_edu.engine import Game, Seat
 from snl_edu.i18n import Digits, Localizer, resolve_language
 from snl_edu.narration import Narrator, Verbosity, computer_name
 from snl_edu.outputs import ConsoleOutput, Outputs
+from snl_edu.safe_text import clean_name
 from snl_edu.seat_inputs import SeatInputs
 from snl_edu.session import Ending, Session, SessionSettings
 from snl_edu.vocabulary import N_, Message, SnlError
@@ -70,7 +71,8 @@ def build_seats(options: PlayOptions, loc: Localizer) -> list[Seat]:
         names = [loc.gettext("Player {number}").format(number=loc.number(1))]
         computers = 1 if computers is None else computers
     else:
-        names = [name.strip() for name in options.players]
+        # Untrusted text: control characters made visible, at most MAX_NAME characters.
+        names = [clean_name(name) for name in options.players]
         computers = computers or 0
     seats = [Seat(name) for name in names]
     seats += [Seat(computer_name(loc, number), computer=True)
@@ -89,6 +91,11 @@ def prepare(options: PlayOptions, loc: Localizer, terminal: Terminal) -> Prepare
     return start_new(game, options, loc, terminal.notify)
 
 
+def audio_off() -> bool:
+    """``SNL_AUDIO=off``: no sound device is opened, for output or for the microphone."""
+    return os.environ.get(AUDIO_ENV, "").strip().lower() in ("off", "0", "no", "false")
+
+
 def open_sound(sound: SoundOptions, loc: Localizer, inputs: SeatInputs, terminal: Terminal,
                stack: contextlib.ExitStack) -> AudioOutputs:
     """The sound outputs; anything missing is one notice, then text goes on.
@@ -99,7 +106,7 @@ def open_sound(sound: SoundOptions, loc: Localizer, inputs: SeatInputs, terminal
     from snl_edu.speech.setup import AudioOptions, build_audio
 
     speech, noises = sound.speech, sound.sound
-    if os.environ.get(AUDIO_ENV, "").strip().lower() in ("off", "0", "no", "false"):
+    if audio_off():
         speech = noises = False
     audio_options = AudioOptions(speech=speech and not sound.screen_reader, sound=noises,
                                  tts=sound.tts, rate=sound.rate, volume=sound.volume,
@@ -158,7 +165,7 @@ def build_teacher(options: PlayOptions, game: Game, loc: Localizer, session: Ses
     # No timeout: --auto-roll rolls for a player who waits, it never skips a question.
     return Teacher(loc, session, session.channel(humans[0] if humans else 0), frequency,
                    options.level, rng, history, by_ear, recorder,
-                   {humans[0]: learner.strip()} if learner else {}, listen=session.channel)
+                   {humans[0]: clean_name(learner)} if learner else {}, listen=session.channel)
 
 
 def speech_prefs(options: PlayOptions) -> SpeechPrefs:

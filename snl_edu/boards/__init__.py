@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-import tomllib
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
+from snl_edu.capped_toml import MAX_BYTES, CappedTomlError, parse_capped, read_capped
 from snl_edu.engine import Board, BoardError, Finish, board_from_data
 from snl_edu.engine.traps import check_can_end
+from snl_edu.safe_text import MAX_TITLE, visible
 
 DEFAULT_BOARD = "saanp-bharyang"
 _SUFFIX = ".toml"
-# A real board file is a few kilobytes; the cap keeps a hostile one (or /dev/zero) from
-# costing memory and time before parsing even starts.
-MAX_BOARD_BYTES = 64 * 1024
-# tomllib's cost grows with the square of how deeply dotted keys and tables nest; a board
-# needs three levels (ladders -> entry -> name: ``name.en = ...``).
-MAX_BOARD_DEPTH = 8
+MAX_BOARD_BYTES = MAX_BYTES
 
 
 class UnknownBoardError(BoardError):
@@ -35,16 +32,17 @@ def shipped_names() -> list[str]:
 
 
 def parse_board(text: str, source: str, default_name: str = "") -> Board:
-    depth = _nesting(text)
-    if depth > MAX_BOARD_DEPTH:
-        raise BoardError("toml", detail="values are nested too deeply", source=source)
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise BoardError("toml", detail=str(error), source=source) from error
-    except RecursionError as error:  # found by fuzzing: "x = [[[[..." thousands deep
-        raise BoardError("toml", detail="values are nested too deeply", source=source) from error
-    return board_from_data(data, source=source, default_name=default_name)
+        data = parse_capped(text)
+    except CappedTomlError as error:
+        raise _board_error(error, source) from error
+    return board_from_data(safe_strings(data), source=source, default_name=default_name)
+
+
+def _board_error(error: CappedTomlError, source: str) -> BoardError:
+    rule = {"too-deep": "toml", "toml": "toml", "too-big": "too-big"}.get(error.reason,
+                                                                          "unreadable")
+    return BoardError(rule, detail=error.detail, source=source)
 
 
 def load_board(name_or_path: str, finish: Finish | None = None) -> Board:
@@ -69,22 +67,19 @@ def _load(name_or_path: str) -> Board:
     if not exists:
         raise UnknownBoardError(name_or_path, shipped_names())
     try:
-        with path.open("rb") as file:  # a device or FIFO has no size: read at most the cap
-            data = file.read(MAX_BOARD_BYTES + 1)
-        if len(data) > MAX_BOARD_BYTES:
-            raise BoardError("too-big", detail=str(MAX_BOARD_BYTES // 1024), source=str(path))
-        text = data.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        detail = getattr(error, "strerror", None) or str(error)
-        raise BoardError("unreadable", detail=detail, source=str(path)) from error
+        text = read_capped(path)
+    except CappedTomlError as error:
+        raise _board_error(error, str(path)) from error
     return parse_board(text, source=str(path), default_name=path.stem)
 
 
-def _nesting(text: str) -> int:
-    """How deep the dotted keys of a TOML text go (``a.b.c = 1`` and ``[a.b.c]`` are 3).
-
-    Counted on the raw text in one linear pass before tomllib, whose time and memory grow
-    with the square of that depth. A dot inside a quoted key may overcount: harmless here.
-    """
-    return 1 + max((line.partition("=")[0].count(".") for line in text.splitlines()),
-                   default=0)
+def safe_strings(data: Any) -> Any:
+    """Every text in a board file made visible and cut to a title's length (names, titles,
+    jump names reach the terminal, speech and SVG). Boards nest three levels at most."""
+    if isinstance(data, str):
+        return visible(data)[:MAX_TITLE]
+    if isinstance(data, list):
+        return [safe_strings(item) for item in data]
+    if isinstance(data, dict):
+        return {key: safe_strings(value) for key, value in data.items()}
+    return data

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 from collections.abc import Callable
@@ -17,6 +18,20 @@ from snl_edu.i18n import Digits, Localizer, resolve_language
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
+
+
+class Seconds(click.FloatRange):
+    """A number of seconds in a range; nan passes Click's range check and inf is no
+    duration, so both are refused (found by attack: --pace nan, --auto-roll inf)."""
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        seconds = super().convert(value, param, ctx)
+        if not math.isfinite(seconds):
+            loc = _fallback_localizer()  # options are parsed before --lang is acted on
+            self.fail(loc.gettext("{value} is not a number of seconds.").format(value=value),
+                      param, ctx)
+        return seconds
 
 
 def localizer_for(lang: str | None, digits: str | None) -> Localizer:

@@ -19,6 +19,7 @@ from snl_edu.lessons.answers import Asker
 from snl_edu.lessons.questions import LEVELS, Situation, generate
 from snl_edu.lessons.teacher import Recorder
 from snl_edu.outputs import ConsoleOutput, Outputs
+from snl_edu.safe_text import clean_name
 from snl_edu.store.progress import ProgressStore
 from snl_edu.vocabulary import Message
 
@@ -75,7 +76,7 @@ def lesson(learner: str, level: int | None, questions: int, board: str, seed: in
     _ = loc.gettext
     if not learner.strip():
         raise click.BadParameter(_("A learner's name cannot be empty."), param_hint="--learner")
-    learner = " ".join(learner.split())
+    learner = clean_name(learner)  # untrusted text: shown safely, at most MAX_NAME long
     chosen_board = load_board(board)
     outputs = Outputs([ConsoleOutput(sys.stdout)])
     rng = random.Random(seed)

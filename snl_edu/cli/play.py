@@ -11,6 +11,7 @@ import click
 from snl_edu.app.options import DEFAULT_BOARD, LATEST, PlayOptions, SoundOptions, VoiceOptions
 from snl_edu.cli.audio import play_audio_options
 from snl_edu.cli.common import (
+    Seconds,
     localizer_for,
     remember_localizer,
     rule_options,
@@ -24,6 +25,8 @@ from snl_edu.cli.voice_options import voice_options
 from snl_edu.engine import MAX_SEATS
 from snl_edu.narration import Verbosity
 
+# An hour: longer than any wait a game needs, and a bound that keeps time finite.
+MAX_WAIT = 3600.0
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -40,7 +43,7 @@ def new_game_options(function: F) -> F:
         rule_options,
         click.option("--seed", type=int, default=None,
                      help="Seed the pasa: the same seed plays the same game."),
-        click.option("--pace", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
+        click.option("--pace", type=Seconds(min=0, max=MAX_WAIT), default=None, metavar="SECONDS",
                      help="Pause before each computer roll (default: 0.8 on a terminal, "
                           "else 0)."),
         click.option("--verbosity", type=click.Choice([v.value for v in Verbosity]),
@@ -62,7 +65,7 @@ def new_game_options(function: F) -> F:
 @new_game_options
 @click.option("--demo", is_flag=True, help="Computer players only; runs to the end with no "
                                            "input.")
-@click.option("--auto-roll", type=click.FloatRange(min=0.5), default=None, metavar="SECONDS",
+@click.option("--auto-roll", type=Seconds(min=0.5, max=MAX_WAIT), default=None, metavar="SECONDS",
               help="Roll for a human who has not rolled in this many seconds.")
 @lesson_options
 @play_audio_options

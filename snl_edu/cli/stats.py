@@ -20,6 +20,9 @@ if TYPE_CHECKING:  # the analysis imports numpy: only when the command runs
 
 DEFAULT_PLAYERS = 2
 DEFAULT_OVER = (50, 100)
+# Enough for four significant figures; more only costs minutes (the statistics stream,
+# so memory stays flat either way).
+MAX_SIMULATED = 1_000_000
 
 
 @click.command()
@@ -31,7 +34,8 @@ DEFAULT_OVER = (50, 100)
               help="Also give the chance a game lasts more than this many turns "
                    "(repeatable; default 50 and 100).")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
-@click.option("--simulate", "games", type=click.IntRange(min=1), default=None, metavar="GAMES",
+@click.option("--simulate", "games", type=click.IntRange(1, MAX_SIMULATED), default=None,
+              metavar="GAMES",
               help="Cross-check by playing this many games with the game engine.")
 @click.option("--seed", type=int, default=None, help="Seed the simulated pasa.")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path),

@@ -33,12 +33,13 @@ def _phrase_book(loc: Localizer, phrases: Path | None):  # type: ignore[no-untyp
 
     if phrases is None:
         return load_phrase_book(loc.language)
-    import tomllib
+    from snl_edu.capped_toml import CappedTomlError, load_capped
 
-    try:
-        return parse_phrase_book(loc.language, tomllib.loads(phrases.read_text("utf-8")))
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise VoiceError(VoiceProblem.PHRASES, str(error), loc.language) from None
+    try:  # size-capped and depth-checked: a 100,000-deep file is one clear message
+        return parse_phrase_book(loc.language, load_capped(phrases))
+    except CappedTomlError as error:
+        detail = f"more than {error.detail} KB" if error.reason == "too-big" else error.detail
+        raise VoiceError(VoiceProblem.PHRASES, detail, loc.language) from None
 
 
 @click.group()
@@ -58,7 +59,7 @@ def voice() -> None:
 def download(language: str, url: str | None, timeout: float, screen_reader: bool,
              lang: str | None, digits: str | None) -> None:
     """Download a small speech model: en, or hi (which serves Nepali)."""
-    from snl_edu.voice.download import install_model
+    from snl_edu.voice.download import install_model, published_md5
     from snl_edu.voice.models import MODEL_URL, OFFICIAL_MODELS, download_dir
 
     loc = remember_localizer(localizer_for(lang, digits))
@@ -73,9 +74,11 @@ def download(language: str, url: str | None, timeout: float, screen_reader: bool
                                   unit_bytes=True).__enter__())
         shown[0].update(received - shown[0].done)
 
+    # The official list publishes a checksum; a mirror (--url) brings none.
+    md5 = None if url else published_md5(name, timeout=timeout)
     try:
         target = install_model(url or MODEL_URL.format(name=name), directory, name, timeout,
-                               progress)
+                               progress, md5=md5)
     finally:
         for bar in shown:
             bar.__exit__(None, None, None)
@@ -131,8 +134,13 @@ def check(voice_model: Path | None, phrases: Path | None, lang: str | None,
         if unheard:
             click.echo(_("{language}: numbers that cannot be heard: {numbers}").format(
                 language=loc.language_name(language), numbers=" ".join(loc.number(n) for n in unheard)))
+    from snl_edu.app.play import audio_off
+
     try:
-        click.echo(_("Microphone: {name}").format(name=microphone_name()))
+        if audio_off():  # the sound system stays closed, as the game keeps it
+            click.echo(_("Microphone: not checked, because SNL_AUDIO is off."))
+        else:
+            click.echo(_("Microphone: {name}").format(name=microphone_name()))
     except VoiceError as error:
         problems += 1
         click.echo(_("Microphone: {problem}").format(problem=describe_voice_error(error, loc)))

@@ -13,6 +13,7 @@ from functools import cache
 
 from snl_edu.i18n import Localizer, to_latin_digits
 
+MAX_DIGITS = 6
 WORDS_UP_TO = 200  # answers are squares and small counts; a bigger answer widens the search
 _FOLD = str.maketrans({"ी": "ि", "ू": "ु", "-": " ", "‑": " ", ",": " ", "\u200c": None,
                        "\u200d": None})
@@ -42,7 +43,8 @@ def read_number(text: str, loc: Localizer, largest: int = WORDS_UP_TO) -> int | 
     """The number ``text`` says, in digits or words, or None if it says none."""
     plain = to_latin_digits(text.strip())
     if plain.isascii() and plain.isdigit():
-        return int(plain)
+        # Bounded: int() refuses 4,301 digits (a crash, found by attack); no answer needs 7.
+        return int(plain) if len(plain) <= MAX_DIGITS else None
     folded = fold(text)
     if not folded:
         return None

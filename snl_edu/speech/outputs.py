@@ -8,8 +8,10 @@ current sound short and lets the next message begin.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import wave
+from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
@@ -90,11 +92,15 @@ class RecordingOutput:
     """
 
     def __init__(self, path: Path, synthesiser: Synthesiser, sound: bool = True,
-                 sound_volume: int = 100) -> None:
+                 sound_volume: int = 100,
+                 on_failure: Callable[[OSError], None] | None = None) -> None:
         self.rate = synthesiser.sample_rate
         self.synthesiser = synthesiser
         self.sound = sound
         self.sound_factor = max(0, min(100, sound_volume)) / 100
+        # A full disk (--record /dev/full) stops the recording, never the game: told once.
+        self.on_failure = on_failure
+        self.failed: OSError | None = None
         self._file = open(path, "wb")  # noqa: SIM115 - closed in close()
         self._writer: wave.Wave_write = open_wav_writer(self._file, self.rate)
         self._gap = silence(GAP_SECONDS, self.rate)
@@ -102,19 +108,39 @@ class RecordingOutput:
 
     def show(self, message: Message) -> None:
         with self._lock:
-            if self.sound and message.earcon:
-                write_frames(self._writer, resample(scaled(cues.load(message.earcon),
-                                                          self.sound_factor), self.rate))
-                write_frames(self._writer, self._gap)
-            if message.text.strip():
-                write_frames(self._writer, resample(
-                    self.synthesiser.synthesise(message.text), self.rate))
-                write_frames(self._writer, self._gap)
+            if self.failed is not None:
+                return
+            try:
+                if self.sound and message.earcon:
+                    write_frames(self._writer, resample(scaled(cues.load(message.earcon),
+                                                              self.sound_factor), self.rate))
+                    write_frames(self._writer, self._gap)
+                if message.text.strip():
+                    write_frames(self._writer, resample(
+                        self.synthesiser.synthesise(message.text), self.rate))
+                    write_frames(self._writer, self._gap)
+            except OSError as error:
+                self._fail(error)
+
+    def _fail(self, error: OSError) -> None:
+        self.failed = error
+        if self.on_failure is not None:
+            self.on_failure(error)
 
     def flush(self) -> None:
-        self._file.flush()
+        if self.failed is None:
+            try:
+                self._file.flush()
+            except OSError as error:
+                self._fail(error)
 
     def close(self) -> None:
         with self._lock:
-            self._writer.close()
-            self._file.close()
+            try:
+                self._writer.close()
+            except OSError as error:
+                if self.failed is None:
+                    self._fail(error)
+            finally:
+                with contextlib.suppress(OSError):
+                    self._file.close()

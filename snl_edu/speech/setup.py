@@ -109,8 +109,12 @@ def build_audio(options: AudioOptions, loc: Localizer, notify: Callable[[str], N
                     if closer is not None:
                         result._closers.append(closer)  # the system voice's worker process
     if options.record is not None:
+        def stopped(error: OSError) -> None:
+            notify(loc.gettext("The recording to {path} stopped: {reason}. The game goes on.")
+                   .format(path=str(options.record), reason=error.strerror or str(error)))
+
         recorder = RecordingOutput(options.record, EspeakSynthesiser(voice), sound=True,
-                                   sound_volume=options.sound_volume)
+                                   sound_volume=options.sound_volume, on_failure=stopped)
         result.outputs.append(recorder)
         result._closers.append(recorder.close)
     return result

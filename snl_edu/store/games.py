@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from snl_edu.boards import safe_strings
 from snl_edu.engine import Game, GameStateError
 from snl_edu.i18n import N_
 from snl_edu.safe_text import MAX_NAME, MAX_TITLE
@@ -115,8 +116,9 @@ class GameStore:
         row = self._row(game_id)
         try:
             saved = _saved(row)
-            data = rows.json_value(row["state"])
-        except rows.DamagedRow as error:
+            # Names and titles come back shown safely, as a board file's do.
+            data = safe_strings(rows.json_value(row["state"]))
+        except (rows.DamagedRow, RecursionError) as error:
             raise GameStateError(N_("its data is not readable")) from error
         return saved, Game.from_data(data)
 
