@@ -11,6 +11,7 @@ bidirectional overrides, lone surrogates and non-characters become U+FFFD. Joine
 from __future__ import annotations
 
 import unicodedata
+from typing import Any
 
 MAX_NAME = 40  # a player's or learner's name
 MAX_TITLE = 80  # a board's title or name, a ladder's or snake's name
@@ -36,6 +37,18 @@ def visible(text: str) -> str:
     if text.isprintable() and text.isascii():  # the common case, at C speed
         return text
     return "".join(map(_safe_char, text))
+
+
+def visible_data(data: Any, limit: int) -> Any:
+    """Every text in parsed data (a board file, a saved game) made visible and cut to
+    ``limit`` characters; JSON is nested a thousand levels at most (RecursionError past)."""
+    if isinstance(data, str):
+        return visible(data)[:limit]
+    if isinstance(data, list):
+        return [visible_data(item, limit) for item in data]
+    if isinstance(data, dict):
+        return {key: visible_data(value, limit) for key, value in data.items()}
+    return data
 
 
 def clean_name(text: str, limit: int = MAX_NAME) -> str:

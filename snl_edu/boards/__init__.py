@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 from snl_edu.capped_toml import MAX_BYTES, CappedTomlError, parse_capped, read_capped
 from snl_edu.engine import Board, BoardError, Finish, board_from_data
 from snl_edu.engine.traps import check_can_end
-from snl_edu.safe_text import MAX_TITLE, visible
+from snl_edu.safe_text import MAX_TITLE, visible_data
 
 DEFAULT_BOARD = "saanp-bharyang"
 _SUFFIX = ".toml"
@@ -36,7 +35,7 @@ def parse_board(text: str, source: str, default_name: str = "") -> Board:
         data = parse_capped(text)
     except CappedTomlError as error:
         raise _board_error(error, source) from error
-    return board_from_data(safe_strings(data), source=source, default_name=default_name)
+    return board_from_data(visible_data(data, MAX_TITLE), source=source, default_name=default_name)
 
 
 def _board_error(error: CappedTomlError, source: str) -> BoardError:
@@ -71,15 +70,3 @@ def _load(name_or_path: str) -> Board:
     except CappedTomlError as error:
         raise _board_error(error, str(path)) from error
     return parse_board(text, source=str(path), default_name=path.stem)
-
-
-def safe_strings(data: Any) -> Any:
-    """Every text in a board file made visible and cut to a title's length (names, titles,
-    jump names reach the terminal, speech and SVG). Boards nest three levels at most."""
-    if isinstance(data, str):
-        return visible(data)[:MAX_TITLE]
-    if isinstance(data, list):
-        return [safe_strings(item) for item in data]
-    if isinstance(data, dict):
-        return {key: safe_strings(value) for key, value in data.items()}
-    return data

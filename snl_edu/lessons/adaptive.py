@@ -138,6 +138,7 @@ def suggest_level(records: Sequence[AnswerRecord]) -> int:
         by_level[record.level].append(record)
     top = max(by_level)
     rows = by_level[top]
+    top = min(max(top, LEVELS[0]), LEVELS[-1])  # a level from an older or edited store
     if len(rows) < JUDGE_AFTER:
         return top
     first_try = sum(1 for r in rows if r.correct and r.tries == 1) / len(rows)

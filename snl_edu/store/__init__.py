@@ -8,8 +8,8 @@ from snl_edu.store.database import (
     Store,
     StoreError,
     data_dir,
-    open_store,
 )
+from snl_edu.store.opening import open_store
 
 __all__ = ["DATA_DIR_ENV", "STORE_FILE", "Damage", "Recovery", "Store", "StoreError",
            "data_dir", "open_store"]

@@ -7,10 +7,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from snl_edu.boards import safe_strings
 from snl_edu.engine import Game, GameStateError
 from snl_edu.i18n import N_
-from snl_edu.safe_text import MAX_NAME, MAX_TITLE
+from snl_edu.safe_text import MAX_NAME, MAX_TITLE, visible_data
 from snl_edu.store import rows
 from snl_edu.store.claims import Claim, claim
 from snl_edu.store.database import Store
@@ -117,7 +116,7 @@ class GameStore:
         try:
             saved = _saved(row)
             # Names and titles come back shown safely, as a board file's do.
-            data = safe_strings(rows.json_value(row["state"]))
+            data = visible_data(rows.json_value(row["state"]), MAX_TITLE)
         except (rows.DamagedRow, RecursionError) as error:
             raise GameStateError(N_("its data is not readable")) from error
         return saved, Game.from_data(data)

@@ -11,7 +11,6 @@ from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import TextIO
 
-from snl_edu.lessons.questions import LEVELS
 from snl_edu.safe_text import MAX_NAME, MAX_TEXT, clean_name, name_key
 from snl_edu.store import rows
 from snl_edu.store.database import Store
@@ -37,7 +36,10 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-MAX_TRIES = 1000  # a bound for values read back; a lesson allows a few tries
+# Bounds for values read back: a lesson allows a few tries and has a few levels (the
+# lessons themselves keep a stored level within theirs: see adaptive.suggest_level).
+MAX_TRIES = 1000
+MAX_LEVEL = 9
 
 
 class ProgressStore:
@@ -141,7 +143,7 @@ def _record(row: tuple[object, ...]) -> AnswerRecord:
     (kind, level, question, expected, given, correct, tries, skipped, seconds, focus, at,
      session, learner, mode, language) = row
     return AnswerRecord(
-        kind=rows.text(kind, MAX_NAME), level=rows.integer(level, LEVELS[0], LEVELS[-1]),
+        kind=rows.text(kind, MAX_NAME), level=rows.integer(level, 1, MAX_LEVEL),
         question=rows.text(question, MAX_TEXT), expected=rows.integer(expected),
         given=None if given is None else rows.digits(given), correct=rows.flag(correct),
         tries=rows.integer(tries, 0, MAX_TRIES), skipped=rows.flag(skipped),
@@ -169,7 +171,7 @@ def check_session_row(row: dict[str, object]) -> None:
     rows.integer(row["learner_id"], 1, 2**63 - 1)
     rows.moment(row["started"])
     rows.text(row["mode"], MAX_NAME)
-    rows.integer(row["level"], LEVELS[0], LEVELS[-1])
+    rows.integer(row["level"], 1, MAX_LEVEL)
     rows.text(row["language"], MAX_NAME)
 
 

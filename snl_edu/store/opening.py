@@ -1,0 +1,77 @@
+"""Opening the store: create, migrate, and heal or explain (see database.py's docstring)."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+
+from snl_edu.store.database import (
+    STORE_FILE,
+    Damage,
+    Recovery,
+    Store,
+    StoreError,
+    _backup_name,
+    _configure,
+    _connect,
+    _inspect,
+    _make_private_folder,
+    _migrate,
+    _set_aside,
+    data_dir,
+)
+from snl_edu.store.salvage import damaged_rows, salvage
+
+
+def open_store(folder: str | os.PathLike[str] | None = None) -> Store:
+    """Open (creating, migrating or recovering) the store in ``folder`` (see ``data_dir``)."""
+    try:
+        path = data_dir(folder) / STORE_FILE
+    except RuntimeError as error:  # "~nouser/x": a home folder that does not exist
+        raise StoreError("unwritable", Path(os.fspath(folder or "")), str(error)) from error
+    _make_private_folder(path)
+    recovery: Recovery | None = None
+    connection = _connect(path)
+    damage = _inspect(connection, path)
+    if damage is not None:
+        connection.close()
+        backup = _set_aside(path, damage)
+        connection = _connect(path)
+        recovery = Recovery(damage, backup)
+    try:
+        _configure(connection)
+        _migrate(connection, path)
+        if damage is Damage.CORRUPT:
+            kept, lost = salvage(backup, connection)
+            recovery = Recovery(damage, backup, kept, lost)
+        elif damage is None:
+            recovery = _remove_damaged_rows(connection, path)
+    except sqlite3.Error as error:
+        connection.close()
+        raise StoreError("unwritable", path, str(error)) from error
+    return Store(path, connection, recovery)
+
+
+def _remove_damaged_rows(connection: sqlite3.Connection, path: Path) -> Recovery | None:
+    """Rows of a healthy file that do not read back whole go, after a backup copy is kept."""
+    if not any(damaged_rows(connection).values()):
+        return None
+    backup = _backup_name(path, Damage.ROWS)
+    target = sqlite3.connect(backup)
+    try:
+        os.chmod(backup, 0o600)
+        connection.backup(target)
+    finally:
+        target.close()
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        doomed = damaged_rows(connection)  # again, inside the lock: what another wrote stays
+        for table, ids in doomed.items():
+            connection.executemany(f'DELETE FROM "{table}" WHERE rowid = ?',
+                                   [(i,) for i in ids])
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+    connection.execute("COMMIT")
+    return Recovery(Damage.ROWS, backup, lost=sum(len(ids) for ids in doomed.values()))
