@@ -28,7 +28,7 @@ class Seconds(click.FloatRange):
                 ctx: click.Context | None) -> Any:
         seconds = super().convert(value, param, ctx)
         if not math.isfinite(seconds):
-            loc = _fallback_localizer()  # options are parsed before --lang is acted on
+            loc = error_localizer(ctx) if ctx is not None else Localizer.create("en")
             self.fail(loc.gettext("{value} is not a number of seconds.").format(value=value),
                       param, ctx)
         return seconds
