@@ -41,7 +41,7 @@ def test_wheel_has_boards_entry_point_and_typing(wheel: zipfile.ZipFile) -> None
         assert f"snl_edu/boards/{board}.toml" in names
     assert "snl_edu/py.typed" in names
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
-    assert "snl = snl_edu.cli:main" in wheel.read(entry_points).decode()
+    assert "snl = snl_edu.entry:run" in wheel.read(entry_points).decode()
 
 
 def test_source_tree_finds_data_folders() -> None:

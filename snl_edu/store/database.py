@@ -116,6 +116,10 @@ def _make_private_folder(path: Path) -> None:
     try:
         if not path.parent.is_dir():
             path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        # A folder holding nothing but our files is ours: private, even if an older snl
+        # made it readable by everyone. A folder the user shares with other files is left.
+        if all(entry.name.startswith(path.name) for entry in path.parent.iterdir()):
+            path.parent.chmod(0o700)
     except OSError as error:
         raise StoreError("unwritable", path, error.strerror or str(error)) from error
     except (ValueError, RuntimeError) as error:

@@ -113,8 +113,10 @@ def test_the_data_folder_and_files_are_private(tmp_path: Path) -> None:
     for file in folder.iterdir():
         assert file.stat().st_mode & 0o777 == 0o600, file
     path.chmod(0o644)  # a store from before: made private when next opened
+    folder.chmod(0o755)
     with open_store(folder):
         assert path.stat().st_mode & 0o777 == 0o600
+        assert folder.stat().st_mode & 0o777 == 0o700
 
 
 def test_rows_read_back_are_the_rows_written(tmp_path: Path) -> None:
