@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import os
+import random
 import sqlite3
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 from snl_edu.store.database import (
+    BUSY_TIMEOUT_MS,
     STORE_FILE,
     Damage,
     Recovery,
@@ -40,8 +44,8 @@ def open_store(folder: str | os.PathLike[str] | None = None) -> Store:
         connection = _connect(path)
         recovery = Recovery(damage, backup)
     try:
-        _configure(connection)
-        _migrate(connection, path)
+        _while_busy(lambda: _configure(connection))
+        _while_busy(lambda: _migrate(connection, path))
         if damage is Damage.CORRUPT:
             kept, lost = salvage(backup, connection)
             recovery = Recovery(damage, backup, kept, lost)
@@ -75,3 +79,21 @@ def _remove_damaged_rows(connection: sqlite3.Connection, path: Path) -> Recovery
         raise
     connection.execute("COMMIT")
     return Recovery(Damage.ROWS, backup, lost=sum(len(ids) for ids in doomed.values()))
+
+
+def _while_busy(step: Callable[[], None]) -> None:
+    """Run a step, again while another process holds a lock SQLite will not wait for.
+
+    Switching a new file to WAL needs a lock the busy timeout does not cover (found by
+    four demos starting together on a new folder: "database is locked").
+    """
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            step()
+            return
+        except sqlite3.OperationalError as error:
+            busy = (getattr(error, "sqlite_errorname", "") or "").startswith("SQLITE_BUSY")
+            if not busy or time.monotonic() > deadline:
+                raise
+            time.sleep(random.uniform(0.01, 0.05))

@@ -47,7 +47,7 @@ def test_forgetting_a_child_leaves_no_byte_of_the_name(runner: CliRunner, tmp_pa
     assert list(tmp_path.glob("*.bak"))
     assert b"sunita" in every_byte(tmp_path).lower()
 
-    result = runner.invoke(main, ["progress", "--forget", " SUNITA ", "--data-dir",
+    result = runner.invoke(main, ["progress", "--yes", "--forget", " SUNITA ", "--data-dir",
                                   str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert "2 saved games with Sunita deleted." in result.output
@@ -61,7 +61,7 @@ def test_forgetting_a_child_leaves_no_byte_of_the_name(runner: CliRunner, tmp_pa
 def test_a_child_who_only_played_can_be_forgotten(runner: CliRunner, tmp_path: Path) -> None:
     play(runner, tmp_path, "--players", "Élise")
     decomposed = unicodedata.normalize("NFD", "élise")  # one rule: case and form ignored
-    result = runner.invoke(main, ["progress", "--forget", decomposed, "--data-dir",
+    result = runner.invoke(main, ["progress", "--yes", "--forget", decomposed, "--data-dir",
                                   str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert "1 saved game with" in result.output
@@ -80,7 +80,7 @@ def test_names_match_the_same_way_in_progress_and_games(tmp_path: Path) -> None:
 def test_a_backup_that_cannot_be_cleaned_is_named(runner: CliRunner, tmp_path: Path) -> None:
     play(runner, tmp_path, "--players", "Sunita")
     (tmp_path / f"{STORE_FILE}.corrupt-20260101-000000.bak").write_bytes(b"Sunita" * 100)
-    result = runner.invoke(main, ["progress", "--forget", "Sunita", "--data-dir", str(tmp_path)])
+    result = runner.invoke(main, ["progress", "--yes", "--forget", "Sunita", "--data-dir", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert "is damaged and may still hold data about Sunita" in result.output
 
@@ -101,5 +101,5 @@ def test_csv_cells_a_spreadsheet_would_run_are_neutralised(runner: CliRunner,
 
 def test_forgetting_nobody_is_a_clear_error(runner: CliRunner, tmp_path: Path) -> None:
     play(runner, tmp_path, "--players", "Asha")
-    result = runner.invoke(main, ["progress", "--forget", "Nobody", "--data-dir", str(tmp_path)])
+    result = runner.invoke(main, ["progress", "--yes", "--forget", "Nobody", "--data-dir", str(tmp_path)])
     assert result.exit_code == 1 and "No progress is kept for Nobody" in result.output

@@ -126,7 +126,7 @@ def test_a_deep_phrases_file_is_one_line(runner: CliRunner, tmp_path: Path) -> N
         result = runner.invoke(main, ["voice", "listen", "--phrases", str(path), "--audio-in",
                                       str(path)])
         assert result.exit_code == 1
-        assert result.output.startswith("Error: The voice commands for en cannot be read")
+        assert result.output.startswith("Error: The voice commands for English cannot be read")
 
 
 def test_recording_to_a_full_disk_stops_the_recording_not_the_game(tmp_path: Path) -> None:
@@ -141,12 +141,12 @@ def test_recording_to_a_full_disk_stops_the_recording_not_the_game(tmp_path: Pat
 
 def test_voice_check_leaves_the_sound_system_closed_when_audio_is_off(
         runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
-    from snl_edu.voice import sources
+    from snl_edu.voice import microphone
 
     def opened() -> str:
         raise AssertionError("the sound system was opened")
 
-    monkeypatch.setattr(sources, "microphone_name", opened)
+    monkeypatch.setattr(microphone, "microphone_name", opened)
     result = runner.invoke(main, ["voice", "check", "--lang", "en"], env={"SNL_AUDIO": "off"})
     assert "Microphone: not checked, because SNL_AUDIO is off." in result.output
 
