@@ -52,7 +52,9 @@ def help_localizer_for(asked: str | None) -> Localizer:
 def _range_words(low: float | None, high: float | None, loc: Localizer) -> str:
     """An option's range as words in the language ("1 to 4"), not Click's "1<=x<=4"."""
     def number(value: float) -> str:
-        return loc.digits_in(f"{value:g}")
+        # Whole numbers in full: ":g" writes 1,000,000 as 1e+06.
+        whole = float(value).is_integer()
+        return loc.digits_in(str(int(value)) if whole else f"{value:g}")
 
     if low is not None and high is not None:
         return loc.gettext("{low} to {high}").format(low=number(low), high=number(high))
