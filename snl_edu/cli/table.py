@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -13,8 +14,14 @@ from snl_edu.cli.common import localizer_for, remember_localizer, rules_from_opt
 from snl_edu.cli.group import language_options
 from snl_edu.cli.play import new_game_options
 from snl_edu.cli.storage import data_dir_option
+from snl_edu.i18n import Localizer
 from snl_edu.narration import Verbosity
 from snl_edu.table.host import DEFAULT_PORT, DEFAULT_TURN_CLOCK
+
+if TYPE_CHECKING:
+    from snl_edu.table.client import ClientOptions
+    from snl_edu.table.discovery import Announcement
+    from snl_edu.table.host import Table
 
 
 def _address(text: str) -> tuple[str, int]:
@@ -40,13 +47,15 @@ def table() -> None:
               help="Roll for a child who has not rolled in this many seconds (0: no clock).")
 @click.option("--code", default=None, metavar="CODE",
               help="The join code (default: a new random one).")
+@click.option("--name", "table_name", default=None, metavar="NAME",
+              help="The table's name in snl table list (default: this computer's name).")
 @data_dir_option
 @language_options
 @click.pass_context
 def host(ctx: click.Context, players: str | None, computers: int | None, board: str,
          seed: int | None, pace: float | None, verbosity: str, count: bool,
          resume_game: str | None, bind: str, port: int, turn_clock: float, code: str | None,
-         data_dir: str | None, lang: str | None, digits: str | None,
+         table_name: str | None, data_dir: str | None, lang: str | None, digits: str | None,
          **rule_values: object) -> None:
     """Open a table on the local network; children join with the code it shows."""
     from snl_edu.table.host import Table, TableOptions
@@ -77,20 +86,37 @@ def host(ctx: click.Context, players: str | None, computers: int | None, board: 
                            "NAME").format(address=f"{shown_host}:{address[1]}",
                                           code=shown(the_table.code)))
     click.echo(loc.gettext("Keys: p pauses or resumes the game, e ends it."), err=False)
+    announcement = _announce(table_name, bind, address[1], the_table, loc)
     keys = threading.Thread(target=_teacher_keys, args=(the_table,), daemon=True,
                             name="snl-table-teacher")
     keys.start()
     try:
         the_table.run()
     finally:
+        if announcement is not None:
+            announcement.close()
         the_table.close()
 
 
-def _teacher_keys(the_table: object) -> None:
-    from snl_edu.keyboard import KeyboardInput
-    from snl_edu.table.host import Table
+def _announce(name: str | None, bind: str, port: int, the_table: Table, loc: Localizer
+              ) -> Announcement | None:
+    """Put the table in snl table list; where the network refuses, typing the address works."""
+    import socket
 
-    assert isinstance(the_table, Table)
+    from snl_edu.table.discovery import Announcement
+
+    try:
+        return Announcement(name or socket.gethostname(), bind, port,
+                            the_table.game.board.title(loc.language))
+    except (OSError, ValueError, RuntimeError) as error:  # no multicast on this network
+        click.echo(loc.gettext("This table is not announced on the network ({reason}); "
+                               "children type its address.").format(reason=error), err=True)
+        return None
+
+
+def _teacher_keys(the_table: Table) -> None:
+    from snl_edu.keyboard import KeyboardInput
+
     keyboard = KeyboardInput()
     paused = False
     while not the_table.control.ended.is_set():
@@ -116,50 +142,87 @@ def _this_computer() -> str:
         return name
 
 
-def _client_options(address: str, code: str, name: str, watch: bool, verbosity: str,
-                    count: bool, sound: SoundOptions) -> object:
-    from snl_edu.table.client import ClientOptions
+def _client_options(target: tuple[str, ...], name: str, watch: bool, verbosity: str,
+                    count: bool, sound: SoundOptions, via: str | None, loc: Localizer
+                    ) -> ClientOptions:
+    from snl_edu.table.client import ClientOptions, TableError, find_table
 
-    host_name, port = _address(address)
-    return ClientOptions(host_name, port, code, name=name, watch=watch, verbosity=verbosity,
-                         count=count, sound=sound)
+    if len(target) == 2:
+        host_name, port = _address(target[0])
+        return ClientOptions(host_name, port, target[1], name=name, watch=watch,
+                             verbosity=verbosity, count=count, sound=sound)
+    if len(target) != 1:
+        raise click.UsageError(loc.gettext("Give the join code, or the table's address and "
+                                           "the join code."))
+    options = ClientOptions("", 0, target[0], name=name, watch=watch, verbosity=verbosity,
+                            count=count, sound=sound)
+    try:
+        return find_table(options, via)
+    except TableError as error:
+        from snl_edu.error_text import describe
+
+        raise click.ClickException(describe(error, loc)) from None
+
+
+TARGET = click.argument("target", nargs=-1, required=True, metavar="[HOST:PORT] CODE")
+VIA = click.option("--via", default=None, metavar="ADDRESS",
+                   help="Look for tables only on the network of this address.")
 
 
 @table.command()
-@click.argument("address", metavar="HOST:PORT")
-@click.argument("code")
+@TARGET
 @click.option("--name", required=True, help="Your name, as the teacher gave the seat.")
 @click.option("--verbosity", type=click.Choice([v.value for v in Verbosity]),
               default=Verbosity.NORMAL.value, show_default=True,
               help="brief: the essentials; full: counting and encouragement for children.")
 @click.option("--count", is_flag=True, help="Count each move aloud, square by square.")
+@VIA
 @play_audio_options
 @language_options
-def join(address: str, code: str, name: str, verbosity: str, count: bool, speech: bool,
-         sound: bool, screen_reader: bool, record: Path | None, tts: str, rate: int,
-         volume: int, lang: str | None, digits: str | None) -> None:
+def join(target: tuple[str, ...], name: str, verbosity: str, count: bool, via: str | None,
+         speech: bool, sound: bool, screen_reader: bool, record: Path | None, tts: str,
+         rate: int, volume: int, sound_volume: int, lang: str | None, digits: str | None
+         ) -> None:
     """Join a table: your own seat, narrated in your own language."""
     loc = remember_localizer(localizer_for(lang, digits))
     sounds = SoundOptions(speech=speech, sound=sound, screen_reader=screen_reader,
-                          record=record, tts=tts, rate=rate, volume=volume)
-    _run_client(_client_options(address, code, name, False, verbosity, count, sounds), loc)
+                          record=record, tts=tts, rate=rate, volume=volume,
+                          sound_volume=sound_volume)
+    _run_client(_client_options(target, name, False, verbosity, count, sounds, via, loc), loc)
 
 
 @table.command()
-@click.argument("address", metavar="HOST:PORT")
-@click.argument("code")
+@TARGET
+@VIA
 @language_options
-def watch(address: str, code: str, lang: str | None, digits: str | None) -> None:
+def watch(target: tuple[str, ...], via: str | None, lang: str | None, digits: str | None
+          ) -> None:
     """A read-only view of a table for a projector: the board and where everyone is."""
     loc = remember_localizer(localizer_for(lang, digits))
     quiet = SoundOptions(speech=False, sound=False)
-    _run_client(_client_options(address, code, "", True, "normal", False, quiet), loc)
+    _run_client(_client_options(target, "", True, "normal", False, quiet, via, loc), loc)
 
 
-def _run_client(options: object, loc: object) -> None:
+@table.command(name="list")
+@VIA
+@language_options
+def list_tables(via: str | None, lang: str | None, digits: str | None) -> None:
+    """The tables this computer can find on the network."""
+    from snl_edu.table.discovery import look_for_tables
+
+    loc = remember_localizer(localizer_for(lang, digits))
+    found = look_for_tables(via)
+    if not found:
+        click.echo(loc.gettext("No table found. Ask the teacher for the table's address, "
+                               "then: snl table join HOST:PORT CODE --name NAME"))
+        return
+    for entry in found:
+        click.echo(loc.gettext("{name}: {board}, at {address}").format(
+            name=entry.name, board=entry.board, address=f"{entry.host}:{entry.port}"))
+
+
+def _run_client(options: ClientOptions, loc: Localizer) -> None:
     from snl_edu.keyboard import KeyboardInput
-    from snl_edu.table.client import ClientOptions, TableClient
+    from snl_edu.table.client import TableClient
 
-    assert isinstance(options, ClientOptions)
-    client = TableClient(options, loc)  # type: ignore[arg-type]
-    client.run(KeyboardInput())
+    TableClient(options, loc).run(KeyboardInput())

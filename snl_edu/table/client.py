@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from websockets.exceptions import WebSocketException
@@ -70,6 +70,37 @@ def local_names(seats: Sequence[Seat], loc: Localizer) -> list[Seat]:
     return named
 
 
+def find_table(options: ClientOptions, via: str | None = None) -> ClientOptions:
+    """The table on the network that takes this join code (multicast may be blocked:
+    then the child types the address the host shows)."""
+    from snl_edu.table.discovery import look_for_tables
+
+    found = look_for_tables(via)
+    if not found:
+        raise TableError(N_("No table found on this network. Type the address the host "
+                            "shows: snl table join HOST:PORT CODE --name NAME"))
+    if len(found) == 1:
+        return replace(options, host=found[0].host, port=found[0].port)
+    for table in found:  # several tables: the one whose code this is welcomes us
+        candidate = replace(options, host=table.host, port=table.port)
+        if _accepts(candidate):
+            return candidate
+    raise TableError(REFUSALS["code"])
+
+
+def _accepts(options: ClientOptions) -> bool:
+    from websockets.sync.client import connect
+
+    try:
+        with connect(f"ws://{options.host}:{options.port}", compression=None, proxy=None,
+                     open_timeout=CONNECT_WAIT, max_size=wire.MAX_TABLE_MESSAGE) as probe:
+            probe.send(wire.encode(wire.join_message(options.code, "", watch=True)))
+            reply = wire.decode(probe.recv(timeout=CONNECT_WAIT), wire.MAX_TABLE_MESSAGE)
+    except (OSError, TimeoutError, WebSocketException, wire.WireError):
+        return False
+    return reply.get("type") == "welcome"
+
+
 class TableClient:
     def __init__(self, options: ClientOptions, loc: Localizer,
                  terminal: Terminal | None = None) -> None:
@@ -83,6 +114,7 @@ class TableClient:
         self.last: list[Message] = []
         self.shown = threading.Lock()  # the keyboard and the network both speak
         self.ended = threading.Event()
+        self.my_turn = threading.Event()  # the table waits for this seat's roll
         self.finished = False
         self.connection: Any = None
         self._connections = contextlib.ExitStack()  # every connection made, closed at the end
@@ -205,6 +237,7 @@ class TableClient:
             return
         if notice is Notice.TURN:
             if seat == self.seat:
+                self.my_turn.set()
                 self._say([Message(self._("Your turn: press Enter to roll the pasa."),
                                    "turn")], remember=False)
             return
@@ -243,6 +276,8 @@ class TableClient:
     def _act(self, command: Command) -> None:
         action = command.action
         if action in wire.NETWORK_ACTIONS:
+            if action is Action.ROLL:
+                self.my_turn.clear()
             if not self.options.watch:
                 with contextlib.suppress(WebSocketException, OSError):
                     self.connection.send(wire.encode(wire.command_message(command)))
@@ -288,8 +323,14 @@ class TableClient:
                     self.ended.wait(0.5)
                     continue
                 command = keys.next_command(0.2)
-                if command is not None:
-                    self._act(command)
+                if command is None:
+                    continue
+                if command.action is Action.ROLL and not keys.interactive:
+                    # A script's line is meant: it waits for this seat's turn (at a
+                    # keyboard, a press before the turn is an impatient key, dropped).
+                    while not (self.my_turn.wait(0.5) or self.ended.is_set()):
+                        pass
+                self._act(command)
             receiver.join(timeout=2)
         return self.finished
 

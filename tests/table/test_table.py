@@ -177,3 +177,17 @@ def test_a_watcher_sees_the_board_and_where_everyone_is(tmp_path: Path) -> None:
     assert lines[0].startswith("Watching the table")
     assert any(line.split()[:3] == ["100", "99", "98"] for line in lines)  # the grid
     assert any(line.startswith("Asha is on square") for line in lines)
+
+
+def test_a_table_is_found_on_the_network_by_name_never_by_code(tmp_path: Path) -> None:
+    from snl_edu.table.discovery import Announcement, look_for_tables
+
+    with open_table(table_options(tmp_path)) as (table, _, _):
+        host, port = table.address  # type: ignore[misc]
+        announced = Announcement("Class 3", host, port, "Saanp Bharyang")  # loopback only
+        try:
+            found = look_for_tables(via="127.0.0.1", seconds=15)  # ends at the answer
+        finally:
+            announced.close()
+    assert [(t.name, t.host, t.port, t.board) for t in found] == [
+        ("Class 3", "127.0.0.1", port, "Saanp Bharyang")]

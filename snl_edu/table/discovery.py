@@ -1,0 +1,101 @@
+"""Finding tables on the school network (mDNS/DNS-SD through ``zeroconf``).
+
+A table announces its name, address and port, never its join code. Multicast is often
+blocked on school Wi-Fi, so typing the address always works too; discovery only saves
+the typing. Announcing and looking happen on the interface the table is bound to (or
+all of them), and on nothing else.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from snl_edu.safe_text import MAX_TITLE, clean_name
+
+SERVICE = "_snl-table._tcp.local."
+LOOK_SECONDS = 2.0
+
+
+@dataclass(frozen=True)
+class FoundTable:
+    name: str  # cleaned: it came from the network
+    host: str
+    port: int
+    board: str
+
+
+def _interfaces(address: str | None) -> Any:
+    from zeroconf import InterfaceChoice
+
+    if address in (None, "", "0.0.0.0", "::"):
+        return InterfaceChoice.All
+    return [address]
+
+
+class Announcement:
+    """A table's entry on the network, from ``announce`` until ``close``."""
+
+    def __init__(self, name: str, bind: str, port: int, board: str) -> None:
+        from zeroconf import ServiceInfo, Zeroconf
+
+        addresses = [bind] if bind not in ("0.0.0.0", "::") else _local_addresses()
+        label = clean_name(name, MAX_TITLE).replace(".", " ") or "snl"
+        self.zeroconf = Zeroconf(interfaces=_interfaces(bind))
+        self.info = ServiceInfo(
+            SERVICE, f"{label}.{SERVICE}", port=port,
+            addresses=[socket.inet_aton(a) for a in addresses],
+            properties={"board": board[:MAX_TITLE], "v": "1"})
+        self.zeroconf.register_service(self.info, allow_name_change=True)
+
+    def close(self) -> None:
+        self.zeroconf.unregister_service(self.info)
+        self.zeroconf.close()
+
+
+def _local_addresses() -> list[str]:
+    """This computer's IPv4 addresses by name (looked up, no packet sent)."""
+    try:
+        found = {info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None,
+                                                           socket.AF_INET)}
+    except OSError:
+        found = set()
+    return sorted(found - {"127.0.0.1"}) or ["127.0.0.1"]
+
+
+def look_for_tables(via: str | None = None, seconds: float = LOOK_SECONDS
+                    ) -> list[FoundTable]:
+    """The tables that answer within ``seconds``, through ``via``'s network (or all)."""
+    from zeroconf import ServiceBrowser, ServiceStateChange, Zeroconf
+
+    names: list[str] = []
+    seen = threading.Event()
+
+    def changed(zeroconf: Any, service_type: str, name: str,
+                state_change: ServiceStateChange) -> None:
+        if state_change is ServiceStateChange.Added and name not in names:
+            names.append(name)
+            seen.set()
+
+    zeroconf = Zeroconf(interfaces=_interfaces(via))
+    try:
+        browser = ServiceBrowser(zeroconf, SERVICE, handlers=[changed])
+        seen.wait(seconds)  # answers come together; give the rest a moment after the first
+        if seen.is_set():
+            threading.Event().wait(min(0.5, seconds))
+        browser.cancel()
+        found = []
+        for name in names:
+            info = zeroconf.get_service_info(SERVICE, name, timeout=int(seconds * 1000))
+            if info is None or not info.parsed_addresses() or not info.port:
+                continue
+            board = (info.properties or {}).get(b"board") or b""
+            found.append(FoundTable(
+                clean_name(name.removesuffix("." + SERVICE), MAX_TITLE),
+                info.parsed_addresses()[0], int(info.port),
+                clean_name(board.decode("utf-8", "replace"), MAX_TITLE)))
+        return found
+    finally:
+        zeroconf.close()

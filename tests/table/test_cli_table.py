@@ -1,0 +1,87 @@
+"""`snl table host` and `snl table join` as real processes on 127.0.0.1, as a class uses them."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from snl_edu.cli import main
+
+pytestmark = pytest.mark.slow
+WAIT = 60.0
+
+
+def snl(*args: str) -> list[str]:
+    return [sys.executable, "-m", "snl_edu", *args]
+
+
+def read_until(process: subprocess.Popen[str], pattern: str) -> list[str]:
+    """Lines until one matches (the program's progress decides, with a deadline)."""
+    assert process.stdout is not None
+    deadline = time.monotonic() + WAIT
+    lines: list[str] = []
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            break
+        lines.append(line.rstrip("\n"))
+        if re.search(pattern, line):
+            return lines
+    raise AssertionError(f"{pattern!r} not seen: {lines[-5:]}")
+
+
+def test_a_class_plays_at_a_table_from_the_command_line(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "SNL_DATA_DIR": str(tmp_path)}
+    host = subprocess.Popen(
+        snl("table", "host", "--players", "Asha,Bikash", "--bind", "127.0.0.1", "--port", "0",
+            "--seed", "3", "--turn-clock", "0", "--lang", "en"),
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=env)
+    try:
+        joining = read_until(host, r"snl table join")[-1]
+        address, code = re.search(r"join (\S+) (\S+) --name", joining).groups()  # type: ignore
+        children = [subprocess.Popen(
+            snl("table", "join", address, code, "--name", name, "--lang", lang, "--no-speech",
+                "--no-sound"),
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            env=env) for name, lang in (("Asha", "en"), ("Bikash", "ne"))]
+        for child in children:  # each child's Enter presses, one for each turn
+            assert child.stdin is not None
+            child.stdin.write("\n" * 400)
+            child.stdin.close()
+        outputs = [(child.stdout.read(), child.stderr.read())  # type: ignore[union-attr]
+                   for child in children]
+        for child in children:
+            child.wait(WAIT)
+        host_out, host_err = host.communicate(timeout=WAIT)
+    finally:
+        for process in (host, *locals().get("children", [])):
+            if process.poll() is None:
+                process.kill()
+    assert host.returncode == 0, host_err
+    assert "Game over" in host_out
+    english, nepali = outputs[0][0], outputs[1][0]
+    assert "Asha rolled a" in english and "Place 1:" in english
+    assert "पासामा" in nepali and "टेबल बन्द भयो।" in nepali
+    assert "Traceback" not in host_err + outputs[0][1] + outputs[1][1]
+
+
+def test_a_wrong_address_is_one_clear_line() -> None:
+    result = CliRunner().invoke(main, ["table", "join", "127.0.0.1:1", "ABCD-EFGH",
+                                       "--name", "Asha", "--no-speech", "--no-sound"])
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: Cannot reach a table at 127.0.0.1:1")
+    assert "Traceback" not in result.output
+
+
+def test_no_table_on_the_network_says_how_to_join_by_address() -> None:
+    result = CliRunner().invoke(main, ["table", "list", "--via", "127.0.0.1"])
+    assert result.exit_code == 0
+    assert "snl table join HOST:PORT CODE --name NAME" in result.output
