@@ -22,8 +22,9 @@ def test_blocks_are_16_bit_mono_at_the_rate_and_come_in_real_time() -> None:
         source.close()
     assert first is not None
     assert all(block is not None and len(block) == 2 * 800 for block in blocks)
-    # A block comes once its last sample has been heard: ten take half a second.
-    assert 10 * BLOCK_SECONDS - 0.06 <= elapsed <= 10 * BLOCK_SECONDS + 0.15
+    # A block comes once its last sample has been heard: ten take half a second (a busy
+    # machine may hand them over late, never early).
+    assert 10 * BLOCK_SECONDS - 0.06 <= elapsed <= 10 * BLOCK_SECONDS + 1.0
 
 
 def test_other_rates_and_block_lengths() -> None:
