@@ -189,10 +189,15 @@ class Localizer:
     def language_name(self, code: str) -> str:
         """A language code as the language's name in this language ("ne" -> "नेपाली"):
         a code is something to type, a name something to read."""
-        from babel import Locale
+        from babel import Locale, UnknownLocaleError
 
         base = code.replace("-", "_").split("_")[0]
-        return str(Locale.parse(self.language).languages.get(base, code))
+        try:
+            names = Locale.parse(self.language).languages
+        except (UnknownLocaleError, ValueError):  # a registered language CLDR does not know
+            registered = languages.get(base)
+            return registered.native_name if registered is not None else code
+        return str(names.get(base, code))
 
     def join(self, items: Iterable[str]) -> str:
         from babel.core import UnknownLocaleError

@@ -49,3 +49,13 @@ def test_content_follows_the_languages_a_language_reads(maithili: Localizer) -> 
 def test_typed_yes_and_no_in_each_language() -> None:
     assert parse_line("yes").action is Action.YES and parse_line("हो").action is Action.YES
     assert parse_line("no").action is Action.NO and parse_line("होइन").action is Action.NO
+
+
+def test_a_language_cldr_does_not_know_names_languages_by_their_own_names(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    unknown = Language("zzz", "Zedish", Digits.LATIN, speech_voice="en", recognition_model="en",
+                       number_rules=None, content_languages=("en",))
+    monkeypatch.setitem(languages._BY_CODE, "zzz", unknown)
+    loc = Localizer("zzz", Digits.LATIN, gettext.NullTranslations())
+    assert loc.language_name("ne") == "नेपाली" and loc.language_name("zzz") == "Zedish"
+    assert loc.words(12) == "12" and loc.join(["a", "b"]) == "a, b"
