@@ -10,8 +10,11 @@ then owns timing and interruption, and no audio I/O ever runs inside a C callbac
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
+import signal
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from snl_edu import languages
@@ -106,7 +109,7 @@ class _Engine:
 
     def synthesise(self, text: str, voice: Voice) -> Pcm:
         encoded = speakable(text).encode("utf-8")
-        with self.lock:
+        with self.lock, _ctrl_c_after_synthesis():
             self._apply(voice)
             self._chunks = []
             status = self.lib.espeak_Synth(encoded, len(encoded) + 1, 0, _POS_CHARACTER, 0,
@@ -124,6 +127,27 @@ class _Engine:
                 return ""
             # languages is a priority byte followed by the language name.
             return bytes(spec.contents.languages[1:]).decode("ascii", "replace")
+
+
+@contextlib.contextmanager
+def _ctrl_c_after_synthesis() -> Iterator[None]:
+    """Ctrl-C during synthesis is raised when synthesis returns (a few milliseconds).
+
+    Raised inside eSpeak NG's audio callback, ctypes would print it and drop it, and the
+    game would talk on. Only the main thread with Python's own handler can defer it.
+    """
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+        yield
+        return
+    pressed: list[int] = []
+    signal.signal(signal.SIGINT, lambda number, frame: pressed.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    if pressed:
+        raise KeyboardInterrupt
 
 
 class _VoiceSpec(ctypes.Structure):
