@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from snl_edu.commands import Action, Command, parse_key, parse_line
+from snl_edu.commands import WORDS, Action, Command, parse_key, parse_line
+from snl_edu.languages import languages
 from snl_edu.keyboard import KeyboardInput
 
 
@@ -37,8 +38,25 @@ def test_lines(line: str, action: Action | None) -> None:
 
 
 @given(st.text())
-def test_any_line_parses_without_error(line: str) -> None:
-    assert isinstance(parse_line(line), Command)
+def test_any_line_is_a_command_that_keeps_what_was_typed(line: str) -> None:
+    command = parse_line(line)
+    words = " ".join(line.strip().lower().split())
+    if len(words) == 1:  # a single key, as pressed
+        assert command == parse_key(words)
+    elif command.action is None:
+        # Not understood: the game says "I did not understand <text>", so it keeps the text.
+        assert command.text == line.strip()
+    else:
+        # Understood: only a known word or a language's yes or no, never a guess.
+        assert words in WORDS or any(
+            words in language.yes_words | language.no_words for language in languages())
+        assert command.text == words
+
+
+@given(st.sampled_from(sorted(WORDS)), st.text(" \t", max_size=3), st.text(" \t", max_size=3))
+def test_known_words_in_any_case_and_spacing_are_their_actions(word: str, before: str,
+                                                                after: str) -> None:
+    assert parse_line(before + word.upper() + after) == Command(WORDS[word], word)
 
 
 def pipe_input() -> tuple[KeyboardInput, int]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from snl_edu.commands import Command
 from snl_edu.voice.endpoint import SAMPLE_RATE, Endpointer, EndpointSettings, Event
-from snl_edu.voice.grammar import Grammar, build_grammar
+from snl_edu.voice.grammar import build_grammar
 from snl_edu.voice.models import VoiceModel, import_vosk
 from snl_edu.voice.phrases import PhraseBook
 from snl_edu.voice.sources import AudioSource
@@ -62,8 +62,6 @@ class VoiceListener:
         self.grammar = build_grammar(book, model.has_word, numbers)
         self.recognizer = vosk.KaldiRecognizer(model.model, SAMPLE_RATE, self.grammar.to_json())
         self.recognizer.SetWords(True)  # word confidences, to reject forced matches
-        self._pending: Grammar | None = None
-        self._lock = threading.Lock()
         self._ring: deque[bytes] = deque()
         self._ring_samples = 0
         self._active = False  # an utterance is being fed to the recogniser
@@ -74,12 +72,6 @@ class VoiceListener:
         self.error: BaseException | None = None
 
     # -- control from other threads ------------------------------------------------
-
-    def set_numbers(self, enabled: bool) -> None:
-        """Listen for numbers 1-100 too (lesson answers); applied between utterances."""
-        with self._lock:
-            self.numbers = enabled
-            self._pending = build_grammar(self.book, self.model.has_word, enabled)
 
     def start(self) -> threading.Thread:
         self._thread = threading.Thread(target=self._run_safely, name="snl-voice", daemon=True)
@@ -114,8 +106,6 @@ class VoiceListener:
 
     def process(self, block: bytes) -> Heard | None:
         """One block of 16 kHz mono int16 audio; the utterance it completed, if any."""
-        if not self._active:
-            self._apply_pending_grammar()
         if self._muted(block):
             return None
         events = self.endpointer.feed(block)
@@ -185,11 +175,3 @@ class VoiceListener:
             self.on_heard(heard)
         return heard
 
-    def _apply_pending_grammar(self) -> None:
-        with self._lock:
-            pending, self._pending = self._pending, None
-        if pending is not None:
-            # SetGrammar during an utterance aborts vosk 0.3.45: always Reset() first.
-            self.recognizer.Reset()
-            self.recognizer.SetGrammar(pending.to_json())
-            self.grammar = pending

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from snl_edu.boards import load_board
-from snl_edu.commands import Action, Command, parse_key, parse_line
+from snl_edu.commands import KEYS, Action, Command, parse_key, parse_line
 from snl_edu.dice import RandomDice
 from snl_edu.engine import Game, Rules, Seat
 from snl_edu.i18n import Localizer
@@ -30,8 +30,14 @@ lines = st.one_of(st.sampled_from(WORDS), st.text(max_size=20))
 @fuzz
 @given(st.text(max_size=50))
 def test_any_line_or_key_is_a_command(text: str) -> None:
-    for command in (parse_line(text), parse_key(text[:1])):
-        assert isinstance(command, Command)
+    line, key = parse_line(text), parse_key(text[:1])
+    # A key is its own action or none, and keeps the key for "I did not understand".
+    assert key == Command(KEYS.get(text[:1].lower() if text[:1].isalpha() else text[:1]),
+                          text[:1])
+    if line.action is None:
+        assert line.text in (text.strip(), text.strip().lower())
+    else:
+        assert line.action is not Action.ANSWER and line.action is not Action.END
 
 
 def commands_from_bytes(data: bytes) -> list[Command]:

@@ -92,27 +92,6 @@ def test_speech_while_the_game_speaks_is_ignored(korean_model: VoiceModel,
     assert [c.action for c in commands(everything)] == [Action.ROLL, Action.HELP, Action.WHERE]
 
 
-def test_numbers_can_be_switched_on_between_utterances(korean_model: VoiceModel,
-                                                       korean_book: PhraseBook,
-                                                       tmp_path: Path) -> None:
-    rng = random.Random(5)
-    audio, _ = scene([(0.7, "여섯"), (0.8, "네"), (0.8, "여섯")], rng)
-    source = WavFileSource(write_wav(tmp_path / "g.wav", audio))
-    heard: list[Heard] = []
-    listener = VoiceListener(korean_model, korean_book, source, numbers=False)
-
-    def on_heard(item: Heard) -> None:
-        heard.append(item)
-        if item.command == Command(Action.YES, "네"):
-            listener.set_numbers(True)  # a lesson question follows the yes
-
-    listener.on_heard = on_heard
-    listener.run()
-    found = commands(heard)
-    assert found[-2:] == [Command(Action.YES, "네"), Command.answer(6, "여섯")]
-    assert Command.answer(6, "여섯") not in found[:-1]
-
-
 def test_any_sample_rate_and_stereo_is_resampled(korean_model: VoiceModel,
                                                  korean_book: PhraseBook, tmp_path: Path) -> None:
     rng = random.Random(6)
