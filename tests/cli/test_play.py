@@ -40,6 +40,23 @@ def test_demo_with_each_option(runner: CliRunner, options: list[str]) -> None:
     assert "Game over" in result.output
 
 
+# Seed 17's demo, by the default rules, has an overshoot, a chhakka and three in a row:
+# each rule option must change what the players hear.
+@pytest.mark.parametrize("options,heard,not_heard", [
+    ([], ["Too far!", "Chhakka!", "Three chhakkas in a row!"], ["bounces back"]),
+    (["--finish", "overshoot"], ["Chhakka!"], ["Too far!", "bounces back"]),
+    (["--finish", "bounce"], ["bounces back"], ["Too far!"]),
+    (["--no-six-again"], [], ["Chhakka!", "Three chhakkas"]),
+    (["--no-three-sixes"], ["Chhakka!"], ["Three chhakkas"]),
+])
+def test_each_rule_option_changes_the_game(runner: CliRunner, options: list[str],
+                                           heard: list[str], not_heard: list[str]) -> None:
+    out = play(runner, "--demo", "--seed", "17", *options).output
+    assert "Game over" in out
+    assert [text for text in heard if text not in out] == []
+    assert [text for text in not_heard if text in out] == []
+
+
 def test_play_to_end_ranks_everyone_as_finished(runner: CliRunner) -> None:
     result = play(runner, "--demo", "--seed", "2", "--computer", "3", "--play-to-end")
     assert len(re.findall(r"Place \d: Computer \d, finished\.", result.output)) >= 2
