@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from snl_edu.commands import WORDS, Action, Command, parse_key, parse_line
-from snl_edu.languages import languages
 from snl_edu.keyboard import KeyboardInput
+from snl_edu.languages import languages
 
 
 @pytest.mark.parametrize("key,action", [

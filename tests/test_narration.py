@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -27,6 +28,7 @@ from snl_edu.engine.events import (
 )
 from snl_edu.i18n import Digits, Localizer
 from snl_edu.narration import Narrator, Verbosity
+from snl_edu.speech import cues
 
 SEATS = [Seat("Asha"), Seat("Bikash", computer=True)]
 EVENTS: list[Event] = [
@@ -111,8 +113,33 @@ def test_latin_digits_in_nepali_on_request() -> None:
     assert "38" in narrator.narrate(Climbed(0, 1, 38))[0].text
 
 
-def test_earcons_follow_the_events() -> None:
+# Which sound a player hears first for each event (a climb must never sound like a slide).
+EARCON_OF_EVENT = ["turn", "dice", None, "step", "step", "ladder", "snake", "overshoot",
+                   "bounce", "six", "six", "win", "win", None]
+
+
+@pytest.mark.parametrize("verbosity", list(Verbosity))
+def test_each_event_has_its_own_earcon(verbosity: Verbosity) -> None:
+    narrator = Narrator(Localizer.create("en"), load_board("classic"), SEATS, verbosity)
+    # Steps also tick under counting aloud (full), so they are checked apart.
+    heard = {repr(e): {m.earcon for m in narrator.narrate(e)} - {None} for e in EVENTS}
+    assert {event: sounds - {"step"} for event, sounds in heard.items()} == {
+        repr(e): {name} - {None, "step"} for e, name in zip(EVENTS, EARCON_OF_EVENT)}
+    assert "step" in heard[repr(Moved(0, 20, 24))]
+
+
+def test_climbing_sounds_rising_and_sliding_falling() -> None:
+    def pitch_rises(name: str) -> bool:
+        samples = list(cues.load(name).samples())
+        quarter = len(samples) // 4
+
+        def crossings(values: list[int]) -> int:
+            return sum(1 for x, y in itertools.pairwise(values) if (x < 0) != (y < 0))
+
+        return crossings(samples[-quarter:]) > crossings(samples[:quarter])
+
     narrator = Narrator(Localizer.create("en"), load_board("classic"), SEATS)
-    earcons = [m.earcon for e in EVENTS for m in narrator.narrate(e)]
-    for name in ("turn", "dice", "step", "ladder", "snake", "overshoot", "bounce", "six", "win"):
-        assert name in earcons
+    climb = narrator.narrate(Climbed(0, 1, 38))[0].earcon
+    slide = narrator.narrate(Slid(0, 16, 6))[0].earcon
+    assert climb is not None and slide is not None
+    assert pitch_rises(climb) and not pitch_rises(slide)
