@@ -172,6 +172,8 @@ class Table:
                                 "covered": place.source.covered_rolls})
         place.source.covered_rolls = 0
         place.source.arrived()
+        if place.source.waiting:  # back in the middle of their own turn: it is still theirs
+            self._send(connection, {"type": "notice", "kind": Notice.TURN, "seat": index})
         self._notice(Notice.JOINED if not back else Notice.BACK, index)
         self._check_everyone_here()
         try:
