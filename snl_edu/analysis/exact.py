@@ -95,21 +95,26 @@ def matrices(chain: Chain) -> Matrices:
     turn = into_turn
     if len(mids):
         # From a turn's start: end it at once, or go mid-turn by extra rolls and end it
-        # later. Mid-turn states lead to each other only by sixes, each a 1/6 chance, so
-        # the series B + C B + C^2 B ... shrinks six-fold a term and stays sparse.
-        inner = part(~passing & ~from_start, len(mids), len(mids))
-        term = sparse.hstack([part(passing & ~from_start, len(mids), len(starts)),
-                              sparse.csr_matrix(finish[mids][:, None])], format="csr")
-        total = term
-        while term.nnz:
-            term = inner @ term
-            term.data[np.abs(term.data) < NEGLIGIBLE] = 0.0
-            term.eliminate_zeros()
-            total = total + term
+        # later: X = (I - C)^-1 B over the mid-turn states. Each extra roll is a six (a 1/6
+        # chance), so the series converges fast; it is summed by doubling, as
+        # (I + C)(I + C^2)(I + C^4)... B, dropping chances below NEGLIGIBLE as it goes.
+        power = _dropping_negligible(part(~passing & ~from_start, len(mids), len(mids)))
+        total = sparse.hstack([part(passing & ~from_start, len(mids), len(starts)),
+                               sparse.csr_matrix(finish[mids][:, None])], format="csr")
+        while power.nnz:
+            total = _dropping_negligible(total + power @ total)
+            power = _dropping_negligible(power @ power)
         through = (part(~passing & from_start, len(starts), len(mids)) @ total).tocsc()
         turn = (into_turn + through[:, :-1]).tocsr()
         turn_finish = turn_finish + through[:, -1].toarray().ravel()
     return Matrices(step, finish, ends, turn, turn_finish, tuple(int(s) for s in starts))
+
+
+def _dropping_negligible(matrix: Sparse) -> Sparse:
+    matrix = sparse.csr_matrix(matrix)
+    matrix.data[np.abs(matrix.data) < NEGLIGIBLE] = 0.0
+    matrix.eliminate_zeros()
+    return matrix
 
 
 def expected_rolls_and_turns(parts: Matrices) -> tuple[float, float]:
