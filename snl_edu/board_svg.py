@@ -1,26 +1,29 @@
 """A board as a printable A4 SVG: numbered squares, ladders, snakes and a legend.
 
-Written by hand (no drawing library) so printing a board needs nothing extra; every
-piece of text is XML-escaped. The legend repeats every jump as a sentence, and the
-SVG's <title> and <desc> carry the same for screen readers.
+Written by hand (no drawing library); every piece of text is XML-escaped and the
+fonts it uses are embedded (snl_edu.printing). The legend repeats every jump as a
+sentence, laid out from the fonts' real widths, and the SVG's <title> and <desc>
+carry the same for screen readers.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from xml.sax.saxutils import escape, quoteattr
 
 from snl_edu.board_text import board_lines
 from snl_edu.engine import Board, Jump, JumpKind
 from snl_edu.i18n import Localizer
+from snl_edu.printing.page import LINE_HEIGHT, MARGIN, PAGE_HEIGHT, PAGE_WIDTH, Page, wrap
+from snl_edu.printing.page import num as _num
 
-PAGE_WIDTH = 210.0  # A4 portrait, in millimetres
-PAGE_HEIGHT = 297.0
-MARGIN = 10.0
 GRID_TOP = 26.0
-LEGEND_GAP = 8.0
-FONTS = "'Noto Sans', 'Noto Sans Devanagari', 'Mukta', 'DejaVu Sans', sans-serif"
+LEGEND_GAP = 6.0
+COLUMN_GAP = 6.0
+ENTRY_GAP = 0.35  # extra space between two legend entries, as a share of the font size
+# The legend shrinks (down to its floor) before the grid gives up more than this
+# share of its full size; past the floor the grid gives way, so nothing leaves the page.
+GRID_KEEP = 0.85
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,7 @@ class Style:
     snake: str
     jump_scale: float  # stroke width as a share of a square's side
     legend_size: float  # mm
+    legend_floor: float  # mm: the legend shrinks to this before the grid does
     title_size: float  # mm
     names_on_board: bool
     anchor_drop: float  # jumps start and end this share of a square below its centre
@@ -47,21 +51,18 @@ class Style:
 NORMAL = Style(light="#fffdf5", dark="#f3e9cf", grid="#8a7a5a", grid_width=0.3,
                number_scale=0.24, number_bold=False, number_centred=False,
                ladder="#2e7d32", snake="#c62828", jump_scale=0.07, legend_size=3.4,
+               legend_floor=2.6,
                title_size=9.0, names_on_board=True, anchor_drop=0.0)
 LARGE_PRINT = Style(light="#ffffff", dark="#ffffff", grid="#000000", grid_width=0.8,
                     number_scale=0.42, number_bold=True, number_centred=True,
                     ladder="#004d00", snake="#b00000", jump_scale=0.10, legend_size=5.6,
+                    legend_floor=4.4,
                     title_size=11.0, names_on_board=False, anchor_drop=0.22)
 
 
-def _num(value: float) -> str:
-    return f"{value:.2f}".rstrip("0").rstrip(".")
-
-
 class _Layout:
-    def __init__(self, board: Board, style: Style) -> None:
-        side = PAGE_WIDTH - 2 * MARGIN
-        self.cell = min(side / board.width, side / board.height)
+    def __init__(self, board: Board, style: Style, cell: float) -> None:
+        self.cell = cell
         self.left = (PAGE_WIDTH - self.cell * board.width) / 2
         self.top = GRID_TOP
         self.bottom = self.top + self.cell * board.height
@@ -76,17 +77,6 @@ class _Layout:
     def centre(self, square: int) -> tuple[float, float]:
         x, y = self.corner(square)
         return x + self.cell / 2, y + self.cell / 2 + self.drop
-
-
-def _text(x: float, y: float, content: str, size: float, *, anchor: str = "start",
-          bold: bool = False, fill: str = "#000000", extra: str = "", halo: bool = False
-          ) -> str:
-    weight = ' font-weight="bold"' if bold else ""
-    outline = (f' stroke="#ffffff" stroke-width="{_num(size * 0.25)}" paint-order="stroke"'
-               if halo else "")
-    return (f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}" '
-            f'text-anchor="{anchor}" fill="{fill}"{weight}{outline}{extra}>'
-            f"{escape(content)}</text>")
 
 
 def _ladder(jump: Jump, layout: _Layout, style: Style) -> list[str]:
@@ -139,35 +129,27 @@ def _snake(jump: Jump, layout: _Layout, style: Style) -> list[str]:
 def board_svg(board: Board, loc: Localizer, large_print: bool = False) -> str:
     """The whole SVG document as text."""
     style = LARGE_PRINT if large_print else NORMAL
-    layout = _Layout(board, style)
     title = board.title(loc.language)
     lines = board_lines(board, loc)
-    out = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(PAGE_WIDTH)}mm" '
-        f'height="{_num(PAGE_HEIGHT)}mm" viewBox="0 0 {_num(PAGE_WIDTH)} {_num(PAGE_HEIGHT)}" '
-        f'font-family={quoteattr(FONTS)} lang={quoteattr(loc.language)}>'),
-        f"<title>{escape(title)}</title>",
-        f"<desc>{escape(' '.join(lines))}</desc>",
-        f'<rect width="{_num(PAGE_WIDTH)}" height="{_num(PAGE_HEIGHT)}" fill="#ffffff"/>',
-        _text(PAGE_WIDTH / 2, MARGIN + style.title_size * 0.8, title, style.title_size,
-              anchor="middle", bold=True, extra=' class="title"'),
-        '<g class="squares">',
-    ]
+    ladders = len(board.ladders)
+    legend = _Legend.fit([lines[1:1 + ladders], lines[1 + ladders:]], board, style)
+    layout = _Layout(board, style, legend.cell)
+    page = Page(title, " ".join(lines), loc.language)
+    page.text(PAGE_WIDTH / 2, MARGIN + style.title_size * 0.8, title, style.title_size,
+              anchor="middle", bold=True, extra=' class="title"')
+    page.add('<g class="squares">')
     for square in range(1, board.last + 1):
         x, y = layout.corner(square)
         row, column = board.cell(square)
         fill = style.light if (row + column) % 2 == 0 else style.dark
-        out.append(f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(layout.cell)}" '
-                   f'height="{_num(layout.cell)}" fill="{fill}" stroke="{style.grid}" '
-                   f'stroke-width="{_num(style.grid_width)}"/>')
-    out.append("</g>")
-    out.append('<g class="jumps" opacity="0.9">')
+        page.add(f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(layout.cell)}" '
+                 f'height="{_num(layout.cell)}" fill="{fill}" stroke="{style.grid}" '
+                 f'stroke-width="{_num(style.grid_width)}"/>')
+    page.add("</g>", '<g class="jumps" opacity="0.9">')
     for jump in board.jumps:
-        out += _ladder(jump, layout, style) if jump.kind is JumpKind.LADDER \
-            else _snake(jump, layout, style)
-    out.append("</g>")
-    out.append('<g class="numbers">')
+        page.add(*(_ladder(jump, layout, style) if jump.kind is JumpKind.LADDER
+                   else _snake(jump, layout, style)))
+    page.add("</g>", '<g class="numbers">')
     size = layout.cell * style.number_scale
     for square in range(1, board.last + 1):
         x, y = layout.corner(square)
@@ -175,47 +157,73 @@ def board_svg(board: Board, loc: Localizer, large_print: bool = False) -> str:
             tx, ty, anchor = x + layout.cell / 2, y + layout.cell * 0.06 + size * 0.8, "middle"
         else:
             tx, ty, anchor = x + layout.cell * 0.08, y + size * 1.05, "start"
-        out.append(_text(tx, ty, loc.number(square), size, anchor=anchor,
-                         bold=style.number_bold, halo=True,
-                         extra=f' class="number" data-square="{square}"'))
-    out.append("</g>")
+        page.text(tx, ty, loc.number(square), size, anchor=anchor, bold=style.number_bold,
+                  halo="#ffffff", extra=f' class="number" data-square="{square}"')
+    page.add("</g>")
     if style.names_on_board:
-        out += _jump_names(board, layout, loc)
-    ladders = len(board.ladders)
-    out += _legend([lines[1:1 + ladders], lines[1 + ladders:]], layout, style)
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+        _jump_names(page, board, layout, loc)
+    legend.draw(page, layout.bottom + LEGEND_GAP)
+    return page.svg()
 
 
-def _jump_names(board: Board, layout: _Layout, loc: Localizer) -> list[str]:
+def _jump_names(page: Page, board: Board, layout: _Layout, loc: Localizer) -> None:
     """Each named jump's name (a virtue or a vice) at the bottom of its starting square."""
     named = [j for j in board.jumps if j.names]
     if not named:
-        return []
+        return
     size = layout.cell * 0.15
-    out = ['<g class="names">']
+    page.add('<g class="names">')
     for jump in named:
         x, y = layout.corner(jump.start)
         colour = NORMAL.ladder if jump.kind is JumpKind.LADDER else NORMAL.snake
-        out.append(_text(x + layout.cell / 2, y + layout.cell * 0.92, jump.name(loc.language)
-                         or "", size, anchor="middle", bold=True, fill=colour, halo=True,
-                         extra=f' class="jump-name" data-from="{jump.start}"'))
-    out.append("</g>")
-    return out
+        page.text(x + layout.cell / 2, y + layout.cell * 0.92, jump.name(loc.language) or "",
+                  size, anchor="middle", bold=True, fill=colour, halo="#ffffff",
+                  extra=f' class="jump-name" data-from="{jump.start}"')
+    page.add("</g>")
 
 
-def _legend(columns: list[list[str]], layout: _Layout, style: Style) -> list[str]:
-    """Every jump as a sentence under the board: ladders on the left, snakes on the right."""
-    rows = max(len(column) for column in columns)
-    top = layout.bottom + LEGEND_GAP
-    room = PAGE_HEIGHT - MARGIN - top
-    step = min(style.legend_size * 1.45, room / max(rows, 1))
-    size = min(style.legend_size, step / 1.2)
-    column_width = (PAGE_WIDTH - 2 * MARGIN) / 2
-    out = ['<g class="legend">']
-    for column, lines in enumerate(columns):
-        for row, line in enumerate(lines):
-            out.append(_text(MARGIN + column * column_width, top + size + row * step, line,
-                             size, extra=' class="legend-line"'))
-    out.append("</g>")
-    return out
+@dataclass(frozen=True)
+class _Legend:
+    """Every jump as a sentence under the board, ladders left and snakes right, each
+    sentence wrapped to its column by the fonts' real widths."""
+
+    columns: list[list[list[str]]]  # column -> entry -> wrapped lines
+    size: float
+    cell: float
+
+    @staticmethod
+    def fit(columns: list[list[str]], board: Board, style: Style) -> _Legend:
+        side = PAGE_WIDTH - 2 * MARGIN
+        full = min(side / board.width, side / board.height)
+        width = (side - COLUMN_GAP) / 2
+        size = style.legend_size
+        while True:
+            wrapped = [[wrap(line, size, width) for line in column] for column in columns]
+            if all(entry is not None for column in wrapped for entry in column):
+                done = [[entry or [] for entry in column] for column in wrapped]
+                height = max(_Legend.height_of(column, size) for column in done)
+                room = PAGE_HEIGHT - MARGIN - height - LEGEND_GAP - GRID_TOP
+                cell = min(full, room / board.height)
+                if cell >= full * GRID_KEEP or (size <= style.legend_floor and cell > 0) \
+                        or size <= 1.0:
+                    return _Legend(done, size, max(cell, 0.0))
+            size = round(size - 0.2, 2)
+
+    @staticmethod
+    def height_of(entries: list[list[str]], size: float) -> float:
+        lines = sum(len(entry) for entry in entries)
+        return lines * size * LINE_HEIGHT + max(len(entries) - 1, 0) * size * ENTRY_GAP
+
+    def draw(self, page: Page, top: float) -> None:
+        width = (PAGE_WIDTH - 2 * MARGIN - COLUMN_GAP) / 2
+        page.add('<g class="legend">')
+        for number, column in enumerate(self.columns):
+            x = MARGIN + number * (width + COLUMN_GAP)
+            y = top
+            for entry in column:
+                for line in entry:
+                    y += self.size * LINE_HEIGHT
+                    page.text(x, y - self.size * (LINE_HEIGHT - 1) - self.size * 0.05, line,
+                              self.size, extra=' class="legend-line"')
+                y += self.size * ENTRY_GAP
+        page.add("</g>")

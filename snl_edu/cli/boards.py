@@ -78,25 +78,24 @@ def check(path: str, finish: str, lang: str | None, digits: str | None) -> None:
 
 @board.command()
 @click.argument("board_name", metavar="NAME|PATH")
-@click.option("--out", "out", required=True, metavar="FILE.svg",
+@click.option("--out", "out", required=True, metavar="FILE",
               type=click.Path(dir_okay=False, path_type=Path),
-              help="Where to write the A4 board (SVG).")
+              help="Where to write the A4 board (SVG, or PDF with --pdf or a .pdf name).")
 @click.option("--large-print", is_flag=True,
               help="High contrast and large numbers, for low-vision players.")
+@click.option("--pdf", "as_pdf", is_flag=True,
+              help="Write a PDF instead of an SVG (pip install 'snl_edu[pdf]').")
 @language_options
-def render(board_name: str, out: Path, large_print: bool, lang: str | None,
+def render(board_name: str, out: Path, large_print: bool, as_pdf: bool, lang: str | None,
            digits: str | None) -> None:
-    """Draw a board on an A4 page (SVG) to print for the classroom."""
+    """Draw a board on an A4 page (SVG or PDF) to print for the classroom."""
     from snl_edu.board_svg import board_svg
+    from snl_edu.cli.printed import write_page
 
     loc = remember_localizer(localizer_for(lang, digits))
     drawn = load_board(board_name)
-    try:
-        out.write_text(board_svg(drawn, loc, large_print=large_print), encoding="utf-8")
-    except OSError as error:
-        raise click.ClickException(loc.gettext("The board cannot be written to {path}: "
-                                               "{reason}.").format(
-            path=str(out), reason=error.strerror or str(error))) from None
+    write_page(board_svg(drawn, loc, large_print=large_print), out,
+               as_pdf or out.suffix.lower() == ".pdf", loc)
     click.echo(loc.gettext("Drew {title} on an A4 page: {path}").format(
         title=drawn.title(loc.language), path=str(out)))
 

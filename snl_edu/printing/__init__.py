@@ -1,0 +1,1 @@
+"""Pages that print the same everywhere: embedded fonts, measured text, SVG to PDF."""

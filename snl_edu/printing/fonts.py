@@ -1,0 +1,208 @@
+"""The two fonts every printed page carries, their metrics, and their embedding.
+
+Atkinson Hyperlegible (Latin; drawn for low-vision readers) and Noto Sans
+Devanagari, both under the SIL Open Font License and both installed from PyPI
+(``fontpkg-*`` wheels), so a page prints the same on a computer with no
+Devanagari font at all. Each SVG embeds only the glyphs its text uses, subset
+with fontTools with every OpenType layout feature kept, because Devanagari
+conjuncts and vowel signs are shaped by those features.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import re
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from importlib.resources import files
+
+LATIN_FAMILY = "Atkinson Hyperlegible"
+DEVANAGARI_FAMILY = "Noto Sans Devanagari"
+WEIGHTS = (400, 700)
+
+# Devanagari, Devanagari Extended, Vedic Extensions; joiners and the dotted circle
+# the shaper inserts before a stray vowel sign.
+_DEVANAGARI_RANGES = ((0x0900, 0x097F), (0xA8E0, 0xA8FF), (0x1CD0, 0x1CFF))
+_SHAPING_HELPERS = "\u200c\u200d\u25cc"
+
+
+def is_devanagari(char: str) -> bool:
+    code = ord(char)
+    return any(low <= code <= high for low, high in _DEVANAGARI_RANGES)
+
+
+def has_devanagari(text: str) -> bool:
+    return any(is_devanagari(char) for char in text)
+
+
+def family_for(text: str) -> str:
+    """The CSS font-family list for a piece of text: its own script's font first, so
+    a bold number or title stays bold instead of falling back to a regular face."""
+    if has_devanagari(text):
+        return f"'{DEVANAGARI_FAMILY}', '{LATIN_FAMILY}', sans-serif"
+    return f"'{LATIN_FAMILY}', '{DEVANAGARI_FAMILY}', sans-serif"
+
+
+def _latin_file(weight: int) -> bytes:
+    name = "AtkinsonHyperlegible-Bold.ttf" if weight >= 700 else "AtkinsonHyperlegible-Regular.ttf"
+    return (files("fontpkg_atkinson_hyperlegible") / "files" / name).read_bytes()
+
+
+def _devanagari_variable() -> bytes:
+    source = files("fontpkg_noto_sans_devanagari") / "files" / "NotoSansDevanagari[wdth,wght].ttf"
+    return source.read_bytes()
+
+
+def _instance(data: bytes, weight: int) -> bytes:
+    """A static instance of a variable font: static faces render the same in every
+    SVG viewer and PDF converter, where variable-font support still differs."""
+    from fontTools.ttLib import TTFont
+    from fontTools.varLib import instancer
+
+    font = TTFont(io.BytesIO(data))
+    if "fvar" not in font:
+        return data
+    static = instancer.instantiateVariableFont(font, {"wght": weight, "wdth": 100},
+                                               updateFontNames=True)
+    out = io.BytesIO()
+    static.save(out)
+    return out.getvalue()
+
+
+@cache
+def font_file(family: str, weight: int) -> bytes:
+    """The whole font (for metrics); a Devanagari weight other than the variable
+    font's default (400) costs about a second to instance, once per process."""
+    if family == DEVANAGARI_FAMILY:
+        data = _devanagari_variable()
+        return data if weight == 400 else _instance(data, weight)
+    return _latin_file(weight)
+
+
+@dataclass(frozen=True)
+class _Metrics:
+    units_per_em: int
+    advances: dict[int, int]  # code point -> advance width in font units
+    fallback: int  # advance of .notdef, for a character the font lacks
+
+
+@cache
+def _metrics(family: str, weight: int) -> _Metrics:
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(io.BytesIO(font_file(family, weight)))
+    hmtx = font["hmtx"]
+    advances = {code: hmtx[glyph][0] for code, glyph in font.getBestCmap().items()}
+    return _Metrics(font["head"].unitsPerEm, advances, hmtx[".notdef"][0])
+
+
+def _primary(text: str) -> str:
+    return DEVANAGARI_FAMILY if has_devanagari(text) else LATIN_FAMILY
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """The width of ``text`` at font size ``size``, in the same unit as ``size``.
+
+    Advance widths summed per character (no shaping): Devanagari vowel signs and
+    conjuncts only ever make the shaped text narrower, so a layout built on this
+    never overflows. Each character is measured in the font that will draw it.
+    """
+    weight = 700 if bold else 400
+    primary = _metrics(_primary(text), weight)
+    other = _metrics(LATIN_FAMILY if _primary(text) == DEVANAGARI_FAMILY
+                     else DEVANAGARI_FAMILY, weight)
+    total = 0.0
+    for char in text:
+        metrics = primary if ord(char) in primary.advances or ord(char) not in other.advances \
+            else other
+        total += metrics.advances.get(ord(char), metrics.fallback) / metrics.units_per_em
+    return total * size
+
+
+def _cut(data: bytes, characters: str) -> bytes:
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    options = subset.Options()
+    options.layout_features = ["*"]  # Devanagari shaping needs every feature
+    options.notdef_outline = True
+    options.hinting = False  # printing and scaling, not screen pixels
+    options.name_IDs = ["*"]
+    font = TTFont(io.BytesIO(data))
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(text=characters)
+    subsetter.subset(font)
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
+
+
+@lru_cache(maxsize=16)
+def _devanagari_cut(characters: str) -> bytes:
+    return _cut(_devanagari_variable(), characters)
+
+
+@lru_cache(maxsize=32)
+def _subset(family: str, weight: int, characters: str) -> bytes:
+    """Cut first, then instance each weight from the cut: a few hundred glyphs
+    instance in a fraction of the time the whole variable font takes."""
+    if family == DEVANAGARI_FAMILY:
+        return _instance(_devanagari_cut(characters), weight)
+    return _cut(_latin_file(weight), characters)
+
+
+@dataclass(frozen=True)
+class EmbeddedFont:
+    family: str
+    weight: int
+    data: bytes  # a TrueType file
+
+
+def fonts_for(texts: dict[int, list[str]]) -> list[EmbeddedFont]:
+    """The subset fonts for the texts drawn at each weight (400, 700).
+
+    A text with Devanagari in it is drawn in Noto Sans Devanagari (its punctuation
+    and Latin digits too, so a line never mixes faces); the rest, and anything
+    that font lacks, in Atkinson Hyperlegible. A font no character needs is left out.
+    """
+    devanagari_cmap = _metrics(DEVANAGARI_FAMILY, 400).advances
+    # One Devanagari cut serves both weights (cutting is the slow part).
+    devanagari = "".join(sorted({c for text in _all(texts) if has_devanagari(text)
+                                 for c in text if ord(c) in devanagari_cmap}))
+    embedded = []
+    for weight in WEIGHTS:
+        drawn = texts.get(weight, [])
+        latin = "".join(sorted({c for text in drawn for c in text if c.isprintable() and (
+            not has_devanagari(text) or ord(c) not in devanagari_cmap)}))
+        if latin.strip():
+            embedded.append(EmbeddedFont(LATIN_FAMILY, weight,
+                                         _subset(LATIN_FAMILY, weight, latin + " ")))
+        if any(has_devanagari(text) for text in drawn):
+            embedded.append(EmbeddedFont(DEVANAGARI_FAMILY, weight, _subset(
+                DEVANAGARI_FAMILY, weight, devanagari + _SHAPING_HELPERS + " ")))
+    return embedded
+
+
+def _all(texts: dict[int, list[str]]) -> list[str]:
+    return [text for drawn in texts.values() for text in drawn]
+
+
+def font_face_css(fonts: list[EmbeddedFont]) -> str:
+    """@font-face rules carrying each font as a data: URL, for an SVG <style>."""
+    rules = []
+    for font in fonts:
+        data = base64.b64encode(font.data).decode("ascii")
+        rules.append(f"@font-face{{font-family:'{font.family}';font-weight:{font.weight};"
+                     f"font-style:normal;src:url(data:font/ttf;base64,{data}) "
+                     f"format('truetype');}}")
+    return "\n".join(rules)
+
+
+_EMBEDDED = re.compile(r"url\(data:font/ttf;base64,([A-Za-z0-9+/=]+)\)")
+
+
+def embedded_font_data(svg: str) -> list[bytes]:
+    """The font files an SVG written by us carries, for a renderer that loads fonts
+    from files rather than from @font-face (resvg, svg2pdf)."""
+    return [base64.b64decode(match) for match in _EMBEDDED.findall(svg)]
