@@ -23,6 +23,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 COMMANDS: dict[str, tuple[str, str]] = {
     "board": ("snl_edu.cli.boards:board", N_("Show or check one board.")),
     "boards": ("snl_edu.cli.boards:boards", N_("List the boards that ship with the game.")),
+    "checkup": ("snl_edu.cli.checkup:checkup",
+                N_("A five-minute number check-up: number line, bigger number, counting on, "
+                   "naming numbers.")),
     "games": ("snl_edu.cli.games:games",
               N_("List saved games; continue one with snl play --resume NUMBER.")),
     "history": ("snl_edu.cli.history:history",

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import sqlite3
 import sys
+from datetime import UTC, datetime
+from pathlib import Path
 
 import click
 
+from snl_edu.checkup.report import class_table, progress_lines, write_class_csv
+from snl_edu.checkup.results import progress as learning
 from snl_edu.cli.common import localizer_for, remember_localizer
 from snl_edu.cli.group import language_options
 from snl_edu.cli.storage import data_dir_option, open_cli_store
@@ -14,6 +19,7 @@ from snl_edu.lessons.adaptive import summarise
 from snl_edu.lessons.report import percent, report_lines
 from snl_edu.safe_text import clean_name
 from snl_edu.store import Store
+from snl_edu.store.checkups import CheckupStore
 from snl_edu.store.forget import forget, learner_or_player
 from snl_edu.store.progress import ProgressStore, UnknownLearnerError, write_csv
 
@@ -26,15 +32,31 @@ from snl_edu.store.progress import ProgressStore, UnknownLearnerError, write_csv
               help="Delete everything kept for this learner, after asking.")
 @click.option("--yes", "sure", is_flag=True,
               help="Do not ask before forgetting (for scripts).")
+@click.option("--class", "whole_class", is_flag=True,
+              help="The class report: every learner's number check-ups, before and after.")
+@click.option("--merge", "merged", multiple=True, metavar="FILE",
+              type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="With --class: add the learners of another computer's saved-games file "
+                   "(read only; repeatable).")
+@click.option("--chart", metavar="FILE", default=None,
+              type=click.Path(dir_okay=False, path_type=Path),
+              help="With --class: draw the before and after of each task on an A4 page "
+                   "(SVG, or PDF for a .pdf name).")
 @data_dir_option
 @language_options
 def progress(name: str | None, as_csv: bool, forget: str | None, sure: bool,
+             whole_class: bool, merged: tuple[Path, ...], chart: Path | None,
              data_dir: str | None, lang: str | None, digits: str | None) -> None:
     # Its help is its line in snl_edu.cli.group.COMMANDS.
     loc = remember_localizer(localizer_for(lang, digits))
     _ = loc.gettext
+    if (merged or chart) and not whole_class:
+        raise click.UsageError(_("--merge and --chart go with --class.").format())
     with open_cli_store(data_dir, loc) as store:
         kept = ProgressStore(store)
+        if whole_class:
+            _class_report(store.connection, merged, as_csv, chart, loc)
+            return
         if forget is not None:
             _forget(store, forget, sure, loc)
             return
@@ -44,8 +66,16 @@ def progress(name: str | None, as_csv: bool, forget: str | None, sure: bool,
             write_csv(kept.answers(name), sys.stdout)
             return
         if name is not None:
-            for line in report_lines(summarise(name, kept.answers(name)), loc):
-                click.echo(line)
+            answers = kept.answers(name)
+            if answers:
+                for line in report_lines(summarise(name, answers), loc):
+                    click.echo(line)
+            checkups = CheckupStore(store)
+            found = learning(name, checkups.checkups(name), checkups.play(), answers,
+                             datetime.now(UTC))
+            if found is not None:
+                for line in progress_lines(found, loc):
+                    click.echo(line)
             return
         learners = kept.learners()
         if not learners:
@@ -63,6 +93,42 @@ def progress(name: str | None, as_csv: bool, forget: str | None, sure: bool,
                 percent=loc.number(percent(summary.correct, summary.answered)) + "%",
                 level=loc.number(summary.suggested_level)))
         click.echo(_("For one learner's report: snl progress NAME"))
+
+
+def _class_report(here: sqlite3.Connection, merged: tuple[Path, ...], as_csv: bool,
+                  chart: Path | None, loc: Localizer) -> None:
+    from snl_edu.checkup.classroom import class_progress, open_other
+
+    _ = loc.gettext
+    others = []
+    for path in merged:
+        try:
+            others.append(open_other(path))
+        except sqlite3.Error as error:
+            raise click.ClickException(_("{path} cannot be read as a saved-games file: "
+                                         "{reason}.").format(path=str(path),
+                                                             reason=str(error))) from None
+    try:
+        everyone = class_progress([here, *others], datetime.now(UTC))
+    finally:
+        for connection in others:
+            connection.close()
+    if not everyone:
+        click.echo(_("Nobody has had a number check-up yet. Start one with: snl checkup "
+                     "NAME").format())
+        return
+    if as_csv:
+        write_class_csv(everyone, sys.stdout)
+    else:
+        for line in class_table(everyone, loc):
+            click.echo(line)
+    if chart is not None:
+        from snl_edu.checkup.chart import class_chart
+        from snl_edu.cli.printed import write_page
+
+        write_page(class_chart(everyone, loc), chart, chart.suffix.lower() == ".pdf", loc)
+        click.echo(_("Drew the class chart on an A4 page: {path}").format(path=str(chart)),
+                   err=as_csv)
 
 
 def _confirm_forget(name: str, answers: int, loc: Localizer) -> bool:

@@ -69,6 +69,8 @@ def _forget_in(db: sqlite3.Connection, key: str, name: str) -> tuple[int, int, i
         answers += db.execute("SELECT count(*) FROM lesson_answer WHERE learner_id = ?",
                               (learner_id,)).fetchone()[0]
         # Explicit deletes: the data must go even where foreign keys are off.
+        if "checkup" in tables:
+            db.execute("DELETE FROM checkup WHERE learner_id = ?", (learner_id,))
         db.execute("DELETE FROM lesson_answer WHERE learner_id = ?", (learner_id,))
         db.execute("DELETE FROM lesson_session WHERE learner_id = ?", (learner_id,))
         db.execute("DELETE FROM learner WHERE id = ?", (learner_id,))

@@ -74,6 +74,18 @@ MIGRATIONS: list[Migration] = [
         );
         CREATE INDEX lesson_answer_by_learner ON lesson_answer (learner_id, at);
     """),
+    Migration("number check-ups", """
+        CREATE TABLE checkup (
+            id         INTEGER PRIMARY KEY,
+            learner_id INTEGER NOT NULL REFERENCES learner (id) ON DELETE CASCADE,
+            at         TEXT    NOT NULL,   -- ISO 8601, UTC, when it finished
+            form       INTEGER NOT NULL,   -- 0 for the baseline, then 1, 2, ...
+            language   TEXT    NOT NULL,
+            by_ear     INTEGER NOT NULL,   -- 1: heard (speech or screen reader), 0: seen
+            answers    TEXT    NOT NULL    -- JSON list: task, numbers, answer, given, seconds
+        );
+        CREATE INDEX checkup_by_learner ON checkup (learner_id, at);
+    """),
 ]
 
 

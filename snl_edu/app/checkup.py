@@ -1,0 +1,83 @@
+"""Run one number check-up for a learner: open the store, ask, save, report."""
+
+from __future__ import annotations
+
+import contextlib
+import zlib
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from snl_edu.app.options import SoundOptions
+from snl_edu.app.play import Terminal, open_sound
+from snl_edu.app.storage import open_store_telling
+from snl_edu.i18n import Localizer
+from snl_edu.outputs import ConsoleOutput, Outputs
+from snl_edu.vocabulary import Message
+
+
+@dataclass(frozen=True)
+class CheckupOptions:
+    name: str
+    sound: SoundOptions = field(default_factory=lambda: SoundOptions(sound=False))
+    seed: int | None = None  # None: from the learner's name, the same every time
+    data_dir: str | None = None
+
+
+class _NoSkipping:
+    """The check-up's own keys decide; a key never cuts a question short."""
+
+    def key_pressed(self) -> bool:
+        return False
+
+
+def run_checkup(options: CheckupOptions, loc: Localizer, terminal: Terminal) -> bool:
+    """True when the check-up was finished and saved."""
+    from snl_edu.checkup.items import draw_items
+    from snl_edu.checkup.report import progress_lines
+    from snl_edu.checkup.results import progress
+    from snl_edu.checkup.session import CheckupIO, CheckupStopped
+    from snl_edu.checkup.session import run_checkup as ask_all
+    from snl_edu.keyboard import KeyboardInput
+    from snl_edu.store.checkups import CheckupStore
+    from snl_edu.store.progress import ProgressStore
+
+    _ = loc.gettext
+    learner = " ".join(options.name.split())
+    keys = KeyboardInput(terminal.stdin)
+    with contextlib.ExitStack() as stack:
+        audio = open_sound(options.sound, loc, _NoSkipping(), terminal,  # type: ignore[arg-type]
+                           stack)
+        outputs = Outputs([ConsoleOutput(terminal.stdout), *audio])
+        by_ear = options.sound.screen_reader or bool(audio)
+        screen = terminal.stdout
+
+        def say(text: str) -> None:
+            outputs.show_all([Message(text)])
+
+        def draw(text: str) -> None:  # the number line, redrawn in place on a terminal only
+            if keys.interactive and screen.isatty():
+                screen.write("\r\x1b[K" + text)
+                screen.flush()
+
+        store = stack.enter_context(open_store_telling(options.data_dir, loc, terminal.notify))
+        kept = CheckupStore(store)
+        form = len(kept.checkups(learner))
+        seed = options.seed if options.seed is not None \
+            else zlib.crc32(learner.casefold().encode())
+        say(_("A number check-up for {name}: four short number games, about five minutes. "
+              "It is fine not to know; press Enter to skip a question.").format(name=learner))
+        try:
+            answers = ask_all(draw_items(form, seed), CheckupIO(say, keys, by_ear, draw), loc)
+        except (CheckupStopped, KeyboardInterrupt):
+            say(_("The check-up stopped before the end, so nothing was saved.").format())
+            return False
+        kept.save(learner, form, loc.language, by_ear, answers)
+        say(_("Thank you, {name}! That was the whole check-up.").format(name=learner))
+        lessons = ProgressStore(store)
+        found = progress(learner, kept.checkups(learner), kept.play(),
+                         lessons.answers(learner) if lessons.exists(learner) else [],
+                         datetime.now(UTC))
+        if found is not None:
+            for line in progress_lines(found, loc):
+                terminal.stdout.write(line + "\n")
+        return True

@@ -1,0 +1,166 @@
+"""Before -> after, as text lines for one learner, a plain table and CSV for a class."""
+
+from __future__ import annotations
+
+import csv
+import unicodedata
+from collections.abc import Sequence
+from typing import TextIO
+
+from snl_edu.checkup.items import TASKS, Task
+from snl_edu.checkup.results import CHECKUP_AFTER_MINUTES, Progress, TaskResult
+from snl_edu.i18n import N_, Localizer
+
+TASK_NAMES = {
+    Task.NUMBER_LINE: N_("Number line"),
+    Task.COMPARE: N_("Which is bigger"),
+    Task.COUNT_ON: N_("Counting on"),
+    Task.NUMERAL: N_("Naming numbers"),
+}
+CSV_COLUMNS = ("learner", "task", "before_date", "after_date", "before_percent",
+               "after_percent", "before_pae", "after_pae", "before_r2_linear",
+               "after_r2_linear", "before_r2_log", "after_r2_log", "minutes_played",
+               "questions", "hints")
+
+
+def task_name(task: Task, loc: Localizer) -> str:
+    return loc.gettext(TASK_NAMES[task]).format()
+
+
+def _pct(value: float, loc: Localizer) -> str:
+    return loc.number(round(value))
+
+
+def _percent(value: float, loc: Localizer) -> str:
+    """With the sign: msgids keep % out (gettext tools read it as a format)."""
+    return _pct(value, loc) + "%"
+
+
+def _r2(value: float, loc: Localizer) -> str:
+    return loc.digits_in(f"{value:.2f}")
+
+
+def _task_line(before: TaskResult, after: TaskResult | None, loc: Localizer) -> str:
+    _ = loc.gettext
+    name = task_name(before.task, loc)
+    if before.task is Task.NUMBER_LINE:
+        if before.line is None or (after is not None and after.line is None):
+            return _("{task}: too few places marked to score.").format(task=name)
+        if after is None or after.line is None:
+            return _("{task}: {error} off on average; straight-line fit R² {linear}, "
+                     "log-curve fit R² {log}.").format(
+                task=name, error=_percent(before.line.pae, loc), linear=_r2(before.line.r2_linear, loc),
+                log=_r2(before.line.r2_log, loc))
+        return _("{task}: {before} → {after} off on average; straight-line fit R² "
+                 "{linear_before} → {linear_after}.").format(
+            task=name, before=_percent(before.line.pae, loc),
+            after=_percent(after.line.pae, loc),
+            linear_before=_r2(before.line.r2_linear, loc),
+            linear_after=_r2(after.line.r2_linear, loc))
+    if after is None:
+        return _("{task}: {percent} right.").format(task=name,
+                                                   percent=_percent(before.percent, loc))
+    return _("{task}: {before} → {after} right.").format(
+        task=name, before=_percent(before.percent, loc), after=_percent(after.percent, loc))
+
+
+def progress_lines(progress: Progress, loc: Localizer) -> list[str]:
+    """The check-up part of a learner's report, for a teacher."""
+    _ = loc.gettext
+    before, after = progress.before, progress.after
+    minutes = round(progress.minutes)
+    if after is None:
+        lines = [_("Number check-up for {name}: baseline on {date}.").format(
+            name=progress.learner, date=loc.digits_in(before.at.date().isoformat()))]
+    else:
+        lines = [_("Number check-up for {name}: before {before} → after {after}.").format(
+            name=progress.learner, before=loc.digits_in(before.at.date().isoformat()),
+            after=loc.digits_in(after.at.date().isoformat())),
+            loc.ngettext("Between them: {minutes} minute of play, {questions} questions "
+                         "answered, {hints} hints.",
+                         "Between them: {minutes} minutes of play, {questions} questions "
+                         "answered, {hints} hints.", minutes).format(
+                                       minutes=loc.number(minutes),
+                                       questions=loc.number(progress.questions),
+                                       hints=loc.number(progress.hints))]
+    for task in TASKS:
+        lines.append("  " + _task_line(before.tasks[task],
+                                       after.tasks[task] if after else None, loc))
+    if after is None:
+        if progress.checkup_due:
+            lines.append(loc.ngettext(
+                "{minutes} minute played since: time for the next check-up "
+                "(snl checkup {name}).",
+                "{minutes} minutes played since: time for the next check-up "
+                "(snl checkup {name}).", minutes).format(minutes=loc.number(minutes),
+                                                        name=progress.learner))
+        else:
+            lines.append(_("The next check-up is due after {minutes} minutes of play "
+                           "({played} so far).").format(
+                minutes=loc.number(CHECKUP_AFTER_MINUTES), played=loc.number(minutes)))
+    return lines
+
+
+def _width(text: str) -> int:
+    return sum(0 if unicodedata.combining(c) or unicodedata.category(c) == "Mn" else 1
+               for c in text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * (width - _width(text))
+
+
+def _cell(progress: Progress, task: Task, loc: Localizer) -> str:
+    before = progress.before.tasks[task].percent
+    if progress.after is None:
+        return _pct(before, loc)
+    return f"{_pct(before, loc)} → {_pct(progress.after.tasks[task].percent, loc)}"
+
+
+def class_table(everyone: Sequence[Progress], loc: Localizer) -> list[str]:
+    """One row a learner: each task before → after, in percent (the number line as
+    closeness, 100 minus the percent error), and the minutes played between."""
+    _ = loc.gettext
+    header = [_("Learner").format()] + [task_name(t, loc) for t in TASKS] + \
+        [_("Minutes played").format()]
+    rows = [[p.learner] + [_cell(p, t, loc) for t in TASKS] + [loc.number(round(p.minutes))]
+            for p in everyone]
+    paired = [p for p in everyone if p.after is not None]
+    if paired:
+        average = [_("Class average ({count})").format(count=loc.number(len(paired)))]
+        for task in TASKS:
+            before = sum(p.before.tasks[task].percent for p in paired) / len(paired)
+            after = sum(p.after.tasks[task].percent for p in paired if p.after) / len(paired)
+            average.append(f"{_pct(before, loc)} → {_pct(after, loc)}")
+        average.append(loc.number(round(sum(p.minutes for p in paired) / len(paired))))
+        rows.append(average)
+    widths = [max(_width(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    lines = ["  ".join(_pad(cell, w) for cell, w in zip(header, widths, strict=True)).rstrip()]
+    lines.append("  ".join("-" * w for w in widths))
+    lines += ["  ".join(_pad(cell, w) for cell, w in zip(row, widths, strict=True)).rstrip()
+              for row in rows]
+    lines.append(_("Percent right; the number line as closeness (100 minus the average "
+                   "error). Before → after: the first and the latest check-up.").format())
+    return lines
+
+
+def write_class_csv(everyone: Sequence[Progress], stream: TextIO) -> None:
+    writer = csv.writer(stream, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for p in everyone:
+        for task in TASKS:
+            before = p.before.tasks[task]
+            after = p.after.tasks[task] if p.after else None
+
+            def line(result: TaskResult | None, field: str) -> str:
+                if result is None or result.line is None:
+                    return ""
+                return f"{getattr(result.line, field):.3f}"
+
+            writer.writerow([
+                p.learner, task.value, p.before.at.date().isoformat(),
+                p.after.at.date().isoformat() if p.after else "",
+                f"{before.percent:.1f}", f"{after.percent:.1f}" if after else "",
+                line(before, "pae"), line(after, "pae"), line(before, "r2_linear"),
+                line(after, "r2_linear"), line(before, "r2_log"), line(after, "r2_log"),
+                f"{p.minutes:.0f}", p.questions, p.hints])

@@ -1,0 +1,40 @@
+"""`snl checkup NAME`: a five-minute number check-up, the first one the baseline."""
+
+from __future__ import annotations
+
+import click
+
+from snl_edu.cli.audio import voice_options
+from snl_edu.cli.common import localizer_for, remember_localizer
+from snl_edu.cli.group import language_options
+from snl_edu.cli.storage import data_dir_option
+
+
+@click.command()
+@click.argument("name")
+@click.option("--speech/--no-speech", default=True, show_default=True,
+              help="Speak every question aloud; the number line is heard as a tone.")
+@click.option("--screen-reader", is_flag=True,
+              help="For NVDA, JAWS or Orca: questions as lines of text, the number line "
+                   "as a tone.")
+@click.option("--seed", type=click.IntRange(0, 2**32), default=None,
+              help="Choose the items (default: from the learner's name).")
+@voice_options
+@data_dir_option
+@language_options
+def checkup(name: str, speech: bool, screen_reader: bool, seed: int | None, tts: str,
+            rate: int, volume: int, data_dir: str | None, lang: str | None,
+            digits: str | None) -> None:
+    # Its help is its line in snl_edu.cli.group.COMMANDS.
+    from snl_edu.app.checkup import CheckupOptions, run_checkup
+    from snl_edu.app.options import SoundOptions
+    from snl_edu.app.play import Terminal
+
+    loc = remember_localizer(localizer_for(lang, digits))
+    if not " ".join(name.split()):
+        raise click.BadParameter(loc.gettext("A learner's name cannot be empty.").format(),
+                                 param_hint="NAME")
+    sound = SoundOptions(speech=speech, sound=False, screen_reader=screen_reader, tts=tts,
+                         rate=rate, volume=volume)
+    if not run_checkup(CheckupOptions(name, sound, seed, data_dir), loc, Terminal()):
+        raise click.exceptions.Exit(1)

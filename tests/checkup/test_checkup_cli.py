@@ -1,0 +1,161 @@
+"""`snl checkup`, `snl progress NAME` and `snl progress --class` on real store files."""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import pty
+import select
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from snl_edu.checkup.items import TASKS, Task, draw_items
+from snl_edu.checkup.session import line_picture
+from snl_edu.cli import main
+from snl_edu.printing.fonts import text_width
+from snl_edu.printing.page import PAGE_HEIGHT, PAGE_WIDTH
+from tests.checkup.classroom import SEED, answers_for, checkup, make_class, played, set_back
+from tests.printing.pages import drawn_texts, pixels, uncovered_characters
+
+
+@pytest.fixture(scope="module")
+def school(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    data = tmp_path_factory.mktemp("school")
+    make_class(data)
+    return data
+
+
+def snl(*args: str, data: Path) -> str:
+    result = CliRunner().invoke(main, [*args, "--data-dir", str(data)])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_the_first_check_up_is_the_baseline_and_says_when_the_next_is_due(
+        tmp_path: Path) -> None:
+    output = checkup(tmp_path, "Asha", 0, 0.5, logarithmic=True)
+    assert "Number check-up for Asha: baseline on" in output
+    assert "The next check-up is due after 60 minutes of play (0 so far)." in output
+    set_back(tmp_path, "Asha", 2, latest_too=True)
+    played(tmp_path, "Asha", 1, 70)  # a game since the baseline: 70 minutes
+    report = snl("progress", "Asha", data=tmp_path)
+    assert "time for the next check-up (snl checkup Asha)" in report
+
+
+def test_before_and_after_pair_the_first_and_latest_check_up(school: Path) -> None:
+    report = snl("progress", "asha", data=school).splitlines()
+    assert report[0].startswith("Number check-up for Asha: before ")
+    assert " → after " in report[0]
+    # Two games of 40 and 35 minutes fell between the check-ups.
+    assert report[1] == "Between them: 75 minutes of play, 0 questions answered, 0 hints."
+    line = next(r for r in report if r.strip().startswith("Number line:"))
+    # Before: the log-shaped placements of the baseline items; after: each 3 too far.
+    before = [i.numbers[0] for i in draw_items(0, SEED) if i.task is Task.NUMBER_LINE]
+    placed = [int(x) for x in answers_for(0, 0.45, True).split()[:len(before)]]
+    pae = round(sum(abs(p - n) for p, n in zip(placed, before, strict=True)) / len(before))
+    assert f"Number line: {pae}% → 3% off on average" in line
+    assert line.endswith("→ 1.00.")  # a straight line after
+
+
+def test_class_report_table_csv_and_merge(school: Path, tmp_path: Path) -> None:
+    table = snl("progress", "--class", data=school).splitlines()
+    assert table[0].split()[:3] == ["Learner", "Number", "line"]
+    rows = {line.split()[0]: line for line in table[2:] if line and line[0].isalpha()}
+    assert set(rows) >= {"Asha", "Bikash", "Chandra", "Class"}
+    assert "→" not in rows["Chandra"] and rows["Chandra"].split()[-1] == "20"
+    assert rows["Class"].startswith("Class average (2)")
+    rows_csv = list(csv.DictReader(io.StringIO(snl("progress", "--class", "--csv", data=school))))
+    assert len(rows_csv) == 3 * len(TASKS)
+    asha_line = next(r for r in rows_csv if r["learner"] == "Asha" and r["task"] == "number-line")
+    assert float(asha_line["after_r2_linear"]) > float(asha_line["before_r2_linear"])
+    assert float(asha_line["before_r2_log"]) == pytest.approx(1, abs=1e-3)
+    assert asha_line["minutes_played"] == "75"
+    # Another computer's file joins the report and is not changed by it.
+    other = tmp_path / "other"
+    checkup(other, "Dawa", 0, 0.7, logarithmic=False)
+    file = other / "snl.sqlite3"
+    before = file.read_bytes()
+    merged = snl("progress", "--class", "--merge", str(file), data=school)
+    assert "Dawa" in merged and "Asha" in merged
+    assert file.read_bytes() == before
+
+
+def test_class_report_in_nepali_uses_devanagari_digits(school: Path) -> None:
+    table = snl("progress", "--class", "--lang", "ne", data=school)
+    assert "→" in table and "Asha" in table and "0" not in table.replace("snl", "")
+
+
+def test_a_file_that_is_not_a_store_is_a_message(school: Path, tmp_path: Path) -> None:
+    bad = tmp_path / "notes.txt"
+    bad.write_text("not a database\n" * 50)
+    result = CliRunner().invoke(main, ["progress", "--class", "--merge", str(bad),
+                                       "--data-dir", str(school)])
+    assert result.exit_code == 1 and "cannot be read as a saved-games file" in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("language", ["en", "ne"])
+def test_class_chart_on_an_a4_page(school: Path, tmp_path: Path, language: str) -> None:
+    target = tmp_path / "class.svg"
+    snl("progress", "--class", "--lang", language, "--chart", str(target), data=school)
+    svg = target.read_text(encoding="utf-8")
+    root = ET.fromstring(svg.encode("utf-8"))
+    ns = "{http://www.w3.org/2000/svg}"
+    panels = [g for g in root.iter(f"{ns}g") if g.get("class") == "panel"]
+    assert [p.get("data-task") for p in panels] == [t.value for t in TASKS]
+    for panel in panels:
+        circles = [c.get("class") for c in panel.iter(f"{ns}circle")]
+        # Three learners (one without an "after" yet) and the class average.
+        assert circles.count("before") == 4 and circles.count("after") == 3
+    for element in drawn_texts(svg):
+        x, size = float(element.get("x", 0)), float(element.get("font-size", 0))
+        width = text_width(element.text or "", size, element.get("font-weight") == "bold")
+        left = {"start": x, "middle": x - width / 2, "end": x - width}[
+            element.get("text-anchor", "start")]
+        assert 0 < left and left + width < PAGE_WIDTH and 0 < float(element.get("y", 0)) \
+            < PAGE_HEIGHT, element.text
+    assert uncovered_characters(svg) == set()
+    assert pixels(svg).min() < 60  # something is drawn
+
+
+def test_input_that_ends_early_saves_nothing(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["checkup", "Asha", "--no-speech", "--data-dir",
+                                       str(tmp_path)], input="50\n40\n")
+    assert result.exit_code == 1 and "nothing was saved" in result.output
+    assert "Nobody has had a number check-up yet" in snl("progress", "--class", data=tmp_path)
+
+
+def _read_until(fd: int, needle: str, seen: str = "") -> str:
+    while needle not in seen:
+        ready, _, _ = select.select([fd], [], [], 20)
+        assert ready, f"waited for {needle!r}; the screen shows {seen[-300:]!r}"
+        seen += os.read(fd, 4096).decode("utf-8", "replace")
+    return seen
+
+
+def test_arrow_keys_move_the_marker_in_a_real_terminal(tmp_path: Path) -> None:
+    controller, terminal = pty.openpty()
+    env = {**os.environ, "SNL_AUDIO": "off", "SNL_LANG": "en", "NO_COLOR": "1"}
+    process = subprocess.Popen([sys.executable, "-m", "snl_edu", "checkup", "Asha",
+                                "--no-speech", "--data-dir", str(tmp_path)],
+                               stdin=terminal, stdout=terminal, stderr=terminal, env=env)
+    os.close(terminal)
+    try:
+        screen = _read_until(controller, line_picture(50))  # the dot starts in the middle
+        for key, place in (("\x1b[C", 51), ("\x1b[C", 52), ("\x1b[A", 62), ("\x1b[D", 61)):
+            os.write(controller, key.encode())
+            screen = _read_until(controller, line_picture(place), screen)
+        os.write(controller, b"\r")
+        screen = _read_until(controller, "Where does", screen.rsplit("Where does", 1)[0] + "x")
+        os.write(controller, b"q")
+        assert process.wait(20) == 1
+    finally:
+        if process.poll() is None:
+            process.kill()
+        os.close(controller)
