@@ -6,13 +6,17 @@ import contextlib
 import zlib
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from snl_edu.app.options import SoundOptions
-from snl_edu.app.play import Terminal, open_sound
 from snl_edu.app.storage import open_store_telling
 from snl_edu.i18n import Localizer
 from snl_edu.outputs import ConsoleOutput, Outputs
 from snl_edu.vocabulary import Message
+
+if TYPE_CHECKING:
+    from snl_edu.app.play import Terminal
+    from snl_edu.store import Store
 
 
 @dataclass(frozen=True)
@@ -32,6 +36,7 @@ class _NoSkipping:
 
 def run_checkup(options: CheckupOptions, loc: Localizer, terminal: Terminal) -> bool:
     """True when the check-up was finished and saved."""
+    from snl_edu.app.play import open_sound
     from snl_edu.checkup.items import draw_items
     from snl_edu.checkup.report import progress_lines
     from snl_edu.checkup.results import progress
@@ -81,3 +86,26 @@ def run_checkup(options: CheckupOptions, loc: Localizer, terminal: Terminal) -> 
             for line in progress_lines(found, loc):
                 terminal.stdout.write(line + "\n")
         return True
+
+
+def checkup_reminders(store: Store | None, names: list[str], loc: Localizer) -> list[str]:
+    """After a game: which players with a baseline check-up have played long enough
+    since their latest check-up for the next one."""
+    if store is None:
+        return []
+    from snl_edu.checkup.results import CHECKUP_AFTER_MINUTES, minutes_since_last
+    from snl_edu.store.checkups import CheckupStore
+
+    kept = CheckupStore(store)
+    reminders = []
+    play = kept.play()
+    for name in names:
+        minutes = minutes_since_last(name, kept.checkups(name), play, datetime.now(UTC))
+        if minutes is not None and minutes >= CHECKUP_AFTER_MINUTES:
+            reminders.append(loc.ngettext(
+                "{name} has played {minutes} minute since the last number check-up: time "
+                "for the next one (snl checkup {name}).",
+                "{name} has played {minutes} minutes since the last number check-up: time "
+                "for the next one (snl checkup {name}).", round(minutes)).format(
+                name=name, minutes=loc.number(round(minutes))))
+    return reminders

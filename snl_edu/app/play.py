@@ -9,6 +9,7 @@ import sys
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, TextIO
 
+from snl_edu.app.checkup import checkup_reminders
 from snl_edu.app.errors import OptionError
 from snl_edu.app.options import PlayOptions, SoundOptions, VoiceOptions
 from snl_edu.app.saving import (
@@ -232,6 +233,9 @@ def _run(options: PlayOptions, prepared: Prepared, loc: Localizer, terminal: Ter
         prepared.autosave.games.store if prepared.autosave else None, by_ear)
     try:
         ending = session.run()
+        reminders = checkup_reminders(
+            prepared.autosave.games.store if prepared.autosave else None,
+            [seat.name for seat in game.seats if not seat.computer], loc)
     except KeyboardInterrupt:
         audio.close()  # silent at once: stopping is not a sentence to wait for
         save_after_interrupt(prepared)
@@ -247,6 +251,7 @@ def _run(options: PlayOptions, prepared: Prepared, loc: Localizer, terminal: Ter
         outputs.show_all([Message(loc.gettext("The input has ended, so the game stops here."))])
     if hint:
         outputs.show_all([Message(hint)])
+    outputs.show_all([Message(reminder) for reminder in reminders])
     if ending is Ending.QUIT:
         outputs.show_all([Message(loc.gettext("Goodbye!"))])
     return ending

@@ -159,3 +159,34 @@ def test_arrow_keys_move_the_marker_in_a_real_terminal(tmp_path: Path) -> None:
         if process.poll() is None:
             process.kill()
         os.close(controller)
+
+
+def test_a_game_says_when_the_next_check_up_is_due(tmp_path: Path) -> None:
+    checkup(tmp_path, "Asha", 0, 0.5, logarithmic=True)
+    set_back(tmp_path, "Asha", 2, latest_too=True)
+    played(tmp_path, "Asha", 1, 70)
+    result = CliRunner().invoke(main, ["play", "--players", "Asha", "--seed", "3", "--lessons",
+                                       "off", "--no-speech", "--no-sound", "--data-dir",
+                                       str(tmp_path)], input="\n" * 400)
+    assert result.exit_code == 0, result.output
+    assert "Asha has played 70 minutes since the last number check-up: time for the next " \
+           "one (snl checkup Asha)." in result.output
+
+
+def test_by_ear_numerals_are_heard_as_words_and_typed_as_digits(tmp_path: Path) -> None:
+    items = draw_items(0, SEED)
+    lines = []
+    for item in items:
+        lines.append(str(item.answer))  # every answer right, number line exact
+    result = CliRunner().invoke(main, ["checkup", "Mina", "--screen-reader", "--seed", str(SEED),
+                                       "--lang", "ne", "--data-dir", str(tmp_path)],
+                                input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    numeral = next(i for i in items if i.task is Task.NUMERAL)
+    from snl_edu.i18n import Localizer
+
+    words = Localizer.create("ne").words(numeral.answer)
+    assert f"यो सङ्ख्या अङ्कमा टाइप गर: {words}।" in result.output
+    assert "सङ्ख्या रेखा: औसतमा ०% टाढा" in result.output
+    for name in ("कुन ठूलो", "अगाडि गन्ने", "अङ्क चिन्ने"):
+        assert f"{name}: १००% सही।" in result.output
