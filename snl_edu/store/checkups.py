@@ -115,7 +115,7 @@ class CheckupStore:
              answers: Iterable[CheckupAnswer], at: datetime | None = None) -> None:
         rows = [{"task": a.task, "numbers": list(a.numbers), "answer": a.answer,
                  "given": a.given, "seconds": round(a.seconds, 2)} for a in answers]
-        moment = (at or datetime.now(UTC)).isoformat(timespec="seconds")
+        moment = (at or datetime.now(UTC)).isoformat(timespec="milliseconds")
         with self.store.transaction() as db:
             found = db.execute("SELECT id FROM learner WHERE name = ?",
                                (_clean(learner),)).fetchone()

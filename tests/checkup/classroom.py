@@ -64,6 +64,14 @@ def played(data: Path, name: str, days_ago: float, minutes: float) -> None:
                     f'["{name}", "Computer"]'))
 
 
+def practised(data: Path, name: str, answers: str) -> None:
+    """Lesson questions answered with `snl lesson`, as between turns of a game."""
+    result = CliRunner().invoke(main, ["lesson", "--learner", name, "--questions", "3",
+                                       "--level", "1", "--seed", "2", "--data-dir", str(data)],
+                                input=answers)
+    assert result.exit_code == 0, result.output
+
+
 def make_class(data: Path, lang: str = "en") -> None:
     """Asha: a log-shaped number line that straightens; Bikash: better everywhere;
     Chandra: only a baseline so far."""
@@ -75,6 +83,7 @@ def make_class(data: Path, lang: str = "en") -> None:
     played(data, "Asha", 1, 35)
     played(data, "Bikash", 2, 65)
     played(data, "Chandra", 1, 20)
+    practised(data, "Asha", "7\n1\n2\n3\n4\n5\n")  # wrong tries earn hints
     checkup(data, "Asha", 1, 0.85, logarithmic=False, lang=lang)
     checkup(data, "Bikash", 1, 0.9, logarithmic=False, lang=lang)
     set_back(data, "Asha", 3)

@@ -50,10 +50,12 @@ def test_the_first_check_up_is_the_baseline_and_says_when_the_next_is_due(
 
 def test_before_and_after_pair_the_first_and_latest_check_up(school: Path) -> None:
     report = snl("progress", "asha", data=school).splitlines()
+    report = report[next(i for i, r in enumerate(report) if r.startswith("Number check-up")):]
     assert report[0].startswith("Number check-up for Asha: before ")
     assert " → after " in report[0]
     # Two games of 40 and 35 minutes fell between the check-ups.
-    assert report[1] == "Between them: 75 minutes of play, 0 questions answered, 0 hints."
+    # ...and two lesson questions, each missed in three tries (a hint after each wrong one).
+    assert report[1] == "Between them: 75 minutes of play, 2 questions answered, 4 hints."
     line = next(r for r in report if r.strip().startswith("Number line:"))
     # Before: the log-shaped placements of the baseline items; after: each 3 too far.
     before = [i.numbers[0] for i in draw_items(0, SEED) if i.task is Task.NUMBER_LINE]
