@@ -124,3 +124,12 @@ def test_render_pdf_is_an_a4_page(tmp_path: Path) -> None:
     data = target.read_bytes()
     assert data.startswith(b"%PDF-") and b"/MediaBox [0 0 595.276 841.890]" in data
     assert data.rstrip().endswith(b"%%EOF")
+
+
+def test_pdf_without_the_renderer_says_how_to_get_it(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(__import__("sys").modules, "resvg_py", None)  # as if not installed
+    target = tmp_path / "board.pdf"
+    result = CliRunner().invoke(main, ["board", "render", "classic", "--out", str(target)])
+    assert result.exit_code == 1 and "pip install 'snl_edu[pdf]'" in result.output
+    assert not target.exists() and "Traceback" not in result.output
