@@ -50,10 +50,11 @@ def run_checkup(options: CheckupOptions, loc: Localizer, terminal: Terminal) -> 
     learner = " ".join(options.name.split())
     keys = KeyboardInput(terminal.stdin)
     with contextlib.ExitStack() as stack:
+        stack.enter_context(keys)  # single keys on a terminal, restored on every way out
         audio = open_sound(options.sound, loc, _NoSkipping(), terminal,  # type: ignore[arg-type]
                            stack)
-        outputs = Outputs([ConsoleOutput(terminal.stdout), *audio])
-        by_ear = options.sound.screen_reader or bool(audio)
+        outputs = Outputs([ConsoleOutput(terminal.stdout), *audio.outputs])
+        by_ear = options.sound.screen_reader or bool(audio.outputs)
         screen = terminal.stdout
 
         def say(text: str) -> None:
