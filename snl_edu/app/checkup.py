@@ -16,7 +16,6 @@ from snl_edu.vocabulary import Message
 
 if TYPE_CHECKING:
     from snl_edu.app.play import Terminal
-    from snl_edu.store import Store
 
 
 @dataclass(frozen=True)
@@ -87,26 +86,3 @@ def run_checkup(options: CheckupOptions, loc: Localizer, terminal: Terminal) -> 
             for line in progress_lines(found, loc):
                 terminal.stdout.write(line + "\n")
         return True
-
-
-def checkup_reminders(store: Store | None, names: list[str], loc: Localizer) -> list[str]:
-    """After a game: which players with a baseline check-up have played long enough
-    since their latest check-up for the next one."""
-    if store is None:
-        return []
-    from snl_edu.checkup.results import CHECKUP_AFTER_MINUTES, minutes_since_last
-    from snl_edu.store.checkups import CheckupStore
-
-    kept = CheckupStore(store)
-    reminders = []
-    play = kept.play()
-    for name in names:
-        minutes = minutes_since_last(name, kept.checkups(name), play, datetime.now(UTC))
-        if minutes is not None and minutes >= CHECKUP_AFTER_MINUTES:
-            reminders.append(loc.ngettext(
-                "{name} has played {minutes} minute since the last number check-up: time "
-                "for the next one (snl checkup {name}).",
-                "{name} has played {minutes} minutes since the last number check-up: time "
-                "for the next one (snl checkup {name}).", round(minutes)).format(
-                name=name, minutes=loc.number(round(minutes))))
-    return reminders

@@ -9,7 +9,6 @@ import sys
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, TextIO
 
-from snl_edu.app.checkup import checkup_reminders
 from snl_edu.app.errors import OptionError
 from snl_edu.app.options import PlayOptions, SoundOptions, VoiceOptions
 from snl_edu.app.saving import (
@@ -21,6 +20,7 @@ from snl_edu.app.saving import (
     start_new,
     with_kept_settings,
 )
+from snl_edu.checkup.report import checkup_reminders
 from snl_edu.commands import CommandSource
 from snl_edu.engine import Game, Seat
 from snl_edu.i18n import Digits, Localizer, resolve_language

@@ -5,11 +5,15 @@ from __future__ import annotations
 import csv
 import unicodedata
 from collections.abc import Sequence
-from typing import TextIO
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, TextIO
 
 from snl_edu.checkup.items import TASKS, Task
 from snl_edu.checkup.results import CHECKUP_AFTER_MINUTES, Progress, TaskResult
 from snl_edu.i18n import N_, Localizer
+
+if TYPE_CHECKING:
+    from snl_edu.store import Store
 
 TASK_NAMES = {
     Task.NUMBER_LINE: N_("Number line"),
@@ -164,3 +168,26 @@ def write_class_csv(everyone: Sequence[Progress], stream: TextIO) -> None:
                 line(before, "pae"), line(after, "pae"), line(before, "r2_linear"),
                 line(after, "r2_linear"), line(before, "r2_log"), line(after, "r2_log"),
                 f"{p.minutes:.0f}", p.questions, p.hints])
+
+
+def checkup_reminders(store: Store | None, names: list[str], loc: Localizer) -> list[str]:
+    """After a game: which players with a baseline check-up have played long enough
+    since their latest check-up for the next one."""
+    if store is None:
+        return []
+    from snl_edu.checkup.results import minutes_since_last
+    from snl_edu.store.checkups import CheckupStore
+
+    kept = CheckupStore(store)
+    reminders = []
+    play = kept.play()
+    for name in names:
+        minutes = minutes_since_last(name, kept.checkups(name), play, datetime.now(UTC))
+        if minutes is not None and minutes >= CHECKUP_AFTER_MINUTES:
+            reminders.append(loc.ngettext(
+                "{name} has played {minutes} minute since the last number check-up: time "
+                "for the next one (snl checkup {name}).",
+                "{name} has played {minutes} minutes since the last number check-up: time "
+                "for the next one (snl checkup {name}).", round(minutes)).format(
+                name=name, minutes=loc.number(round(minutes))))
+    return reminders
