@@ -108,8 +108,10 @@ def device_id(ma: Any, chosen: list[Any], capture: bool,
 
 
 def open_device(kind: str, rate: int, period_ms: int, periods: int = 0,
-                backend: str | None = None, device: str | None = None) -> tuple[Any, str]:
-    """An opened (not started) 16-bit mono miniaudio PlaybackDevice or CaptureDevice, and
+                backend: str | None = None, device: str | None = None,
+                channels: int = 1) -> tuple[Any, str]:
+    """An opened (not started) 16-bit miniaudio PlaybackDevice or CaptureDevice (mono, or
+    interleaved stereo with ``channels=2``: the check-up's tone moves between the ears), and
     its name for people ("PulseAudio", or "ALSA: USB headset" when one was chosen).
 
     Raises ``NoSoundSystem``: MINIAUDIO when the package is missing, SYSTEM when no
@@ -122,7 +124,7 @@ def open_device(kind: str, rate: int, period_ms: int, periods: int = 0,
     capture = kind == "capture"
     with quiet_stderr():
         identity, name = device_id(ma, chosen, capture, device)
-        settings = {"nchannels": 1, "sample_rate": rate, "buffersize_msec": period_ms,
+        settings = {"nchannels": channels, "sample_rate": rate, "buffersize_msec": period_ms,
                     "callback_periods": periods, "device_id": identity, "backends": chosen,
                     "app_name": APP_NAME}
         try:

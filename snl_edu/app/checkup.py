@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
@@ -15,6 +17,8 @@ from snl_edu.outputs import ConsoleOutput, Outputs
 from snl_edu.vocabulary import Message
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from snl_edu.app.play import Terminal
 
 
@@ -54,6 +58,7 @@ def run_checkup(options: CheckupOptions, loc: Localizer, terminal: Terminal) -> 
                            stack)
         outputs = Outputs([ConsoleOutput(terminal.stdout), *audio.outputs])
         by_ear = options.sound.screen_reader or bool(audio.outputs)
+        play_tone = _tone_player(stack) if by_ear else None
         screen = terminal.stdout
 
         def say(text: str) -> None:
@@ -72,7 +77,7 @@ def run_checkup(options: CheckupOptions, loc: Localizer, terminal: Terminal) -> 
         say(_("A number check-up for {name}: four short number games, about five minutes. "
               "It is fine not to know; press Enter to skip a question.").format(name=learner))
         try:
-            answers = ask_all(draw_items(form, seed), CheckupIO(say, keys, by_ear, draw), loc)
+            answers = ask_all(draw_items(form, seed), CheckupIO(say, keys, by_ear, draw, play_tone), loc)
         except (CheckupStopped, KeyboardInterrupt):
             say(_("The check-up stopped before the end, so nothing was saved.").format())
             return False
@@ -86,3 +91,27 @@ def run_checkup(options: CheckupOptions, loc: Localizer, terminal: Terminal) -> 
             for line in progress_lines(found, loc):
                 terminal.stdout.write(line + "\n")
         return True
+
+
+def _tone_player(stack: contextlib.ExitStack) -> Callable[[np.ndarray], None] | None:
+    """The number line's tone, through its own stereo stream (speech is mono); None
+    without a sound card (the speech notice has said so) or with SNL_AUDIO=off."""
+    from snl_edu.app.play import AUDIO_ENV
+    from snl_edu.checkup import tone
+    from snl_edu.speech.errors import AudioUnavailable
+    from snl_edu.speech.pcm import Pcm
+    from snl_edu.speech.sinks import DeviceSink
+
+    if os.environ.get(AUDIO_ENV, "").strip().lower() in ("off", "0", "no", "false"):
+        return None
+    try:
+        sink = DeviceSink(tone.RATE, channels=2)
+    except AudioUnavailable:
+        return None
+    stack.callback(sink.close)
+
+    def play(samples: np.ndarray) -> None:
+        sound = sink.start(Pcm(samples.tobytes(), tone.RATE))
+        sound.done.wait(len(samples) / tone.RATE + 1.0)  # heard before the next question
+
+    return play

@@ -49,14 +49,19 @@ class Sink(Protocol):
 
 
 class DeviceSink:
-    """The default output device: one 16-bit mono stream, running until closed."""
+    """The default output device: one 16-bit stream, running until closed.
+
+    Mono, unless ``channels=2``: then each sound's data holds interleaved left and right
+    samples (the check-up's number-line tone, heard moving from ear to ear).
+    """
 
     def __init__(self, rate: int = SAMPLE_RATE, backend: str | None = None,
-                 device: str | None = None) -> None:
+                 device: str | None = None, channels: int = 1) -> None:
         self.rate = rate
+        self._frame_bytes = SAMPLE_WIDTH * channels
         try:
             self._device, self.name = open_device("playback", rate, PERIOD_MS, PERIODS, backend,
-                                                  device)
+                                                  device, channels)
         except NoSoundSystem as error:
             raise _unavailable(error) from error
         self._sound: Sound | None = None
@@ -87,9 +92,9 @@ class DeviceSink:
         self._device.close()
 
     def _silence(self, frames: int) -> bytes:
-        if len(self._zeros) < frames * SAMPLE_WIDTH:
-            self._zeros = bytes(frames * SAMPLE_WIDTH)
-        return self._zeros[:frames * SAMPLE_WIDTH]
+        if len(self._zeros) < frames * self._frame_bytes:
+            self._zeros = bytes(frames * self._frame_bytes)
+        return self._zeros[:frames * self._frame_bytes]
 
     def _feed(self) -> Generator[bytes | memoryview, int, None]:
         """The device thread's source: the current sound's next frames, else silence."""
@@ -99,7 +104,7 @@ class DeviceSink:
             if sound is None:
                 frames = yield self._silence(frames)
                 continue
-            wanted = frames * SAMPLE_WIDTH
+            wanted = frames * self._frame_bytes
             if sound.position < len(sound.data):
                 now = time.perf_counter()
                 if sound.first_sample_at is None:
@@ -108,7 +113,8 @@ class DeviceSink:
                 chunk = sound.data[sound.position:sound.position + wanted]
                 sound.position += len(chunk)
                 if len(chunk) < wanted:
-                    chunk = bytes(chunk) + self._silence(frames - len(chunk) // SAMPLE_WIDTH)
+                    chunk = bytes(chunk) + self._silence(
+                        frames - len(chunk) // self._frame_bytes)
                 frames = yield chunk
                 continue
             # Handed over whole; it is heard once the device's queued periods have played.
