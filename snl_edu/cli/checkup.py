@@ -17,7 +17,7 @@ from snl_edu.cli.storage import data_dir_option
 @click.option("--screen-reader", is_flag=True,
               help="For NVDA, JAWS or Orca: questions as lines of text, the number line "
                    "as a tone.")
-@click.option("--seed", type=click.IntRange(0, 2**32), default=None,
+@click.option("--seed", type=click.IntRange(0, 999_999), default=None,
               help="Choose the items (default: from the learner's name).")
 @voice_options
 @data_dir_option

@@ -46,7 +46,7 @@ TYPED_PATTERNS = (
     (r"\b(?:exact|overshoot|bounce|brief|normal|full|latn|deva|en|ne|hi|off|some|every|"
     r"espeak|system|on|saanp-bharyang|classic|moksha-patam)\b"),  # values to type
     (r"^  (?:board|boards|games|history|lesson|play|progress|rules|say|stats|table|voice|words|"
-    r"check|render|show|download|listen|host|join|watch) "),          # command names in a help list
+    r"check|render|show|download|listen|host|join|watch|checkup) "),  # command names in a help list
     (r"\beSpeak NG\b|\b(?:espeakng-loader|vosk|miniaudio|matplotlib|pip install \S+|"
     r"sudo apt(?:-get)? install \S+|brew install \S+|snl_edu\[plot\]|PortAudio|NVDA|JAWS|"
     r"Orca|Debian|Ubuntu|Linux|zip|Bikash)\b"),        # programs and the Latin-named player
