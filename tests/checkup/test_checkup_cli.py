@@ -192,3 +192,12 @@ def test_by_ear_numerals_are_heard_as_words_and_typed_as_digits(tmp_path: Path) 
     assert "सङ्ख्या रेखा: औसतमा ०% टाढा" in result.output
     for name in ("कुन ठूलो", "अगाडि गन्ने", "अङ्क चिन्ने"):
         assert f"{name}: १००% सही।" in result.output
+
+
+def test_forgetting_a_child_forgets_their_check_ups(tmp_path: Path) -> None:
+    checkup(tmp_path, "Asha", 0, 0.5, logarithmic=True)
+    checkup(tmp_path, "Bikash", 0, 0.5, logarithmic=True)
+    snl("progress", "--forget", "asha", "--yes", data=tmp_path)
+    table = snl("progress", "--class", data=tmp_path)
+    assert "Bikash" in table and "Asha" not in table
+    assert b"Asha" not in (tmp_path / "snl.sqlite3").read_bytes()
