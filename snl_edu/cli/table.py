@@ -19,6 +19,7 @@ from snl_edu.narration import Verbosity
 from snl_edu.table.host import DEFAULT_PORT, DEFAULT_TURN_CLOCK
 
 if TYPE_CHECKING:
+    from snl_edu.keyboard import KeyboardInput
     from snl_edu.table.client import ClientOptions
     from snl_edu.table.discovery import Announcement
     from snl_edu.table.host import Table
@@ -47,6 +48,8 @@ def table() -> None:
               help="Roll for a child who has not rolled in this many seconds (0: no clock).")
 @click.option("--code", default=None, metavar="CODE",
               help="The join code (default: a new random one).")
+@click.option("--show", is_flag=True,
+              help="Show the board and where everyone is after every turn (for a projector).")
 @click.option("--name", "table_name", default=None, metavar="NAME",
               help="The table's name in snl table list (default: this computer's name).")
 @data_dir_option
@@ -55,7 +58,7 @@ def table() -> None:
 def host(ctx: click.Context, players: str | None, computers: int | None, board: str,
          seed: int | None, pace: float | None, verbosity: str, count: bool,
          resume_game: str | None, bind: str, port: int, turn_clock: float, code: str | None,
-         table_name: str | None, data_dir: str | None, lang: str | None, digits: str | None,
+         show: bool, table_name: str | None, data_dir: str | None, lang: str | None, digits: str | None,
          **rule_values: object) -> None:
     """Open a table on the local network; children join with the code it shows."""
     from snl_edu.table.host import Table, TableOptions
@@ -68,7 +71,8 @@ def host(ctx: click.Context, players: str | None, computers: int | None, board: 
                        seed=seed, resume=resume_game, pace=pace, verbosity=verbosity,
                        count=count, lessons="off", data_dir=data_dir,
                        sound=SoundOptions(speech=False, sound=False))
-    options = TableOptions(play, bind=bind, port=port, turn_clock=turn_clock, code=code)
+    options = TableOptions(play, bind=bind, port=port, turn_clock=turn_clock, code=code,
+                           show=show)
     the_table = run_app(ctx, lambda: Table(options))
     try:
         address = the_table.open()
@@ -85,13 +89,17 @@ def host(ctx: click.Context, players: str | None, computers: int | None, board: 
     click.echo(loc.gettext("Children join with: snl table join {address} {code} --name "
                            "NAME").format(address=f"{shown_host}:{address[1]}",
                                           code=shown(the_table.code)))
-    click.echo(loc.gettext("Keys: p pauses or resumes the game, e ends it."), err=False)
+    click.echo(loc.gettext("Keys: s starts without waiting for everyone, p pauses or resumes "
+                           "the game, e ends it."))
     announcement = _announce(table_name, bind, address[1], the_table, loc)
-    keys = threading.Thread(target=_teacher_keys, args=(the_table,), daemon=True,
-                            name="snl-table-teacher")
-    keys.start()
+    from snl_edu.keyboard import KeyboardInput
+
     try:
-        the_table.run()
+        # Single keys for the teacher, restored however the table ends.
+        with KeyboardInput() as keyboard:
+            threading.Thread(target=_teacher_keys, args=(the_table, keyboard), daemon=True,
+                             name="snl-table-teacher").start()
+            the_table.run()
     finally:
         if announcement is not None:
             announcement.close()
@@ -114,17 +122,16 @@ def _announce(name: str | None, bind: str, port: int, the_table: Table, loc: Loc
         return None
 
 
-def _teacher_keys(the_table: Table) -> None:
-    from snl_edu.keyboard import KeyboardInput
-
-    keyboard = KeyboardInput()
+def _teacher_keys(the_table: Table, keyboard: KeyboardInput) -> None:
     paused = False
     while not the_table.control.ended.is_set():
         command = keyboard.next_command(0.5)
         if command is None:
             continue
         key = command.text.strip().lower()
-        if key == "p":
+        if key == "s":
+            the_table.start_now()
+        elif key == "p":
             paused = not paused
             (the_table.pause if paused else the_table.resume)()
         elif key == "e":
@@ -225,4 +232,5 @@ def _run_client(options: ClientOptions, loc: Localizer) -> None:
     from snl_edu.keyboard import KeyboardInput
     from snl_edu.table.client import TableClient
 
-    TableClient(options, loc).run(KeyboardInput())
+    with KeyboardInput() as keyboard:  # single keys, restored however the game ends
+        TableClient(options, loc).run(keyboard)

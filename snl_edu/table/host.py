@@ -46,6 +46,7 @@ class TableOptions:
     turn_clock: float = DEFAULT_TURN_CLOCK  # 0: no clock
     warning_before: float = WARNING_BEFORE  # the spoken "five seconds left"
     code: str | None = None  # None: a new random code
+    show: bool = False  # the host's screen is the projector: the board after every turn
 
 
 @dataclass
@@ -262,6 +263,20 @@ class Table:
         self._broadcast({"type": "update", "events": [wire.event_to_data(e) for e in events],
                          "game": self.game.to_data()})
 
+    def _after_turn(self, game: Game) -> None:
+        if self.prepared.autosave is not None:
+            self.prepared.autosave(game)
+        if self.options.show:
+            from snl_edu.board_text import board_grid
+
+            self.outputs.show_all([Message(line) for line in board_grid(game.board, self.loc)]
+                                  + self.narrator.where(game))
+
+    def start_now(self) -> None:
+        """The teacher starts without waiting for every seat (an absent child's turns are
+        rolled for them by the clock, and they can still join)."""
+        self.everyone_here.set()
+
     def _check_everyone_here(self) -> None:
         with self.lock:
             if all(place.connection is not None for place in self.places.values()):
@@ -291,7 +306,7 @@ class Table:
                           SeatInputs(None, {i: p.source for i, p in self.places.items()}),
                           self.prepared.dice,
                           SessionSettings(pace=self.options.play.pace or 0.0),
-                          after_turn=self.prepared.autosave, sleep=self.control.wait,
+                          after_turn=self._after_turn, sleep=self.control.wait,
                           on_events=self._on_events)
         try:
             ending = session.run()

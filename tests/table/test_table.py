@@ -193,3 +193,17 @@ def test_a_table_is_found_on_the_network_by_name_never_by_code(tmp_path: Path) -
             announced.close()
     assert (name, "127.0.0.1", port, "Saanp Bharyang") in [
         (t.name, t.host, t.port, t.board) for t in found]
+
+
+def test_the_hosts_projector_view_and_starting_without_everyone(tmp_path: Path) -> None:
+    options = table_options(tmp_path, players=("Asha", "Bikash"), computers=0, turn_clock=0.3)
+    options = type(options)(**{**options.__dict__, "show": True})
+    with open_table(options) as (table, host_log, _):
+        asha = Child(table, "Asha")  # Bikash is not here today: the teacher starts anyway
+        table.start_now()
+        host_log.wait_for(lambda lines: any(line.split()[:3] == ["100", "99", "98"]
+                                            for line in lines))
+        host_log.wait_for(lambda lines: any("Time is up: rolling for Bikash." in line
+                                            for line in lines))
+        assert any(line.startswith("Asha is on square") for line in host_log.lines)
+        asha.leave()
