@@ -3,7 +3,8 @@
 Seen or heard: a seeing child moves a marker drawn on a text line; a child who
 listens hears the marker as a tone (snl_edu.checkup.tone) and the numbers as
 words. The keys: arrows move the marker (up and down by ten), Enter places it;
-digits and Enter answer; Enter alone or ``s`` skips (not knowing is fine).
+digits and Enter answer; Enter alone, Escape or ``s`` skips (not knowing is fine),
+as Escape skips a question in the game.
 Piped input (a script, a test) gives one answer per line: an estimate from 0 to
 100, a number, or y/n for the grown-up's verdict on a numeral named aloud.
 """
@@ -22,12 +23,11 @@ from snl_edu.commands import Action, Command, CommandSource
 from snl_edu.i18n import Localizer
 from snl_edu.store.checkups import CheckupAnswer
 
-# Arrow keys as a terminal sends them, whole (a key queue) or one byte at a time.
+# Arrow keys as the keyboard hands them over: each escape sequence whole.
 ARROWS = {"\x1b[C": 1, "\x1bOC": 1, "\x1b[D": -1, "\x1bOD": -1,
           "\x1b[A": 10, "\x1bOA": 10, "\x1b[B": -10, "\x1bOB": -10}
 LINE_WIDTH = 50  # characters for 0..100 on a text line
 START = 50  # where the marker starts: the middle, no hint either way
-ESCAPE_WAIT = 0.05
 
 
 class CheckupStopped(Exception):
@@ -55,15 +55,8 @@ class _Asker:
         self.loc = loc
 
     def key(self) -> str:
-        """One key (a terminal) with escape sequences put together; 'q' stops."""
-        command = self.io.keys.next_command(None)
-        text = self._text(command)
-        if text == "\x1b":  # the rest of a sequence read one byte at a time
-            for _ in range(2):
-                more = self.io.keys.next_command(ESCAPE_WAIT)
-                if more is None:
-                    break
-                text += more.text
+        """One key from the terminal (an arrow key arrives whole); 'q' stops."""
+        text = self._text(self.io.keys.next_command(None))
         if text.lower() == "q":
             raise CheckupStopped
         return text
@@ -81,6 +74,9 @@ class _Asker:
             if key in ("\r", "\n"):
                 self.io.draw("")
                 return typed
+            if key == "\x1b":  # Escape: skip, as in the game's questions
+                self.io.draw("")
+                return ""
             if key in ("\x7f", "\b"):
                 typed = typed[:-1]
             elif key.isdigit() or key.lower() in ("s", "y", "n"):
@@ -110,7 +106,7 @@ class _Asker:
             if key in ("\r", "\n", " "):
                 self.io.draw("")
                 return float(position)
-            if key.lower() == "s":
+            if key.lower() == "s" or key == "\x1b":
                 self.io.draw("")
                 return None
             if key.lower() == "r":
