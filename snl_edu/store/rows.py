@@ -93,6 +93,9 @@ def json_value(value: Any) -> Any:
     if not isinstance(value, str) or len(value) > MAX_JSON_CHARS:
         raise DamagedRow("not JSON")
     try:
+        value.encode("utf-8")  # bytes that were not UTF-8 (see decode_text)
         return json.loads(value)
+    except UnicodeEncodeError as error:
+        raise DamagedRow("text is not UTF-8") from error
     except (ValueError, RecursionError) as error:
         raise DamagedRow("not JSON") from error

@@ -178,6 +178,6 @@ def _insert(target: sqlite3.Connection, table: str, columns: list[str],
     try:
         target.execute(f'INSERT OR IGNORE INTO "{table}" ({quoted}) VALUES ({marks})',
                        [row[name] for name in shared])
-    except sqlite3.Error:
-        return False  # a broken reference or constraint: the row is not whole after all
+    except (sqlite3.Error, UnicodeEncodeError):
+        return False  # a broken reference or constraint, or text that is not UTF-8
     return True

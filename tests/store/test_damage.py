@@ -64,6 +64,19 @@ def test_a_damaged_name_in_the_schema_is_recovered_not_a_traceback(tmp_path: Pat
     assert len(list(tmp_path.glob("*.corrupt-*.bak"))) == 1
 
 
+@pytest.mark.parametrize("renamed", ["players", "language"])
+def test_a_damaged_column_name_is_recovered_not_a_traceback(tmp_path: Path, renamed: str) -> None:
+    """Found by the fuzzer: a damaged byte in a column's name passes integrity_check, then
+    every query naming the column fails (or its name cannot be decoded)."""
+    path = populate(tmp_path)
+    with raw(path) as db:
+        db.execute("PRAGMA writable_schema=ON")
+        db.execute("UPDATE sqlite_master SET sql = replace(sql, ?, ?) WHERE type = 'table'",
+                   (renamed, "x" + renamed[1:]))
+    assert [v for v in run_all(tmp_path) if not v[1].ok] == []
+    assert len(list(tmp_path.glob("*.corrupt-*.bak"))) == 1
+
+
 def test_a_damaged_page_keeps_the_rows_that_read_back_whole(tmp_path: Path) -> None:
     path = populate(tmp_path)
     with raw(path) as db:  # many answers, so they fill several pages
