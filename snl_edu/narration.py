@@ -259,9 +259,14 @@ class Narrator:
                                            len(here)).format(names=self.loc.join(here)))
         if jump is not None:
             values["end"] = self._n(jump.end)
-            parts.append(self._("A ladder climbs from here to {end}.").format(**values)
-                         if jump.kind is JumpKind.LADDER else
-                         self._("A snake slides from here to {end}.").format(**values))
+            named = self._jump_name(square)
+            if jump.kind is JumpKind.LADDER:
+                text = (self._("The ladder of {virtue} climbs from here to {end}.") if named
+                        else self._("A ladder climbs from here to {end}."))
+            else:
+                text = (self._("The snake of {vice} slides from here to {end}.") if named
+                        else self._("A snake slides from here to {end}."))
+            parts.append(text.format(virtue=named, vice=named, **values))
         if square == self.board.last:
             parts.append(self._("The last square."))
         return [Message(" ".join(parts))]

@@ -95,3 +95,11 @@ def test_exploring_names_ladders_snakes_and_the_end() -> None:
     assert narrator.square(game, 17)[0].text == "Square 17. A snake slides from here to 4."
     assert narrator.square(game, 100)[0].text == "Square 100. The last square."
     assert narrator.square(game, 50)[0].text.startswith("Square 50. A ladder")
+
+
+def test_exploring_names_the_virtue_or_vice_of_a_jump() -> None:
+    game = Game(load_board("moksha-patam"), Rules(), [Seat("Asha")])
+    narrator = Narrator(Localizer.create("en"), game.board, game.seats)
+    ladder = next(j for j in game.board.ladders if j.name("en"))
+    said = narrator.square(game, ladder.start)[0].text
+    assert f"The ladder of {ladder.name('en')} climbs from here to {ladder.end}." in said
