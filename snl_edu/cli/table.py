@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -12,6 +12,7 @@ from snl_edu.app.options import PlayOptions, SoundOptions
 from snl_edu.cli.audio import play_audio_options
 from snl_edu.cli.common import localizer_for, remember_localizer, rules_from_options, run_app
 from snl_edu.cli.group import language_options
+from snl_edu.cli.lesson_options import lesson_options
 from snl_edu.cli.play import new_game_options
 from snl_edu.cli.storage import data_dir_option
 from snl_edu.i18n import Localizer
@@ -150,19 +151,19 @@ def _this_computer() -> str:
 
 
 def _client_options(target: tuple[str, ...], name: str, watch: bool, verbosity: str,
-                    count: bool, sound: SoundOptions, via: str | None, loc: Localizer
-                    ) -> ClientOptions:
+                    count: bool, sound: SoundOptions, via: str | None, loc: Localizer,
+                    **lessons: Any) -> ClientOptions:
     from snl_edu.table.client import ClientOptions, TableError, find_table
 
     if len(target) == 2:
         host_name, port = _address(target[0])
         return ClientOptions(host_name, port, target[1], name=name, watch=watch,
-                             verbosity=verbosity, count=count, sound=sound)
+                             verbosity=verbosity, count=count, sound=sound, **lessons)
     if len(target) != 1:
         raise click.UsageError(loc.gettext("Give the join code, or the table's address and "
                                            "the join code."))
     options = ClientOptions("", 0, target[0], name=name, watch=watch, verbosity=verbosity,
-                            count=count, sound=sound)
+                            count=count, sound=sound, **lessons)
     try:
         return find_table(options, via)
     except TableError as error:
@@ -184,18 +185,23 @@ VIA = click.option("--via", default=None, metavar="ADDRESS",
               help="brief: the essentials; full: counting and encouragement for children.")
 @click.option("--count", is_flag=True, help="Count each move aloud, square by square.")
 @VIA
+@lesson_options
 @play_audio_options
+@data_dir_option
 @language_options
 def join(target: tuple[str, ...], name: str, verbosity: str, count: bool, via: str | None,
+         lessons: str | None, level: int, history: str | None, learner: str | None,
          speech: bool, sound: bool, screen_reader: bool, record: Path | None, tts: str,
-         rate: int, volume: int, sound_volume: int, lang: str | None, digits: str | None
-         ) -> None:
+         rate: int, volume: int, sound_volume: int, data_dir: str | None, lang: str | None,
+         digits: str | None) -> None:
     """Join a table: your own seat, narrated in your own language."""
     loc = remember_localizer(localizer_for(lang, digits))
     sounds = SoundOptions(speech=speech, sound=sound, screen_reader=screen_reader,
                           record=record, tts=tts, rate=rate, volume=volume,
                           sound_volume=sound_volume)
-    _run_client(_client_options(target, name, False, verbosity, count, sounds, via, loc), loc)
+    _run_client(_client_options(target, name, False, verbosity, count, sounds, via, loc,
+                                lessons=lessons, level=level, history=history,
+                                learner=learner, data_dir=data_dir), loc)
 
 
 @table.command()

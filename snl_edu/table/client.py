@@ -8,10 +8,12 @@ turn it shows the board, where everyone is and the last moves, as plain lines.
 from __future__ import annotations
 
 import contextlib
+import queue
+import random
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from websockets.exceptions import WebSocketException
 
@@ -23,12 +25,17 @@ from snl_edu.i18n import N_, Localizer
 from snl_edu.narration import Narrator, Verbosity, computer_name
 from snl_edu.outputs import ConsoleOutput, Outputs
 from snl_edu.review import MessageReview
+from snl_edu.safe_text import clean_name
 from snl_edu.seat_inputs import SeatInputs
 from snl_edu.session import help_messages
 from snl_edu.table import wire
 from snl_edu.table.host import notice_text
 from snl_edu.table.wire import Notice
 from snl_edu.vocabulary import Message, SnlError
+
+if TYPE_CHECKING:
+    from snl_edu.engine.events import Event
+    from snl_edu.lessons.teacher import Teacher
 
 CONNECT_WAIT = 5.0
 RECONNECT_TRIES = 5
@@ -57,6 +64,11 @@ class ClientOptions:
     verbosity: str = "normal"
     count: bool = False
     sound: SoundOptions = field(default_factory=SoundOptions)
+    lessons: str | None = None  # None: some at a keyboard, off for a script
+    level: int = 1
+    history: str | None = None
+    data_dir: str | None = None  # where this child's progress is kept (on their computer)
+    learner: str | None = None  # the name progress is kept under (default: the seat's)
 
 
 def local_names(seats: Sequence[Seat], loc: Localizer) -> list[Seat]:
@@ -115,6 +127,10 @@ class TableClient:
         self.shown = threading.Lock()  # the keyboard and the network both speak
         self.ended = threading.Event()
         self.my_turn = threading.Event()  # the table waits for this seat's roll
+        # Lessons run on this computer, between the child's own keys: the network thread
+        # hands each turn's events over and the keyboard's thread asks the question.
+        self.teacher: Teacher | None = None
+        self.turns: queue.Queue[tuple[Game, list[Event]]] = queue.Queue()
         self.finished = False
         self.connection: Any = None
         self._connections = contextlib.ExitStack()  # every connection made, closed at the end
@@ -220,6 +236,8 @@ class TableClient:
             self._say(self.narrator.narrate_all(events))
             if self.options.watch:
                 self._show_board()
+            elif self.teacher is not None and self.game is not None:
+                self.turns.put((self.game, events))
         elif kind == "notice":
             self._on_notice(message)
         elif kind == "ended":
@@ -249,6 +267,58 @@ class TableClient:
         line = notice_text(self.loc, notice, name)
         if line and not (notice is Notice.WARNING and seat != self.seat):
             self._say([Message(line)], remember=False)
+
+    # -- lessons on this computer -----------------------------------------------
+
+    def show_all(self, messages: Sequence[Message]) -> None:
+        """What a lesson says: shown, spoken and kept for review (``,`` and ``.``)."""
+        with self.shown:
+            self.review.add(list(messages))
+            self.outputs.show_all(messages)
+
+    def echo(self, text: str) -> None:
+        """An answer's keys as typed (single-key mode does not echo)."""
+        with self.shown:
+            self.outputs.echo(text)
+
+    def _open_lessons(self, keys: CommandSource, by_ear: bool,
+                      stack: contextlib.ExitStack) -> Teacher | None:
+        from snl_edu.app.storage import open_store_telling
+        from snl_edu.lessons.teacher import (
+            Frequency,
+            Recorder,
+            Teacher,
+            choose_frequency,
+            history_wanted,
+        )
+        from snl_edu.store import StoreError
+        from snl_edu.store.progress import ProgressStore
+
+        frequency = choose_frequency(self.options.lessons, keys.interactive)
+        history = history_wanted(self.options.history, frequency)
+        if self.seat is None or self.narrator is None or (
+                frequency is Frequency.OFF and not history):
+            return None
+        recorder = None
+        try:
+            store = open_store_telling(self.options.data_dir, self.loc, self.terminal.notify)
+        except StoreError:
+            store = None  # the lessons go on; only their record is missing
+        if store is not None:
+            stack.callback(store.close)
+            recorder = Recorder(ProgressStore(store), "table", self.options.level,
+                                self.loc.language)
+        name = clean_name(self.options.learner or "") or self.narrator.seats[self.seat].name
+        return Teacher(self.loc, self, keys, frequency, self.options.level, random.Random(),
+                       history, by_ear, recorder, {self.seat: name})
+
+    def _teach(self) -> None:
+        while self.teacher is not None and not self.ended.is_set():
+            try:
+                game, events = self.turns.get_nowait()
+            except queue.Empty:
+                return
+            self.teacher(game, events)
 
     def _show_board(self) -> None:
         from snl_edu.board_text import board_grid
@@ -315,6 +385,9 @@ class TableClient:
                 audio = open_sound(self.options.sound, self.loc, SeatInputs(keys),
                                    self.terminal, stack)
                 self.outputs = Outputs([self.console, *audio.outputs])
+                if not self.options.watch:
+                    self.teacher = self._open_lessons(
+                        keys, audio.speaks or self.options.sound.screen_reader, stack)
             receiver = threading.Thread(target=self._receive, name="snl-table-client",
                                         daemon=True)
             receiver.start()
@@ -322,6 +395,7 @@ class TableClient:
                 if keys is None:
                     self.ended.wait(0.5)
                     continue
+                self._teach()
                 command = keys.next_command(0.2)
                 if command is None:
                     continue

@@ -129,19 +129,24 @@ class Child:
 
     def __init__(self, table: Table, name: str, language: str = "en", watch: bool = False,
                  token: str | None = None, stop_after: int | None = None,
-                 code: str = CODE) -> None:
+                 code: str = CODE, start: bool = True, **lessons: object) -> None:
         assert table.address is not None
         self.loc = Localizer.create(language)
         self.log = LineLog()
         self.client = TableClient(
             ClientOptions(table.address[0], table.address[1], code, name=name, watch=watch,
-                          sound=QUIET),
+                          sound=QUIET, **{"lessons": "off", **lessons}),  # type: ignore[arg-type]
             self.loc, Terminal(io.StringIO(), self.log, self.log))  # type: ignore[arg-type]
         self.client.token = token
         prompt = self.loc.gettext("Your turn: press Enter to roll the pasa.")
-        self.keys = None if watch else RollWhenAsked(self.log, prompt, stop_after)
+        self.keys: RollWhenAsked | None = None if watch else RollWhenAsked(self.log, prompt,
+                                                                            stop_after)
         self.error: SnlError | None = None
         self.thread = threading.Thread(target=self._run, daemon=True)
+        if start:
+            self.thread.start()
+
+    def start(self) -> None:
         self.thread.start()
 
     def _run(self) -> None:

@@ -13,9 +13,10 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from snl_edu.app.options import LATEST
+from snl_edu.commands import Action, Command
 from snl_edu.table import codes
 
-from .helpers import CODE, WAIT, Child, open_table, table_options
+from .helpers import CODE, WAIT, Child, RollWhenAsked, open_table, table_options
 
 pytestmark = pytest.mark.slow
 
@@ -207,3 +208,40 @@ def test_the_hosts_projector_view_and_starting_without_everyone(tmp_path: Path) 
                                             for line in lines))
         assert any(line.startswith("Asha is on square") for line in host_log.lines)
         asha.leave()
+
+
+class SkipsQuestions(RollWhenAsked):
+    """A child at the table who rolls when it is their turn and says "skip" to questions."""
+
+    interactive = False
+
+    def next_command(self, timeout: float | None = None) -> Command | None:
+        if self.stopped.is_set():
+            return Command(Action.END)
+        questions = self.log.count("A question for")
+        if questions > self.skipped:
+            self.skipped += 1
+            return Command(None, "skip")
+        return super().next_command(0.1)
+
+    skipped = 0
+
+
+def test_lessons_are_asked_on_the_childs_own_computer_and_kept_in_its_progress(
+        tmp_path: Path) -> None:
+    from snl_edu.store import open_store
+    from snl_edu.store.progress import ProgressStore
+
+    asha_data = tmp_path / "asha-computer"
+    with open_table(table_options(tmp_path / "host", players=("Asha",), computers=1)) as (
+            table, host_log, _):
+        asha = Child(table, "Asha", start=False, lessons="every", data_dir=str(asha_data))
+        asha.keys = SkipsQuestions(asha.log, asha.keys.prompt)  # type: ignore[union-attr]
+        asha.start()
+        asha.log.wait_for(lambda lines: sum("A question for Asha:" in line
+                                            for line in lines) >= 2)
+        asha.leave()
+    assert not any("A question for" in line for line in host_log.lines)  # not on the host
+    with open_store(asha_data) as store:
+        answers = ProgressStore(store).answers("Asha")
+    assert len(answers) >= 2 and all(answer.skipped for answer in answers[:2])
