@@ -11,39 +11,21 @@ import dataclasses
 import json
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import Any
+from typing import Any, get_args
 
 from snl_edu.commands import Action, Command
-from snl_edu.engine.events import (
-    Bounced,
-    Climbed,
-    Entered,
-    Event,
-    ExtraRoll,
-    GameOver,
-    Moved,
-    NeedSix,
-    Overshot,
-    Rolled,
-    Slid,
-    Standing,
-    TurnLost,
-    TurnStarted,
-    Won,
-)
-from snl_edu.safe_text import clean_name
+from snl_edu.engine.events import Event, GameOver, Standing
+from snl_edu.safe_text import MAX_NAME, clean_name
 
 # A client's messages are tiny (a join or a command): anything bigger is not ours.
 MAX_CLIENT_MESSAGE = 2048
 # The table's messages carry the game's state (its rolls), which grows with the game.
 MAX_TABLE_MESSAGE = 512 * 1024
-MAX_NAME = 40
 MAX_TOKEN = 64
 MAX_CODE = 32
 
-EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
-    TurnStarted, Rolled, NeedSix, Entered, Moved, Overshot, Bounced, Climbed, Slid, ExtraRoll,
-    TurnLost, Won, GameOver)}
+# Every kind of event the engine makes, by name: the union in engine.events is the list.
+EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in get_args(Event)}
 
 # Commands a player may send for their own seat; everything else (review, where, help) a
 # client answers itself from its copy of the game.

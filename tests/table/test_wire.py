@@ -1,0 +1,58 @@
+"""The table's messages: every event crosses the wire and comes back equal; anything else is
+refused, field by field."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from snl_edu.boards import load_board
+from snl_edu.commands import Action, Command
+from snl_edu.dice import RandomDice
+from snl_edu.engine import Game, Rules, Seat
+from snl_edu.table import wire
+
+
+def test_every_event_of_whole_games_crosses_the_wire_unchanged() -> None:
+    kinds = set()
+    for seed in range(30):
+        game = Game(load_board("classic"), Rules(), [Seat("Asha"), Seat("Bikash")])
+        dice = RandomDice(seed)
+        while not game.over:
+            for event in game.play(dice.roll()):
+                sent = json.loads(wire.encode(wire.event_to_data(event)))
+                assert wire.event_from_data(sent) == event
+                kinds.add(type(event).__name__)
+    assert {"Rolled", "Climbed", "Slid", "ExtraRoll", "Won", "GameOver"} <= kinds
+
+
+@pytest.mark.parametrize("data", [
+    {"kind": "Exec", "seat": 0}, {"kind": "Rolled", "seat": "0", "value": 3, "square": 0},
+    {"kind": "Rolled", "seat": -1, "value": 3, "square": 0}, {"kind": "Rolled"},
+    {"kind": "GameOver", "ranking": [{"place": 1}]}, {"kind": "GameOver", "ranking": "x"},
+    [], None, "Rolled",
+])
+def test_anything_but_an_event_is_refused(data: object) -> None:
+    with pytest.raises(wire.WireError):
+        wire.event_from_data(data)
+
+
+def test_a_command_for_the_table_is_one_of_a_few_and_an_answer_is_a_small_number() -> None:
+    assert wire.read_command(wire.command_message(Command(Action.ROLL))) == Command(Action.ROLL)
+    assert wire.read_command(wire.command_message(Command.answer(12))).number == 12
+    for bad in ({"type": "command", "action": "where"}, {"type": "command", "action": "x"},
+                {"type": "command", "action": "answer", "number": 10**9},
+                {"type": "command", "action": "answer", "number": True},
+                {"type": "join", "code": "x", "name": "y"}):
+        with pytest.raises(wire.WireError):
+            wire.read_command(bad)
+
+
+def test_a_join_name_is_cleaned_and_cut_and_a_message_is_capped() -> None:
+    join = wire.read_join({"type": "join", "code": "ABCD", "name": "\x1b[2J  Asha\x07 " * 3})
+    assert "\x1b" not in join.name and "\x07" not in join.name and len(join.name) <= 40
+    with pytest.raises(wire.WireError):
+        wire.decode("x" * (wire.MAX_CLIENT_MESSAGE + 1), wire.MAX_CLIENT_MESSAGE)
+    with pytest.raises(wire.WireError):
+        wire.decode(b"{}", wire.MAX_CLIENT_MESSAGE)
