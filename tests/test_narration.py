@@ -8,7 +8,7 @@ import re
 import pytest
 
 from snl_edu.boards import load_board
-from snl_edu.engine import Seat
+from snl_edu.engine import Game, Rules, Seat
 from snl_edu.engine.events import (
     Bounced,
     Climbed,
@@ -143,3 +143,55 @@ def test_climbing_sounds_rising_and_sliding_falling() -> None:
     slide = narrator.narrate(Slid(0, 16, 6))[0].earcon
     assert climb is not None and slide is not None
     assert pitch_rises(climb) and not pitch_rises(slide)
+
+
+def three_on_the_classic_board() -> Game:
+    game = Game(load_board("classic"), Rules(), [Seat("Asha"), Seat("Bikash"), Seat("Chandra")])
+    for roll in (3, 3, 5):
+        game.play(roll)
+    return game  # Asha and Bikash on 3, Chandra on 5
+
+
+@pytest.mark.parametrize("square,heard", [
+    (3, ["A ladder on 4, a roll of 1 away, climbs to 14.",
+         "A ladder on 9, a roll of 6 away, climbs to 31."]),
+    (5, ["A ladder on 9, a roll of 4 away, climbs to 31."]),
+    (29, ["No snakes or ladders in the next six squares."]),
+    (93, ["A snake on 95, a roll of 2 away, slides to 75.",
+          "A snake on 98, a roll of 5 away, slides to 78."]),
+    (94, ["A snake on 95, a roll of 1 away, slides to 75.",
+          "A snake on 98, a roll of 4 away, slides to 78.", "The last square is 6 away."]),
+    (99, ["No snakes or ladders in the next six squares.", "The last square is 1 away."]),
+])
+def test_what_lies_ahead_is_every_jump_within_a_roll_and_the_end(square: int,
+                                                                 heard: list[str]) -> None:
+    game = three_on_the_classic_board()
+    game.positions[2] = square
+    narrator = Narrator(Localizer.create("en"), game.board, game.seats)
+    assert [m.text for m in narrator.ahead(game, 2)] == heard
+
+
+def test_what_lies_ahead_in_nepali() -> None:
+    game = three_on_the_classic_board()
+    narrator = Narrator(Localizer.create("ne"), game.board, game.seats)
+    assert [m.text for m in narrator.ahead(game, 0)] == [
+        "कोठा ४ मा भऱ्याङ छ, १ आए पुगिन्छ, त्यसले १४ मा चढाउँछ।",
+        "कोठा ९ मा भऱ्याङ छ, ६ आए पुगिन्छ, त्यसले ३१ मा चढाउँछ।"]
+
+
+@pytest.mark.parametrize("language,square,heard", [
+    ("en", 3, "Square 3. Asha and Bikash are here."),
+    ("en", 5, "Square 5. Chandra is here."),
+    ("en", 4, "Square 4. A ladder climbs from here to 14."),
+    ("en", 16, "Square 16. A snake slides from here to 6."),
+    ("en", 100, "Square 100. The last square."),
+    ("en", 2, "Square 2."),
+    ("ne", 3, "कोठा ३। Asha र Bikash यहाँ छन्।"),
+    ("ne", 5, "कोठा ५। Chandra यहाँ छ।"),
+    ("ne", 16, "कोठा १६। यहाँबाट साँपले ६ सम्म झार्छ।"),
+])
+def test_exploring_a_square_says_who_is_there_and_where_it_leads(language: str, square: int,
+                                                                 heard: str) -> None:
+    game = three_on_the_classic_board()
+    narrator = Narrator(Localizer.create(language), game.board, game.seats)
+    assert [m.text for m in narrator.square(game, square)] == [heard]
