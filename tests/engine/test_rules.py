@@ -226,3 +226,53 @@ def test_landing_on_another_player_does_nothing_to_them() -> None:
 def test_seats_named_in_order() -> None:
     game = Game(make_board(), Rules(), [Seat("Asha"), Seat("Bot", computer=True)])
     assert [s.name for s in game.seats] == ["Asha", "Bot"]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_playing_to_the_end_the_turn_goes_round_those_still_playing_in_order(seed: int) -> None:
+    """After each finish the others keep their order, and a sixes streak is the roller's own."""
+    from snl_edu.dice import RandomDice
+
+    game = Game(load_board("classic"), Rules(play_to_end=True), [Seat(n) for n in "ABCD"])
+    dice = RandomDice(seed)
+    turn = game.opening()[0]
+    assert isinstance(turn, TurnStarted)
+    current, sixes = turn.seat, 0
+    while not game.over:
+        roll = dice.roll()
+        events = game.play(roll)
+        sixes = sixes + 1 if roll == 6 else 0
+        if any(isinstance(e, TurnLost) for e in events):
+            assert sixes == 3
+        started = [e.seat for e in events if isinstance(e, TurnStarted)]
+        if started:
+            playing = [s for s in range(4) if s not in game.finished]
+            assert started == [min((s for s in playing if s > current), default=playing[0])]
+            current, sixes = started[0], 0
+    assert game.ranking is not None and len(game.finished) == 3
+
+
+@pytest.mark.parametrize("roll,said", [(7, "a die shows 1 to 6, not 7"),
+                                       (0, "a die shows 1 to 6, not 0"),
+                                       (2.0, "a die shows 1 to 6, not 2.0")])
+def test_a_roll_no_die_can_show_is_refused_and_named(roll: int, said: str) -> None:
+    from snl_edu.error_text import describe
+    from snl_edu.i18n import Localizer
+
+    game = Game(load_board("classic"), Rules(), [Seat("A"), Seat("B")])
+    with pytest.raises(GameStateError) as refused:
+        game.play(roll)
+    assert f": {said}." in describe(refused.value, Localizer.create("en"))
+    assert game.rolls == [] and game.positions == [0, 0]
+
+
+def test_a_finished_game_refuses_more_rolls_and_says_why() -> None:
+    from snl_edu.error_text import describe
+    from snl_edu.i18n import Localizer
+
+    game = Game(load_board("classic"), Rules(finish=Finish.OVERSHOOT), [Seat("A"), Seat("B")])
+    game.positions[0] = 99
+    game.play(1)
+    with pytest.raises(GameStateError) as refused:
+        game.play(1)
+    assert ": the game is over." in describe(refused.value, Localizer.create("en"))
