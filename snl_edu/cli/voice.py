@@ -1,7 +1,8 @@
-"""`snl voice`: check, download and try out voice commands (vosk, offline)."""
+"""`snl voice`: check, download and try out voice commands (pocketsphinx or vosk, offline)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import click
@@ -49,7 +50,7 @@ def voice() -> None:
 
 
 @voice.command()
-@click.argument("language", metavar="en|hi", type=click.Choice(["en", "hi"]))
+@click.argument("language", metavar="en|ne|hi", type=click.Choice(["en", "ne", "hi"]))
 @click.option("--url", default=None, metavar="URL",
               help="Download from this address instead (a mirror of the official zip).")
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=30.0, show_default=True,
@@ -58,13 +59,18 @@ def voice() -> None:
 @language_options
 def download(language: str, url: str | None, timeout: float, screen_reader: bool,
              lang: str | None, digits: str | None) -> None:
-    """Download a small speech model: en, or hi (which serves Nepali)."""
+    """Download a small vosk speech model: en, or ne (the Hindi model, which serves Nepali)."""
     from snl_edu.voice.download import install_model, published_md5
-    from snl_edu.voice.models import MODEL_URL, OFFICIAL_MODELS, download_dir
+    from snl_edu.voice.models import DOWNLOAD_FOR_LANGUAGE, MODEL_URL, OFFICIAL_MODELS, download_dir
 
     loc = remember_localizer(localizer_for(lang, digits))
     _ = loc.gettext
-    name = OFFICIAL_MODELS[language]
+    model_language = DOWNLOAD_FOR_LANGUAGE.get(language, language)
+    name = OFFICIAL_MODELS[model_language]
+    if model_language != language:
+        click.echo(_("There is no Nepali speech model: Nepali is heard with the small Hindi "
+                     "model ({name}). snl voice check --lang ne lists the Nepali phrases it "
+                     "cannot hear.").format(name=name), err=True)
     directory = download_dir()
     shown: list[Progress] = []
 
@@ -93,12 +99,12 @@ def download(language: str, url: str | None, timeout: float, screen_reader: bool
 @language_options
 def check(voice_model: Path | None, phrases: Path | None, lang: str | None,
           digits: str | None) -> None:
-    """Report models, missing command words and the microphone."""
+    """Say which recogniser serves each language and why, what it cannot hear, the microphone."""
+    from snl_edu.voice.backends import choose_backend
     from snl_edu.voice.errors import VoiceError
-    from snl_edu.voice.grammar import build_grammar
-    from snl_edu.voice.messages import describe_voice_error
+    from snl_edu.voice.grammar import build_grammar, unheard_phrases
+    from snl_edu.voice.messages import describe_choice, describe_voice_error
     from snl_edu.voice.microphone import microphone_name
-    from snl_edu.voice.models import model_for
 
     loc = remember_localizer(localizer_for(lang, digits))
     _ = loc.gettext
@@ -108,14 +114,16 @@ def check(voice_model: Path | None, phrases: Path | None, lang: str | None,
         each = Localizer.create(language, loc.digits)
         try:
             book = _phrase_book(each, phrases)
-            model = model_for(language, book.model, voice_model)
+            choice = choose_backend(language, book.model, voice_model)
         except VoiceError as error:
             problems += 1
             click.echo(_("{language}: {problem}").format(
                 language=loc.language_name(language), problem=describe_voice_error(error, loc)))
             continue
+        model = choice.backend
         grammar = build_grammar(book, model.has_word, numbers=True)
-        click.echo(_("{language}: model {path}").format(language=loc.language_name(language), path=model.path))
+        click.echo(_("{language}: {recogniser}").format(
+            language=loc.language_name(language), recogniser=describe_choice(choice, loc)))
         click.echo(_("{language}: {usable} of {total} command phrases and {numbers} of "
                      "{all_numbers} number words are in the model.").format(
             language=loc.language_name(language), usable=loc.number(len(grammar.commands)),
@@ -124,6 +132,10 @@ def check(voice_model: Path | None, phrases: Path | None, lang: str | None,
         if grammar.missing_words:
             click.echo(_("{language}: words the model does not know: {words}").format(
                 language=loc.language_name(language), words=" ".join(grammar.missing_words)))
+        unheard_commands = unheard_phrases(book, grammar)
+        if unheard_commands:
+            click.echo(_("{language}: command phrases the model cannot hear: {phrases}").format(
+                language=loc.language_name(language), phrases=loc.join(unheard_commands)))
         heard = {book.commands[phrase] for phrase in grammar.commands}
         for action in sorted({a for a in book.commands.values() if a not in heard}):
             problems += 1
@@ -158,24 +170,32 @@ def check(voice_model: Path | None, phrases: Path | None, lang: str | None,
               metavar="FILE", help="A voice.toml to listen for instead of the language's own.")
 @click.option("--numbers/--no-numbers", default=True, show_default=True,
               help="Listen for the numbers 1 to 100 too.")
+@click.option("--json", "as_json", is_flag=True, default=False,
+              help="Print one JSON object per utterance: heard, command, number.")
 @language_options
 def listen(voice_model: Path | None, audio_in: Path | None, phrases: Path | None,
-           numbers: bool, lang: str | None, digits: str | None) -> None:
+           numbers: bool, as_json: bool, lang: str | None, digits: str | None) -> None:
     """Print what is heard and which command it would be; Ctrl+C stops."""
+    from snl_edu.voice.backends import backend_for
     from snl_edu.voice.listener import Heard, VoiceListener
     from snl_edu.voice.microphone import MicrophoneSource
-    from snl_edu.voice.models import model_for
     from snl_edu.voice.sources import AudioSource, WavFileSource
 
     loc = remember_localizer(localizer_for(lang, digits))
     _ = loc.gettext
     book = _phrase_book(loc, phrases)
-    model = model_for(loc.language, book.model, voice_model)
+    model = backend_for(loc.language, book.model, voice_model)
     source: AudioSource = WavFileSource(audio_in) if audio_in else MicrophoneSource()
 
     def show(heard: Heard) -> None:
         command = heard.command
-        if command is None:
+        if as_json:
+            click.echo(json.dumps({
+                "heard": heard.raw,
+                "command": None if command is None else command.action.value,
+                "number": None if command is None else command.number,
+                "end": round(heard.speech_end, 3)}, ensure_ascii=False))
+        elif command is None:
             click.echo(_("heard {text}: not a command").format(text=repr(heard.raw)))
         elif command.number is not None:
             click.echo(_("heard {text}: the number {number}").format(

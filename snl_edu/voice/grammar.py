@@ -56,3 +56,9 @@ def build_grammar(book: PhraseBook, has_word: HasWord, numbers: bool = False) ->
         phrases.append(garbage)
     return Grammar(tuple(phrases), tuple(commands), tuple(number_phrases) if numbers else (),
                    garbage, tuple(sorted(missing)))
+
+
+def unheard_phrases(book: PhraseBook, grammar: Grammar) -> list[str]:
+    """The command phrases the model cannot hear (a word of each is not in it), in file order."""
+    usable = set(grammar.commands)
+    return [phrase for phrase in book.commands if phrase not in usable]

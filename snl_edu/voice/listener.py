@@ -1,7 +1,8 @@
-"""The listener: audio blocks -> endpointer + vosk -> Commands.
+"""The listener: audio blocks -> endpointer + recogniser -> Commands.
 
 Only final results are acted on (partials flip); the final result is taken as
-soon as the endpointer hears about 0.25 s of quiet. Audio that arrives while
+soon as the endpointer (Silero's voice-activity model, or the energy
+threshold without it) hears about 0.2 s of quiet. Audio that arrives while
 the game is speaking, and shortly after, is dropped so the game cannot hear
 itself. Between utterances the recogniser only gets a short pre-roll, which
 keeps idle CPU low.
@@ -16,12 +17,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from snl_edu.commands import Command
-from snl_edu.voice.endpoint import SAMPLE_RATE, Endpointer, EndpointSettings, Event
+from snl_edu.voice.endpoint import SAMPLE_RATE, Endpointer, Event
 from snl_edu.voice.grammar import build_grammar
-from snl_edu.voice.models import VoiceModel, import_vosk
 from snl_edu.voice.phrases import PhraseBook
+from snl_edu.voice.recognition import Backend, Transcript
 from snl_edu.voice.sources import AudioSource
-from snl_edu.voice.understand import MIN_CONFIDENCE, transcript_of, understand
+from snl_edu.voice.understand import understand
+from snl_edu.voice.vad import SileroEndpointer, load_vad
 
 PRE_ROLL = 0.3  # seconds kept before speech starts: soft onsets are quieter than the threshold
 HOLDOVER = 0.3  # seconds still ignored after the game stops speaking (echo, output buffers)
@@ -35,33 +37,36 @@ def never() -> bool:
 class Heard:
     """One utterance and what became of it."""
 
-    transcript: str  # what vosk heard ("" when below the confidence floor)
-    raw: str  # vosk's text before the confidence check
+    transcript: str  # what was heard ("" when the recogniser was unsure)
+    raw: str  # the recogniser's text before the confidence check
     command: Command | None  # None: rejected
     speech_end: float  # seconds into the audio where speech ended
     decided: float  # time.monotonic() when the result was ready
 
 
+def default_endpointer() -> Endpointer | SileroEndpointer:
+    """Silero when its wheel is installed, else the energy threshold."""
+    vad = load_vad()
+    return Endpointer() if vad is None else SileroEndpointer(vad)
+
+
 class VoiceListener:
-    def __init__(self, model: VoiceModel, book: PhraseBook, source: AudioSource,
+    def __init__(self, model: Backend, book: PhraseBook, source: AudioSource,
                  on_command: Callable[[Command], None] | None = None,
                  is_speaking: Callable[[], bool] = never,
                  on_heard: Callable[[Heard], None] | None = None,
-                 settings: EndpointSettings | None = None, numbers: bool = False,
-                 min_confidence: float = MIN_CONFIDENCE) -> None:
-        vosk = import_vosk()
+                 endpointer: Endpointer | SileroEndpointer | None = None,
+                 numbers: bool = False) -> None:
         self.model = model
         self.book = book
         self.source = source
         self.on_command = on_command
         self.is_speaking = is_speaking
         self.on_heard = on_heard
-        self.min_confidence = min_confidence
-        self.endpointer = Endpointer(settings)
+        self.endpointer = endpointer or default_endpointer()
         self.numbers = numbers
         self.grammar = build_grammar(book, model.has_word, numbers)
-        self.recognizer = vosk.KaldiRecognizer(model.model, SAMPLE_RATE, self.grammar.to_json())
-        self.recognizer.SetWords(True)  # word confidences, to reject forced matches
+        self.recognizer = model.recogniser(self.grammar)
         self._ring: deque[bytes] = deque()
         self._ring_samples = 0
         self._active = False  # an utterance is being fed to the recogniser
@@ -115,7 +120,7 @@ class VoiceListener:
             if event is Event.START and not self._active:
                 self._active = True
                 for earlier in self._ring:
-                    self.recognizer.AcceptWaveform(earlier)
+                    self._accept(earlier)
                 self._ring.clear()
                 self._ring_samples = 0
             elif event is Event.END and self._active:
@@ -137,7 +142,7 @@ class VoiceListener:
         if now >= self._quiet_from:
             return False
         if self._active:
-            self.recognizer.Reset()  # drop the half-heard utterance: it may be our own voice
+            self.recognizer.reset()  # drop the half-heard utterance: it may be our own voice
             self._active = False
         self._ring.clear()
         self._ring_samples = 0
@@ -151,27 +156,23 @@ class VoiceListener:
             self._ring_samples -= len(self._ring.popleft()) // 2
 
     def _accept(self, block: bytes) -> None:
-        if self.recognizer.AcceptWaveform(block):
-            # vosk found its own endpoint inside a long utterance: judge that part now.
-            self._decide(self.recognizer.Result(), self.endpointer.last_voiced_sample)
+        early = self.recognizer.accept(block)
+        if early is not None:  # the recogniser ended a long utterance itself: judge that part
+            self._decide(early, self.endpointer.last_voiced_sample)
 
     def _finish(self, end_sample: int) -> Heard | None:
         self._active = False
-        return self._decide(self.recognizer.FinalResult(), end_sample)
+        return self._decide(self.recognizer.finish(), end_sample)
 
-    def _decide(self, result: str, end_sample: int) -> Heard | None:
-        import json
-
-        data = json.loads(result)
-        raw = str(data.get("text", ""))
-        if not raw:
+    def _decide(self, result: Transcript, end_sample: int) -> Heard | None:
+        if not result.raw:
             return None
-        transcript = transcript_of(data, self.min_confidence)
+        transcript = result.text
         command = understand(self.book, transcript, self.numbers) if transcript else None
-        heard = Heard(transcript, raw, command, end_sample / SAMPLE_RATE, time.monotonic())
+        heard = Heard(transcript, result.raw, command, end_sample / SAMPLE_RATE,
+                      time.monotonic())
         if command is not None and self.on_command is not None:
             self.on_command(command)
         if self.on_heard is not None:
             self.on_heard(heard)
         return heard
-

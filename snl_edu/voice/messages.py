@@ -3,8 +3,24 @@
 from __future__ import annotations
 
 from snl_edu.i18n import Localizer
+from snl_edu.voice.backends import Choice, Reason
 from snl_edu.voice.errors import VoiceError, VoiceProblem
-from snl_edu.voice.models import DOWNLOAD_FOR_LANGUAGE, OFFICIAL_MODELS
+from snl_edu.voice.models import OFFICIAL_MODELS
+
+
+def describe_choice(choice: Choice, loc: Localizer) -> str:
+    """Which recogniser serves a language and why, for `snl voice check`."""
+    _ = loc.gettext
+    where = choice.backend.where
+    match choice.reason:
+        case Reason.BUNDLED:
+            return _("pocketsphinx with the US English model inside its package (no download "
+                     "needed): {path}").format(path=where)
+        case Reason.DOWNLOADED:
+            return _("vosk with the downloaded model {path}").format(path=where)
+        case Reason.EXPLICIT:
+            return _("vosk with the model given by --voice-model: {path}").format(path=where)
+    return where
 
 
 def describe_voice_error(error: VoiceError, loc: Localizer) -> str:
@@ -14,7 +30,7 @@ def describe_voice_error(error: VoiceError, loc: Localizer) -> str:
         case VoiceProblem.NO_VOSK:
             return _("Voice commands need the vosk package: install it with pip install vosk.")
         case VoiceProblem.NO_MODEL:
-            download = DOWNLOAD_FOR_LANGUAGE.get(error.language, error.language)
+            download = error.language or detail
             return _("There is no speech model for {language}: download one with "
                      "snl voice download {download}, or give a model folder with "
                      "--voice-model PATH.").format(language=loc.language_name(error.language or detail),

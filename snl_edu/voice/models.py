@@ -1,4 +1,4 @@
-"""Finding and loading vosk models, in the folders vosk itself searches."""
+"""The vosk back end: finding and loading models in the folders vosk itself searches."""
 
 from __future__ import annotations
 
@@ -10,7 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from snl_edu.languages import languages
+from snl_edu.voice.endpoint import SAMPLE_RATE
 from snl_edu.voice.errors import VoiceError, VoiceProblem
+from snl_edu.voice.grammar import Grammar
+from snl_edu.voice.recognition import Transcript
+from snl_edu.voice.understand import MIN_CONFIDENCE, transcript_of
 
 # The official small model for each model language (alphacephei.com/vosk/models).
 OFFICIAL_MODELS = {
@@ -59,13 +63,51 @@ def find_model(model_language: str, environ: Mapping[str, str] | None = None) ->
 
 @dataclass
 class VoiceModel:
-    """A loaded vosk model and where it came from."""
+    """A loaded vosk model and where it came from (a recognition.Backend)."""
 
     path: Path
     model: Any  # vosk.Model
+    name = "vosk"
+
+    @property
+    def where(self) -> str:
+        return str(self.path)
 
     def has_word(self, word: str) -> bool:
         return int(self.model.vosk_model_find_word(word)) >= 0
+
+    def recogniser(self, grammar: Grammar) -> VoskRecogniser:
+        return VoskRecogniser(self, grammar)
+
+
+class VoskRecogniser:
+    """vosk's KaldiRecognizer with word confidences, to reject forced matches."""
+
+    def __init__(self, model: VoiceModel, grammar: Grammar,
+                 min_confidence: float = MIN_CONFIDENCE) -> None:
+        vosk = import_vosk()
+        self.min_confidence = min_confidence
+        self._kaldi = vosk.KaldiRecognizer(model.model, SAMPLE_RATE, grammar.to_json())
+        self._kaldi.SetWords(True)
+
+    def _transcript(self, result: str) -> Transcript | None:
+        import json
+
+        data = json.loads(result)
+        raw = str(data.get("text", ""))
+        return Transcript(raw, transcript_of(data, self.min_confidence)) if raw else None
+
+    def accept(self, block: bytes) -> Transcript | None:
+        if self._kaldi.AcceptWaveform(block):
+            # vosk found its own endpoint inside a long utterance: judge that part now.
+            return self._transcript(self._kaldi.Result())
+        return None
+
+    def finish(self) -> Transcript:
+        return self._transcript(self._kaldi.FinalResult()) or Transcript("", "")
+
+    def reset(self) -> None:
+        self._kaldi.Reset()
 
 
 def import_vosk() -> Any:
@@ -86,14 +128,3 @@ def load_model(path: Path | str) -> VoiceModel:
         return VoiceModel(path, vosk.Model(str(path)))
     except Exception as error:  # noqa: BLE001 (vosk raises a bare Exception)
         raise VoiceError(VoiceProblem.BAD_MODEL, f"{path}: {error}") from None
-
-
-def model_for(language: str, model_language: str, explicit: str | Path | None = None,
-              environ: Mapping[str, str] | None = None) -> VoiceModel:
-    """--voice-model PATH if given, else the installed model for the language."""
-    if explicit is not None:
-        return load_model(explicit)
-    found = find_model(model_language, environ)
-    if found is None:
-        raise VoiceError(VoiceProblem.NO_MODEL, model_language, language)
-    return load_model(found)

@@ -7,12 +7,12 @@ from pathlib import Path
 
 from snl_edu.commands import CommandSource
 from snl_edu.i18n import Localizer
+from snl_edu.voice.backends import backend_for
 from snl_edu.voice.errors import VoiceError
 from snl_edu.voice.inputs import CombinedInput
 from snl_edu.voice.listener import VoiceListener, never
 from snl_edu.voice.messages import describe_voice_error
 from snl_edu.voice.microphone import MicrophoneSource
-from snl_edu.voice.models import model_for
 from snl_edu.voice.phrases import load_phrase_book
 from snl_edu.voice.sources import AudioSource, WavFileSource
 
@@ -23,7 +23,7 @@ def open_listener(loc: Localizer, voice_model: str | Path | None = None,
                   numbers: bool = False) -> VoiceListener:
     """A listener for the game's language; raises VoiceError saying what is missing."""
     book = load_phrase_book(loc.language)
-    model = model_for(loc.language, book.model, voice_model)
+    model = backend_for(loc.language, book.model, voice_model)
     source: AudioSource = (WavFileSource(audio_in, realtime=realtime) if audio_in is not None
                            else MicrophoneSource())
     try:

