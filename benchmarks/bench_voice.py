@@ -70,7 +70,7 @@ class TimedSource:
         self.position = len(self.samples)
 
 
-Scene = tuple[list[str], array[int], list[tuple[float, float]]]
+Scene = tuple[list[str], "array[int]", list[tuple[float, float]]]
 
 
 def scenes(voices: list[str], speeds: list[int], snrs: list[float | None],
