@@ -24,8 +24,10 @@ CHECKS: dict[str, RowCheck] = {
     "games": games.check_row,
 }
 BATCH = 256
-# Reading past a damaged page: how many rowids to skip and try again, at most.
+# Reading past a damaged page: how many rowids to skip and try again, at most; and how
+# many rows one table may give (a damaged tree can claim any number).
 MAX_PROBES = 2000
+MAX_ROWS = 1_000_000
 
 
 def _reads_whole(table: str, row: dict[str, Any]) -> bool:
@@ -149,9 +151,9 @@ def _tables(connection: sqlite3.Connection) -> dict[str, list[str]]:
 def _readable_rows(source: sqlite3.Connection, table: str) -> Iterator[dict[str, Any]]:
     """Rows in rowid order; a damaged stretch is stepped over, a little further each time."""
     after = -(2**63)
-    probes = 0
+    probes = given = 0
     step = 1
-    while probes < MAX_PROBES:
+    while probes < MAX_PROBES and given < MAX_ROWS:
         try:
             cursor = source.execute(f'SELECT rowid AS "snl rowid", * FROM "{table}" '
                                     'WHERE rowid > ? ORDER BY rowid LIMIT ?', (after, BATCH))
@@ -165,9 +167,17 @@ def _readable_rows(source: sqlite3.Connection, table: str) -> Iterator[dict[str,
         if not batch:
             return
         step = 1
-        for row in batch:
+        # A damaged tree can loop back on itself: only rows past the last one count, and a
+        # batch with none of those is treated as a damaged stretch (found by fuzzing).
+        fresh = [row for row in batch if isinstance(row[0], int) and row[0] > after]
+        if not fresh:
+            probes += 1
+            after = max(after, 0) + 1
+            continue
+        for row in fresh:
             yield dict(zip(names, row, strict=True))
-        after = batch[-1][0]
+        given += len(fresh)
+        after = max(row[0] for row in fresh)
 
 
 def _insert(target: sqlite3.Connection, table: str, columns: list[str],
