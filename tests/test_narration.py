@@ -195,3 +195,31 @@ def test_exploring_a_square_says_who_is_there_and_where_it_leads(language: str, 
     game = three_on_the_classic_board()
     narrator = Narrator(Localizer.create(language), game.board, game.seats)
     assert [m.text for m in narrator.square(game, square)] == [heard]
+
+
+def test_brief_sentences() -> None:
+    flat = [t for texts in narrate("en", Verbosity.BRIEF) for t in texts]
+    assert flat == [
+        "Asha's turn.", "Asha rolled 4.", "Asha rolled 3 and needs a 6 to start.",
+        "Onto square 5.", "To square 24.", "Bharyang, up to 64.", "Saanp, down to 61.",
+        "Too far: stays on 97, needs 3.", "Bounced back to 97.", "Chhakka! Roll again.",
+        "Third chhakka: the turn passes.", "Asha reaches 100 and wins!",
+        "Bikash reaches 100 and takes place 2.", "Game over. The places:",
+        "Place 1: Asha, finished.", "Place 2: Bikash, on square 55.",
+        "Place 3: Bikash, not yet on the board."]
+
+
+def test_where_everyone_is() -> None:
+    game = three_on_the_classic_board()
+    game.positions[1:] = [0, 100]
+    narrator = Narrator(Localizer.create("en"), game.board, game.seats)
+    assert [m.text for m in narrator.where(game)] == [
+        "Asha is on square 3.", "Bikash is not yet on the board.", "Chandra has finished."]
+
+
+def test_exploring_names_the_virtue_or_vice_of_a_named_jump() -> None:
+    game = three_on_the_classic_board()
+    narrator = Narrator(Localizer.create("en"), load_board("moksha-patam"), game.seats)
+    assert [narrator.square(game, s)[0].text for s in (4, 16)] == [
+        "Square 4. The ladder of Kindness climbs from here to 25.",
+        "Square 16. The snake of Anger slides from here to 6."]
