@@ -38,6 +38,8 @@ from snl_edu.speech.errors import AudioUnavailable, Missing
 from snl_edu.speech.espeak import Voice
 from snl_edu.speech.pcm import SAMPLE_RATE, Pcm, read_wav, scaled
 
+RENDER_TRIES = 3  # a render with no sound is tried again, twice at most
+
 # Read in any language's voice: digits. Long enough for the loudness meter's gating.
 CALIBRATION = "1 2 3 4 5 6 7 8 9 10"
 
@@ -99,6 +101,16 @@ class SystemSynthesiser:
         return scaled(self._render(text, self.voice.volume), self._gain)
 
     def _render(self, text: str, volume: int) -> Pcm:
+        """The sentence as audio. pyttsx3's eSpeak NG driver now and then writes a file with
+        no samples (seen about once in a few hundred renders on a loaded machine: samples that
+        arrive with the end-of-message event are dropped); one more try gets them."""
+        for _ in range(RENDER_TRIES - 1):
+            pcm = self._render_once(text, volume)
+            if pcm.rms() > 0:
+                return pcm
+        return self._render_once(text, volume)
+
+    def _render_once(self, text: str, volume: int) -> Pcm:
         with self._lock:
             if self._worker.poll() is not None or self._worker.stdin is None:
                 raise AudioUnavailable(Missing.SYSTEM_VOICE, "the voice process ended")
