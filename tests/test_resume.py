@@ -64,9 +64,9 @@ def resume_to_the_end(folder: Path) -> str:
     return done.stdout
 
 
-def start_slow_game(seed: int, folder: Path, stdin: int | None = subprocess.PIPE
-                    ) -> subprocess.Popen[str]:
-    process = subprocess.Popen(snl(*GAME, "--seed", str(seed), "--pace", "0.01",
+def start_slow_game(seed: int, folder: Path, stdin: int | None = subprocess.PIPE,
+                    pace: float = 0.01) -> subprocess.Popen[str]:
+    process = subprocess.Popen(snl(*GAME, "--seed", str(seed), "--pace", str(pace),
                                    data_dir=folder),
                                stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True, env=env())
@@ -178,7 +178,8 @@ def test_ctrl_c_during_computer_turns_saves_and_resumes(tmp_path: Path) -> None:
     seed = 99
     reference_rolls, _ = uninterrupted(seed, tmp_path)
     folder = tmp_path / "interrupted"
-    process = start_slow_game(seed, folder)
+    # Slow enough that the game is still far from its end however late this test reads.
+    process = start_slow_game(seed, folder, pace=0.05)
     assert process.stdin is not None
     process.stdin.write(ENTERS)
     process.stdin.flush()

@@ -84,7 +84,11 @@ class Table:
                                                 self._tell, options.warning_before))
             for index, seat in enumerate(self.game.seats) if not seat.computer}
         self.watchers: list[Any] = []
-        self.lock = threading.Lock()  # guards places' connections and watchers
+        # Guards places' connections and watchers, and orders what is sent: a child's welcome
+        # comes before anything else the table sends them, and holds the state of the last
+        # update (the game is read only by the session's thread, right after each roll).
+        self.lock = threading.RLock()
+        self.state = self.game.to_data()
         self.everyone_here = threading.Event()
         self.narrator = Narrator(self.loc, self.game.board, self.game.seats,
                                  Verbosity(options.play.verbosity), options.play.count)
@@ -160,21 +164,21 @@ class Table:
 
     def _play(self, connection: Any, index: int) -> None:
         place = self.places[index]
+        back = place.joined_before
         with self.lock:
             old = place.connection
             place.connection = connection
+            place.joined_before = True
+            self._send(connection, {"type": "welcome", "seat": index, "token": place.token,
+                                    "game": self.state, "back": back,
+                                    "covered": place.source.covered_rolls})
+            place.source.covered_rolls = 0
+            place.source.arrived()
+            if place.source.waiting:  # back in the middle of their own turn: still theirs
+                self._send(connection, {"type": "notice", "kind": Notice.TURN, "seat": index})
         if old is not None:  # the same child with its token, from a new connection
             with contextlib.suppress(WebSocketException, OSError):
                 old.close()
-        back = place.joined_before
-        place.joined_before = True
-        self._send(connection, {"type": "welcome", "seat": index, "token": place.token,
-                                "game": self.game.to_data(), "back": back,
-                                "covered": place.source.covered_rolls})
-        place.source.covered_rolls = 0
-        place.source.arrived()
-        if place.source.waiting:  # back in the middle of their own turn: it is still theirs
-            self._send(connection, {"type": "notice", "kind": Notice.TURN, "seat": index})
         self._notice(Notice.JOINED if not back else Notice.BACK, index)
         self._check_everyone_here()
         try:
@@ -209,8 +213,8 @@ class Table:
     def _watch(self, connection: Any) -> None:
         with self.lock:
             self.watchers.append(connection)
-        self._send(connection, {"type": "welcome", "seat": None, "token": None,
-                                "game": self.game.to_data(), "back": False, "covered": 0})
+            self._send(connection, {"type": "welcome", "seat": None, "token": None,
+                                    "game": self.state, "back": False, "covered": 0})
         with contextlib.suppress(WebSocketException, OSError), \
                 contextlib.ExitStack() as leaving:
             leaving.callback(self._unwatch, connection)
@@ -239,17 +243,20 @@ class Table:
 
     def _broadcast(self, message: dict[str, Any]) -> None:
         text = wire.encode(message)
-        for connection in self._connections():
-            with contextlib.suppress(WebSocketException, OSError):
-                connection.send(text)
+        with self.lock:
+            for connection in self._connections():
+                with contextlib.suppress(WebSocketException, OSError):
+                    connection.send(text)
 
     # -- what happens at the table ----------------------------------------------
 
     def _tell(self, seat: int, notice: Notice) -> None:
         if notice is Notice.TURN:
             place = self.places.get(seat)
-            if place is not None and place.connection is not None:
-                self._send(place.connection, {"type": "notice", "kind": notice, "seat": seat})
+            with self.lock:
+                if place is not None and place.connection is not None:
+                    self._send(place.connection,
+                               {"type": "notice", "kind": notice, "seat": seat})
             return
         self._notice(notice, seat)
 
@@ -260,8 +267,11 @@ class Table:
             self.outputs.show_all([Message(line)])
 
     def _on_events(self, events: Sequence[Event]) -> None:
-        self._broadcast({"type": "update", "events": [wire.event_to_data(e) for e in events],
-                         "game": self.game.to_data()})
+        with self.lock:
+            self.state = self.game.to_data()
+            self._broadcast({"type": "update", "events": [wire.event_to_data(e)
+                                                          for e in events],
+                             "game": self.state})
 
     def _after_turn(self, game: Game) -> None:
         if self.prepared.autosave is not None:

@@ -103,9 +103,16 @@ def test_a_client_can_act_only_for_its_own_seat(tmp_path: Path) -> None:
             for _ in range(20):  # Bikash presses roll again and again during Asha's turn
                 bikash.send(json.dumps({"type": "command", "action": "roll"}))
             bikash.send(json.dumps({"type": "command", "action": "answer", "number": 3}))
+            bikash.send("not a command")  # answered in order: the presses are all handled
+            replies = []
+            while not replies or replies[-1].get("type") != "refused":
+                replies.append(json.loads(bikash.recv(timeout=WAIT)))
             # The table is still waiting for Asha: nobody rolled for her.
-            assert json.loads(bikash.recv(timeout=WAIT))["type"] == "notice"
+            assert [r for r in replies if r.get("type") == "refused"] == [replies[-1]]
+            assert not any(r.get("type") == "update" and len(r["game"]["rolls"])
+                           for r in replies)
         assert not any(" rolled " in line for line in host_log.lines)
+        assert table.places[0].source.commands.empty()  # nothing reached Asha's seat
         asha.leave()
 
 
