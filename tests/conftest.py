@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import tempfile
 
 import pytest
@@ -24,6 +25,17 @@ def _use_memory_filesystem_for_temporary_files() -> None:
 
 
 _use_memory_filesystem_for_temporary_files()
+
+
+def _ctrl_c_as_a_terminal_sends_it() -> None:
+    """A suite started in the background of a non-interactive shell inherits an ignored
+    SIGINT, and so would every game it starts: the Ctrl-C tests would test nothing. Handled
+    here, the signal is back to its default in every program the tests run."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+_ctrl_c_as_a_terminal_sends_it()
 
 
 def make_board(ladders: dict[int, int] | None = None, snakes: dict[int, int] | None = None,
