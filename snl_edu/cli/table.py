@@ -83,8 +83,9 @@ def host(ctx: click.Context, players: str | None, computers: int | None, board: 
             "Cannot open the table on {address}: {reason}.").format(
                 address=f"{bind}:{port}", reason=error.strerror or str(error))) from None
     from snl_edu.table.codes import shown
+    from snl_edu.table.discovery import ANY_ADDRESS, local_addresses
 
-    shown_host = address[0] if bind not in ("0.0.0.0", "::") else _this_computer()
+    shown_host = address[0] if bind not in ANY_ADDRESS else local_addresses()[0]
     click.echo(loc.gettext("The table is open. Join code: {code}").format(code=shown(
         the_table.code)))
     click.echo(loc.gettext("Children join with: snl table join {address} {code} --name "
@@ -137,17 +138,6 @@ def _teacher_keys(the_table: Table, keyboard: KeyboardInput) -> None:
             (the_table.pause if paused else the_table.resume)()
         elif key == "e":
             the_table.end()
-
-
-def _this_computer() -> str:
-    """This computer's name on the network, for the join line (no packet is sent)."""
-    import socket
-
-    name = socket.gethostname()
-    try:
-        return socket.gethostbyname(name)
-    except OSError:
-        return name
 
 
 def _client_options(target: tuple[str, ...], name: str, watch: bool, verbosity: str,

@@ -218,10 +218,8 @@ class TableClient:
             except (OSError, WebSocketException):
                 if self.ended.is_set() or not self._reconnect():
                     self.ended.set()
-                return_to_loop = not self.ended.is_set()
-                if return_to_loop:
-                    continue
-                return
+                    return
+                continue
             try:
                 self._handle(wire.decode(text, wire.MAX_TABLE_MESSAGE))
             except (wire.WireError, GameStateError):

@@ -16,6 +16,7 @@ from typing import Any
 from snl_edu.safe_text import MAX_TITLE, clean_name
 
 SERVICE = "_snl-table._tcp.local."
+ANY_ADDRESS = ("0.0.0.0", "::")  # a table bound to every interface
 LOOK_SECONDS = 2.0
 
 
@@ -30,7 +31,7 @@ class FoundTable:
 def _interfaces(address: str | None) -> Any:
     from zeroconf import InterfaceChoice
 
-    if address in (None, "", "0.0.0.0", "::"):
+    if address in (None, "", *ANY_ADDRESS):
         return InterfaceChoice.All
     return [address]
 
@@ -41,7 +42,7 @@ class Announcement:
     def __init__(self, name: str, bind: str, port: int, board: str) -> None:
         from zeroconf import ServiceInfo, Zeroconf
 
-        addresses = [bind] if bind not in ("0.0.0.0", "::") else _local_addresses()
+        addresses = [bind] if bind not in ANY_ADDRESS else local_addresses()
         label = clean_name(name, MAX_TITLE).replace(".", " ") or "snl"
         self.zeroconf = Zeroconf(interfaces=_interfaces(bind))
         self.info = ServiceInfo(
@@ -55,7 +56,7 @@ class Announcement:
         self.zeroconf.close()
 
 
-def _local_addresses() -> list[str]:
+def local_addresses() -> list[str]:
     """This computer's IPv4 addresses by name (looked up, no packet sent)."""
     try:
         found = {info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None,
