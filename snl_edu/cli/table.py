@@ -26,10 +26,12 @@ if TYPE_CHECKING:
     from snl_edu.table.host import Table
 
 
-def _address(text: str) -> tuple[str, int]:
+def _address(text: str, loc: Localizer) -> tuple[str, int]:
     host, _, port = text.rpartition(":")
     if not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise click.BadParameter(f"{text!r}: HOST:PORT, for example 192.168.1.20:{DEFAULT_PORT}")
+        raise click.BadParameter(loc.gettext(
+            "{address} is not an address: give HOST:PORT, for example {example}.").format(
+                address=repr(text), example=f"192.168.1.20:{DEFAULT_PORT}"))
     return host.strip("[]"), int(port)
 
 
@@ -146,7 +148,7 @@ def _client_options(target: tuple[str, ...], name: str, watch: bool, verbosity: 
     from snl_edu.table.client import ClientOptions, TableError, find_table
 
     if len(target) == 2:
-        host_name, port = _address(target[0])
+        host_name, port = _address(target[0], loc)
         return ClientOptions(host_name, port, target[1], name=name, watch=watch,
                              verbosity=verbosity, count=count, sound=sound, **lessons)
     if len(target) != 1:

@@ -89,3 +89,11 @@ def test_no_table_on_the_network_says_how_to_join_by_address(
     result = CliRunner().invoke(main, ["table", "list", "--via", "127.0.0.1"])
     assert result.exit_code == 0
     assert "snl table join HOST:PORT CODE --name NAME" in result.output
+
+
+def test_a_mistyped_address_is_one_line_in_the_childs_language() -> None:
+    result = CliRunner().invoke(main, ["table", "join", "nohost:99999", "ABCD-EFGH",
+                                       "--name", "Asha", "--lang", "ne"])
+    assert result.exit_code == 2
+    assert "'nohost:99999' ठेगाना होइन: HOST:PORT देऊ" in result.output
+    assert "Traceback" not in result.output
