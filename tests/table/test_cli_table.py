@@ -97,3 +97,29 @@ def test_a_mistyped_address_is_one_line_in_the_childs_language() -> None:
     assert result.exit_code == 2
     assert "'nohost:99999' ठेगाना होइन: HOST:PORT देऊ" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_child_at_a_real_terminal_rolls_with_single_keys(tmp_path: Path) -> None:
+    from tests.cli.terminal import Terminal
+
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "SNL_DATA_DIR": str(tmp_path)}
+    host = subprocess.Popen(
+        snl("table", "host", "--players", "Asha", "--computer", "1", "--bind", "127.0.0.1",
+            "--port", "0", "--seed", "2", "--turn-clock", "0", "--lang", "en"),
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=env)
+    try:
+        joining = read_until(host, r"snl table join")[-1]
+        address, code = re.search(r"join (\S+) (\S+) --name", joining).groups()  # type: ignore
+        with Terminal("table", "join", address, code, "--name", "Asha", "--no-speech",
+                      "--no-sound", "--lessons", "off", "--lang", "en") as child:
+            for _ in range(3):  # one key, no Enter line: each turn rolls at once
+                child.expect("Your turn: press Enter to roll the pasa.")
+                child.type("\r")
+                child.expect("Asha rolled a")
+            child.type("w")  # answered on the child's own computer
+            child.expect("Computer 1 is on square")
+            assert child.mode() != child.before  # single-key mode while playing
+    finally:
+        host.kill()
+        host.communicate(timeout=WAIT)
