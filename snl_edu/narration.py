@@ -6,7 +6,7 @@ translator can order the words as the language needs.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 
 from snl_edu.engine import DIE_FACES, Board, Game, JumpKind, Seat
@@ -42,13 +42,16 @@ def computer_name(localizer: Localizer, number: int) -> str:
 
 class Narrator:
     def __init__(self, localizer: Localizer, board: Board, seats: Sequence[Seat],
-                 verbosity: Verbosity = Verbosity.NORMAL, count: bool = False) -> None:
+                 verbosity: Verbosity = Verbosity.NORMAL, count: bool = False,
+                 whose_roll: Callable[[int], str | None] | None = None) -> None:
         self.loc = localizer
         self._ = localizer.gettext
         self.board = board
         self.seats = seats
         self.verbosity = verbosity
         self.count = count or verbosity is Verbosity.FULL
+        # A team seat's turn names the child whose roll it is (snl_edu.teams.Rotation.due).
+        self.whose_roll = whose_roll
 
     # -- helpers ----------------------------------------------------------------
 
@@ -84,6 +87,13 @@ class Narrator:
 
     def _on_TurnStarted(self, e: TurnStarted) -> list[Message]:
         name = self._name(e.seat)
+        child = self.whose_roll(e.seat) if self.whose_roll is not None else None
+        if child is not None:
+            if self._full():
+                text = self._("{name}, it is your roll for {team}. Roll the pasa!")
+            else:
+                text = self._("{team}'s turn: it is {name}'s roll.")
+            return [Message(text.format(name=child, team=name), "turn")]
         if self._full() and not self.seats[e.seat].computer:
             text = self._("{name}, it is your turn. Roll the pasa!")
         else:
@@ -176,7 +186,9 @@ class Narrator:
     def _on_ExtraRoll(self, e: ExtraRoll) -> list[Message]:
         text = self._("Chhakka! Roll again.") if self._brief() else \
             self._("Chhakka! {name} rolls again.")
-        return [Message(text.format(name=self._name(e.seat)), "six")]
+        # In a team the extra roll stays with the child who rolled the chhakka: named.
+        child = self.whose_roll(e.seat) if self.whose_roll is not None else None
+        return [Message(text.format(name=child or self._name(e.seat)), "six")]
 
     def _on_TurnLost(self, e: TurnLost) -> list[Message]:
         text = self._("Third chhakka: the turn passes.") if self._brief() else \

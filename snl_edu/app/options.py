@@ -40,6 +40,7 @@ class PlayOptions:
     lang: str | None = None  # None: SNL_LANG, then the system locale, then English
     digits: str | None = None
     players: tuple[str, ...] | None = None  # human names; None: one "Player 1"
+    teams: tuple[str, ...] = ()  # each "Asha+Bikash": a seat the children take turns at
     computers: int | None = None
     demo: bool = False
     board: str = DEFAULT_BOARD

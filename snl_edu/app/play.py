@@ -9,6 +9,7 @@ import sys
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, TextIO
 
+from snl_edu import teams
 from snl_edu.app.errors import OptionError
 from snl_edu.app.options import PlayOptions, SoundOptions, VoiceOptions
 from snl_edu.app.saving import (
@@ -26,7 +27,7 @@ from snl_edu.engine import Game, Seat
 from snl_edu.i18n import Digits, Localizer, resolve_language
 from snl_edu.narration import Narrator, Verbosity, computer_name
 from snl_edu.outputs import ConsoleOutput, Outputs
-from snl_edu.safe_text import clean_name
+from snl_edu.safe_text import clean_name, name_key
 from snl_edu.seat_inputs import SeatInputs
 from snl_edu.session import Ending, Session, SessionSettings
 from snl_edu.vocabulary import N_, Message, SnlError
@@ -62,23 +63,40 @@ def localizer(options: PlayOptions) -> Localizer:
 
 
 def build_seats(options: PlayOptions, loc: Localizer) -> list[Seat]:
+    """The players, then the teams, then the computer players, in the order they play."""
     computers = options.computers
     if options.demo:
-        if options.players and options.players != ("",):  # as --players "" : not a name
-            raise OptionError(N_("A demo game has computer players only: leave out --players."))
+        if options.players and options.players != ("",) or options.teams:  # "": not a name
+            raise OptionError(N_("A demo game has computer players only: leave out --players "
+                                 "and --team."))
         names: list[str] = []
         computers = DEFAULT_DEMO_COMPUTERS if computers is None else computers
-    elif options.players is None:
+    elif options.players is None and not options.teams:
         names = [loc.gettext("Player {number}").format(number=loc.number(1))]
         computers = 1 if computers is None else computers
     else:
         # Untrusted text: control characters made visible, at most MAX_NAME characters.
-        names = [clean_name(name) for name in options.players]
+        names = [clean_name(name) for name in options.players or ()]
+        if any(teams.SEPARATOR in name for name in names):
+            raise OptionError(N_("A player's name cannot hold \"+\": for children who share a "
+                                 "token, give --team \"Asha+Bikash\"."), option="--players")
+        names += [teams.team_seat_name(team) for team in options.teams]
         computers = computers or 0
     seats = [Seat(name) for name in names]
+    if options.teams:
+        _one_place_each(seats)
     seats += [Seat(computer_name(loc, number), computer=True)
               for number in range(1, computers + 1)]
     return seats
+
+
+def _one_place_each(seats: list[Seat]) -> None:
+    seen: set[str] = set()
+    for child in teams.children(seats):
+        if name_key(child) in seen:
+            raise OptionError(N_("{name} is in two places: each child plays in one seat or one "
+                                 "team."), name=child)
+        seen.add(name_key(child))
 
 
 def prepare(options: PlayOptions, loc: Localizer, terminal: Terminal) -> Prepared:
@@ -154,7 +172,7 @@ def build_teacher(options: PlayOptions, game: Game, loc: Localizer, session: Ses
     if learner is not None:
         if not learner.strip():
             raise OptionError(N_("A learner's name cannot be empty."), option="--learner")
-        if len(humans) != 1:
+        if len(teams.children(game.seats)) != 1:
             raise OptionError(N_("--learner names the one human player; with several players "
                                  "each one's progress is kept under their own name."))
     if frequency is Frequency.OFF and not history:
@@ -164,9 +182,11 @@ def build_teacher(options: PlayOptions, game: Game, loc: Localizer, session: Ses
     # Its own random stream: the same --seed plays the same game with or without lessons.
     rng = random.Random(None if options.seed is None else f"lessons-{options.seed}")
     # No timeout: --auto-roll rolls for a player who waits, it never skips a question.
+    rotation = teams.Rotation(game.seats)
     return Teacher(loc, session, session.channel(humans[0] if humans else 0), frequency,
                    options.level, rng, history, by_ear, recorder,
-                   {humans[0]: clean_name(learner)} if learner else {}, listen=session.channel)
+                   {humans[0]: clean_name(learner)} if learner else {}, listen=session.channel,
+                   child=lambda game, seat: rotation.roller(game, seat) or game.seats[seat].name)
 
 
 def speech_prefs(options: PlayOptions) -> SpeechPrefs:
@@ -205,8 +225,10 @@ def _run(options: PlayOptions, prepared: Prepared, loc: Localizer, terminal: Ter
     pace = options.pace
     if pace is None:
         pace = INTERACTIVE_PACE if console.stream.isatty() else 0.0
-    narrator = Narrator(loc, game.board, game.seats, Verbosity(options.verbosity), options.count)
-    prefs, players = speech_prefs(options), [s.name for s in game.seats if not s.computer]
+    rotation = teams.Rotation(game.seats)
+    narrator = Narrator(loc, game.board, game.seats, Verbosity(options.verbosity), options.count,
+                        lambda seat: rotation.due(game, seat))
+    prefs, players = speech_prefs(options), teams.children(game.seats)
     remembered = prefs.for_players(players)
     if remembered is not None and not {"rate", "volume"} & options.given:
         rate, volume = remembered  # this player's own speed and loudness from last time
@@ -235,7 +257,7 @@ def _run(options: PlayOptions, prepared: Prepared, loc: Localizer, terminal: Ter
         ending = session.run()
         reminders = checkup_reminders(
             prepared.autosave.games.store if prepared.autosave else None,
-            [seat.name for seat in game.seats if not seat.computer], loc)
+            teams.children(game.seats), loc)
     except KeyboardInterrupt:
         audio.close()  # silent at once: stopping is not a sentence to wait for
         save_after_interrupt(prepared)

@@ -22,7 +22,7 @@ from snl_edu.store.games import GameStore
 from snl_edu.vocabulary import Message
 
 # Options that describe a new game; a resumed game brings its own.
-NEW_GAME_OPTIONS = ("players", "computers", "board", "seed", "demo",
+NEW_GAME_OPTIONS = ("players", "teams", "computers", "board", "seed", "demo",
                     *(option.name for option in RULE_OPTIONS))
 # Choices kept with a game and restored unless given again: a resumed game is the same
 # game, in its language and digits, heard the same way, with the same lessons.

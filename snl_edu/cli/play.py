@@ -36,6 +36,9 @@ def new_game_options(function: F) -> F:
     options = [
         click.option("--players", metavar="NAMES", default=None,
                      help='Human players, comma separated, for example "Asha,Bikash".'),
+        click.option("--team", "teams", metavar="NAME+NAME", multiple=True,
+                     help='A team of two or three children who share one token and take '
+                          'turns to roll, for example "Asha+Bikash" (repeatable).'),
         click.option("--computer", "computers", type=click.IntRange(0, MAX_SEATS),
                      default=None, help="Number of computer players."),
         click.option("--board", default=DEFAULT_BOARD, show_default=True, metavar="NAME|PATH",
@@ -73,7 +76,7 @@ def new_game_options(function: F) -> F:
 @data_dir_option
 @language_options
 @click.pass_context
-def play(ctx: click.Context, players: str | None, computers: int | None, board: str,
+def play(ctx: click.Context, players: str | None, teams: tuple[str, ...], computers: int | None, board: str,
          seed: int | None, demo: bool, auto_roll: float | None, pace: float | None,
          verbosity: str, count: bool, resume_game: str | None, data_dir: str | None,
          lang: str | None, digits: str | None, speech: bool, sound: bool, screen_reader: bool,
@@ -88,7 +91,7 @@ def play(ctx: click.Context, players: str | None, computers: int | None, board: 
     remember_localizer(localizer_for(lang, digits))
     options = PlayOptions(
         lang=lang, digits=digits,
-        players=None if players is None else tuple(players.split(",")),
+        players=None if players is None else tuple(players.split(",")), teams=teams,
         computers=computers, demo=demo, board=board,
         rules=rules_from_options(**rule_values),  # type: ignore[arg-type]
         seed=seed, resume=resume_game, auto_roll=auto_roll, pace=pace, verbosity=verbosity,

@@ -58,7 +58,7 @@ def table() -> None:
 @data_dir_option
 @language_options
 @click.pass_context
-def host(ctx: click.Context, players: str | None, computers: int | None, board: str,
+def host(ctx: click.Context, players: str | None, teams: tuple[str, ...], computers: int | None, board: str,
          seed: int | None, pace: float | None, verbosity: str, count: bool,
          resume_game: str | None, bind: str, port: int, turn_clock: float, code: str | None,
          show: bool, table_name: str | None, data_dir: str | None, lang: str | None, digits: str | None,
@@ -69,7 +69,7 @@ def host(ctx: click.Context, players: str | None, computers: int | None, board: 
     loc = remember_localizer(localizer_for(lang, digits))
     play = PlayOptions(lang=lang, digits=digits,
                        players=None if players is None else tuple(players.split(",")),
-                       computers=computers, board=board,
+                       teams=teams, computers=computers, board=board,
                        rules=rules_from_options(**rule_values),  # type: ignore[arg-type]
                        seed=seed, resume=resume_game, pace=pace, verbosity=verbosity,
                        count=count, lessons="off", data_dir=data_dir,

@@ -109,10 +109,13 @@ class Teacher:
     by_ear: bool = False  # speech or a screen reader: questions must work unseen
     recorder: Recorder | None = None
     learners: dict[int, str] = field(default_factory=dict)  # seat -> learner name
+    # The child who made a seat's latest roll and answers its lesson (a team's member, see
+    # snl_edu.teams); None from it: nobody here answers. Without it: the seat's player.
+    child: Callable[[Game, int], str | None] | None = None
     on_outcome: Callable[[int, Outcome], None] | None = None  # for tests and tallies
     # The asked seat's own input (Session.channel); None: every seat answers on ``inputs``.
     listen: Callable[[int], Inputs] | None = None
-    _turns: dict[int, int] = field(default_factory=dict)
+    _turns: dict[str, int] = field(default_factory=dict)  # per child: each has their own
     _meanings_told: set[str] = field(default_factory=set)
     _cards: list[Card] = field(default_factory=list)
     asker: Asker | None = None
@@ -139,10 +142,13 @@ class Teacher:
         if (self.frequency is Frequency.OFF or seat is None or not turn_over
                 or game.seats[seat].computer):
             return
-        self._turns[seat] = self._turns.get(seat, 0) + 1
-        if not self._question_due(self._turns[seat]):
+        child = self.child(game, seat) if self.child is not None else game.seats[seat].name
+        if child is None:
             return
-        outcome = self.ask(game, seat, events)
+        self._turns[child] = self._turns.get(child, 0) + 1
+        if not self._question_due(self._turns[child]):
+            return
+        outcome = self.ask(game, seat, events, child)
         if outcome.input_ended:
             self._stopped = True  # no more lessons: the game ends with the input
 
@@ -151,12 +157,15 @@ class Teacher:
             return True
         return turn % SOME_EVERY == SOME_FIRST % SOME_EVERY
 
-    def ask(self, game: Game, seat: int, events: Sequence[Event] = ()) -> Outcome:
-        learner = self.learners.get(seat, game.seats[seat].name)
+    def ask(self, game: Game, seat: int, events: Sequence[Event] = (),
+            child: str | None = None) -> Outcome:
+        """A question for the child who played the seat's turn (its player by default)."""
+        child = child or game.seats[seat].name
+        learner = self.learners.get(seat, child)
         weights = self.recorder.weights(learner) if self.recorder else None
         question = generate(self.level, situation_of(game, seat, events), self.loc, self.rng,
                             weights, by_ear=self.by_ear)
-        return self.put(question, learner, seat, game.seats[seat].name)
+        return self.put(question, learner, seat, child)
 
     def put(self, question: Question, learner: str, seat: int, name: str) -> Outcome:
         assert self.asker is not None
