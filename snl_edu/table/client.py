@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from websockets.exceptions import WebSocketException
 
+from snl_edu import teams
 from snl_edu.app.options import SoundOptions
 from snl_edu.app.play import Terminal, open_sound
 from snl_edu.commands import Action, Command, CommandSource
@@ -136,6 +137,7 @@ class TableClient:
         self._connections = contextlib.ExitStack()  # every connection made, closed at the end
         self.token: str | None = None
         self.seat: int | None = None
+        self.members: tuple[str, ...] = ()  # in a team: the children at this computer
         self.game: Game | None = None
         self.narrator: Narrator | None = None
 
@@ -177,16 +179,23 @@ class TableClient:
         self.seat = seat if type(seat) is int and 0 <= seat < len(game.seats) else None
         token = welcome.get("token")
         self.token = token if isinstance(token, str) else None
+        team = teams.members(game.seats[self.seat]) if self.seat is not None else ()
+        held = welcome.get("members")
+        self.members = tuple(name for name in team if isinstance(held, list) and name in held)
         first_time = self.narrator is None
         self.game = game
+        rotation = teams.Rotation(game.seats)  # the network thread's own
         self.narrator = Narrator(self.loc, game.board, local_names(game.seats, self.loc),
-                                 Verbosity(self.options.verbosity), self.options.count)
+                                 Verbosity(self.options.verbosity), self.options.count,
+                                 lambda seat: rotation.due(self.game or game, seat))
         if self.options.watch:
             self._say([Message(self._("Watching the table: {board}.").format(
                 board=game.board.title(self.loc.language)))])
             self._show_board()
             return
         name = self.narrator.seats[self.seat].name if self.seat is not None else ""
+        if len(self.members) == 1:
+            name = self.members[0]  # one child of a team: greeted by their own name
         if welcome.get("back") or not first_time:
             covered = welcome.get("covered")
             covered = covered if type(covered) is int and covered >= 0 else 0
@@ -197,6 +206,10 @@ class TableClient:
                     "While you were away, the table rolled for you {count} times.",
                     covered).format(count=self.loc.number(covered))))
             self._say(lines + self.narrator.where(game))
+        elif len(self.members) == 1:
+            team_name = self.narrator.seats[self.seat].name if self.seat is not None else ""
+            self._say([Message(self._("You sit at the table as {name}, in the team {team}. "
+                                      "Wait for your roll.").format(name=name, team=team_name))])
         else:
             self._say([Message(self._("You sit at the table as {name}. Wait for your "
                                       "turn.").format(name=name))])
@@ -260,6 +273,9 @@ class TableClient:
         name = ""
         if type(seat) is int and 0 <= seat < len(self.game.seats):
             name = self.narrator.seats[seat].name if self.narrator else ""
+            member = message.get("member")  # one child of a team: named as the table has them
+            if member in teams.members(self.game.seats[seat]):
+                name = str(member)
         elif notice not in (Notice.PAUSED, Notice.RESUMED):
             return
         line = notice_text(self.loc, notice, name)
@@ -306,9 +322,21 @@ class TableClient:
             stack.callback(store.close)
             recorder = Recorder(ProgressStore(store), "table", self.options.level,
                                 self.loc.language)
-        name = clean_name(self.options.learner or "") or self.narrator.seats[self.seat].name
+        learner = clean_name(self.options.learner or "")
+        own, members, rotation = self.seat, self.members, teams.Rotation(self.narrator.seats)
+
+        def child(game: Game, seat: int) -> str | None:
+            """Only this computer's child answers: after their own roll, on their own seat."""
+            if seat != own:
+                return None
+            if not members:
+                return game.seats[seat].name
+            roller = rotation.roller(game, seat)
+            return roller if roller in members else None
+
         return Teacher(self.loc, self, keys, frequency, self.options.level, random.Random(),
-                       history, by_ear, recorder, {self.seat: name})
+                       history, by_ear, recorder,
+                       {own: learner} if learner and len(members) <= 1 else {}, child=child)
 
     def _teach(self) -> None:
         while self.teacher is not None and not self.ended.is_set():

@@ -8,6 +8,7 @@ connection. A client can act only for the seat it joined; everything it sends is
 from __future__ import annotations
 
 import contextlib
+import functools
 import secrets
 import threading
 from collections.abc import Callable, Sequence
@@ -16,9 +17,11 @@ from typing import Any
 
 from websockets.exceptions import WebSocketException
 
+from snl_edu import teams
 from snl_edu.app.options import PlayOptions
 from snl_edu.app.play import Terminal, localizer, prepare
 from snl_edu.app.saving import Prepared, resume_hint, save_after_interrupt
+from snl_edu.commands import Action, CommandSource
 from snl_edu.engine import Game
 from snl_edu.engine.events import Event
 from snl_edu.i18n import Localizer
@@ -28,7 +31,13 @@ from snl_edu.safe_text import clean_name, name_key
 from snl_edu.seat_inputs import SeatInputs
 from snl_edu.session import Ending, Session, SessionSettings
 from snl_edu.table import codes, wire
-from snl_edu.table.seats import WARNING_BEFORE, NetworkSeat, TableControl, TableEnded
+from snl_edu.table.seats import (
+    WARNING_BEFORE,
+    NetworkSeat,
+    TableControl,
+    TableEnded,
+    TeamSeat,
+)
 from snl_edu.table.wire import Notice
 from snl_edu.vocabulary import Message
 
@@ -50,14 +59,24 @@ class TableOptions:
 
 
 @dataclass
-class Place:
-    """A human seat and whoever sits at it now."""
+class Chair:
+    """One child's place at the table: a seat of their own, or their turns in a team's seat.
+    One computer may hold several chairs (a whole team at one computer)."""
 
-    name: str
+    seat: int
+    name: str  # the child's name: a team member's, or the seat's
+    in_team: bool
     source: NetworkSeat
     token: str = field(default_factory=lambda: secrets.token_urlsafe(18))
-    connection: Any = None  # the owner's live websocket connection, if any
+    connection: Any = None  # the child's live websocket connection, if any
     joined_before: bool = False
+
+    def notice(self, notice: Notice) -> dict[str, Any]:
+        """A notice about this child; in a team it names the child beside the seat."""
+        message: dict[str, Any] = {"type": "notice", "kind": notice, "seat": self.seat}
+        if self.in_team:
+            message["member"] = self.name
+        return message
 
 
 class Table:
@@ -79,23 +98,47 @@ class Table:
             play = replace(play, players=tuple(clean_name(name) for name in play.players))
         self.prepared: Prepared = prepare(play, self.loc, self.terminal)
         self.game: Game = self.prepared.game
-        self.places: dict[int, Place] = {
-            index: Place(seat.name, NetworkSeat(index, self.control, options.turn_clock,
-                                                self._tell, options.warning_before))
-            for index, seat in enumerate(self.game.seats) if not seat.computer}
+        self.chairs: list[Chair] = [
+            self._chair(index, name, in_team=bool(teams.members(seat)))
+            for index, seat in enumerate(self.game.seats) if not seat.computer
+            for name in teams.members(seat) or (seat.name,)]
+        # The session's thread alone asks it (the narrator and the team seats).
+        self.rotation = teams.Rotation(self.game.seats)
         self.watchers: list[Any] = []
-        # Guards places' connections and watchers, and orders what is sent: a child's welcome
+        # Guards the chairs' connections and watchers, and orders what is sent: a child's welcome
         # comes before anything else the table sends them, and holds the state of the last
         # update (the game is read only by the session's thread, right after each roll).
         self.lock = threading.RLock()
         self.state = self.game.to_data()
         self.everyone_here = threading.Event()
         self.narrator = Narrator(self.loc, self.game.board, self.game.seats,
-                                 Verbosity(options.play.verbosity), options.play.count)
+                                 Verbosity(options.play.verbosity), options.play.count,
+                                 lambda seat: self.rotation.due(self.game, seat))
         self.outputs = Outputs([ConsoleOutput(self.terminal.stdout)])
         self.server: Any = None
         self.address: tuple[str, int] | None = None
         self._server_thread: threading.Thread | None = None
+
+    def _chair(self, seat: int, name: str, in_team: bool) -> Chair:
+        chair = Chair(seat, name, in_team, NetworkSeat(
+            self.control, self.options.turn_clock, lambda notice: self._tell(chair, notice),
+            self.options.warning_before))
+        return chair
+
+    def _sources(self) -> dict[int, CommandSource]:
+        """Each human seat's source for the session: the child's, or the team's."""
+        sources: dict[int, CommandSource] = {}
+        for chair in self.chairs:
+            if not chair.in_team:
+                sources[chair.seat] = chair.source
+            elif chair.seat not in sources:
+                sources[chair.seat] = TeamSeat(
+                    {c.name: c.source for c in self.chairs if c.seat == chair.seat},
+                    functools.partial(self._due, chair.seat))
+        return sources
+
+    def _due(self, seat: int) -> str:
+        return self.rotation.due(self.game, seat) or ""
 
     # -- the server -------------------------------------------------------------
 
@@ -116,8 +159,8 @@ class Table:
 
     def close(self) -> None:
         self.control.end()
-        for place in self.places.values():
-            place.source.close()
+        for chair in self.chairs:
+            chair.source.close()
         if self.server is not None:
             self.server.shutdown()
             self.server = None
@@ -145,56 +188,66 @@ class Table:
         if join.watch:
             self._watch(connection)
             return
-        place_index = self._seat_for(join)
-        if place_index is None:
+        chairs = self._chairs_for(join)
+        if not chairs:
             self._refuse(connection, "no-seat")
             return
-        self._play(connection, place_index)
+        self._play(connection, chairs)
 
-    def _seat_for(self, join: wire.Join) -> int | None:
+    def _chairs_for(self, join: wire.Join) -> list[Chair]:
+        """The chairs a join takes: those its token holds, else the child's own by name (a
+        dropped child gets theirs back), else a whole team's free chairs by the team's name
+        (the team at one computer). Nobody takes a chair another connection holds by name."""
         with self.lock:
-            for index, place in self.places.items():
-                if join.token is not None and secrets.compare_digest(join.token, place.token):
-                    return index
-            for index, place in self.places.items():
-                if name_key(clean_name(place.name)) == name_key(join.name):
-                    # A name gets a seat nobody holds; a dropped child gets theirs back.
-                    return index if place.connection is None else None
-        return None
+            if join.token is not None:
+                held = [c for c in self.chairs
+                        if secrets.compare_digest(join.token.encode(), c.token.encode())]
+                if held:
+                    return held
+            wanted = name_key(join.name)
+            for chair in self.chairs:
+                if name_key(chair.name) == wanted:
+                    return [chair] if chair.connection is None else []
+            return [chair for chair in self.chairs if chair.connection is None
+                    and name_key(self.game.seats[chair.seat].name) == wanted]
 
-    def _play(self, connection: Any, index: int) -> None:
-        place = self.places[index]
-        back = place.joined_before
+    def _play(self, connection: Any, chairs: list[Chair]) -> None:
+        back = any(chair.joined_before for chair in chairs)
+        seat = chairs[0].seat
         with self.lock:
-            old = place.connection
-            place.connection = connection
-            place.joined_before = True
-            self._send(connection, {"type": "welcome", "seat": index, "token": place.token,
-                                    "game": self.state, "back": back,
-                                    "covered": place.source.covered_rolls})
-            place.source.covered_rolls = 0
-            place.source.arrived()
-            if place.source.waiting:  # back in the middle of their own turn: still theirs
-                self._send(connection, {"type": "notice", "kind": Notice.TURN, "seat": index})
-        if old is not None:  # the same child with its token, from a new connection
+            old = {c.connection for c in chairs if c.connection not in (None, connection)}
+            token = secrets.token_urlsafe(18)  # one key for all this computer's chairs
+            for chair in chairs:
+                chair.connection, chair.joined_before, chair.token = connection, True, token
+            self._send(connection, {
+                "type": "welcome", "seat": seat, "token": token, "game": self.state,
+                "back": back, "covered": sum(c.source.covered_rolls for c in chairs),
+                "members": [c.name for c in chairs if c.in_team]})
+            for chair in chairs:
+                chair.source.covered_rolls = 0
+                chair.source.arrived()
+                if chair.source.waiting:  # back in the middle of their own turn: still theirs
+                    self._send(connection, chair.notice(Notice.TURN))
+        for other in old:  # the same child with its token, from a new connection
             with contextlib.suppress(WebSocketException, OSError):
-                old.close()
-        self._notice(Notice.JOINED if not back else Notice.BACK, index)
+                other.close()
+        for chair in chairs:
+            self._notice(chair, Notice.JOINED if not back else Notice.BACK)
         self._check_everyone_here()
         try:
-            self._take_commands(connection, place)
+            self._take_commands(connection, chairs)
         finally:
             with self.lock:
-                still_mine = place.connection is connection
-                if still_mine:
-                    place.connection = None
-            if still_mine:
-                place.source.left()
-                self._notice(Notice.AWAY, index)
+                left = [c for c in chairs if c.connection is connection]
+                for chair in left:
+                    chair.connection = None
+            for chair in left:
+                chair.source.left()
+                self._notice(chair, Notice.AWAY)
 
-    def _take_commands(self, connection: Any, place: Place) -> None:
-        """Until the connection drops (the seat is kept for its owner): checked commands for
-        this connection's own seat, and nothing else."""
+    def _take_commands(self, connection: Any, chairs: list[Chair]) -> None:
+        """Until the connection drops (the chairs are kept for their children): checked
+        commands for this connection's own chairs, and nothing else."""
         bad = 0
         with contextlib.suppress(WebSocketException, OSError):
             for text in connection:
@@ -207,8 +260,17 @@ class Table:
                     if bad >= BAD_MESSAGES_BEFORE_CLOSE:
                         return
                     continue
-                if place.connection is connection:
-                    place.source.put(command)
+                mine = [c for c in chairs if c.connection is connection]
+                if not mine:
+                    continue
+                due = next((c for c in mine if c.source.waiting), None)
+                if due is None and command.action is Action.ROLL:
+                    other = next((c for c in self.chairs if c.seat == mine[0].seat
+                                  and c.source.waiting), None)
+                    if other is not None:  # a team-mate's roll: say whose it is
+                        self._send(connection, other.notice(Notice.OTHER_ROLL))
+                        continue
+                (due or mine[0]).source.put(command)
 
     def _watch(self, connection: Any) -> None:
         with self.lock:
@@ -238,7 +300,7 @@ class Table:
 
     def _connections(self) -> list[Any]:
         with self.lock:
-            return [p.connection for p in self.places.values() if p.connection is not None] \
+            return list({c.connection: None for c in self.chairs if c.connection is not None}) \
                 + list(self.watchers)
 
     def _broadcast(self, message: dict[str, Any]) -> None:
@@ -250,19 +312,17 @@ class Table:
 
     # -- what happens at the table ----------------------------------------------
 
-    def _tell(self, seat: int, notice: Notice) -> None:
-        if notice is Notice.TURN:
-            place = self.places.get(seat)
+    def _tell(self, chair: Chair, notice: Notice) -> None:
+        if notice is Notice.TURN:  # only the child whose roll it is is asked to roll
             with self.lock:
-                if place is not None and place.connection is not None:
-                    self._send(place.connection,
-                               {"type": "notice", "kind": notice, "seat": seat})
+                if chair.connection is not None:
+                    self._send(chair.connection, chair.notice(notice))
             return
-        self._notice(notice, seat)
+        self._notice(chair, notice)
 
-    def _notice(self, notice: Notice, seat: int) -> None:
-        self._broadcast({"type": "notice", "kind": notice, "seat": seat})
-        line = notice_text(self.loc, notice, self.game.seats[seat].name)
+    def _notice(self, chair: Chair, notice: Notice) -> None:
+        self._broadcast(chair.notice(notice))
+        line = notice_text(self.loc, notice, chair.name)
         if line:
             self.outputs.show_all([Message(line)])
 
@@ -289,7 +349,7 @@ class Table:
 
     def _check_everyone_here(self) -> None:
         with self.lock:
-            if all(place.connection is not None for place in self.places.values()):
+            if all(chair.connection is not None for chair in self.chairs):
                 self.everyone_here.set()
 
     def pause(self) -> None:
@@ -303,8 +363,8 @@ class Table:
     def end(self) -> None:
         self.control.end()
         self.everyone_here.set()  # stop waiting for seats to fill
-        for place in self.places.values():
-            place.source.close()  # wake a seat waiting for its owner
+        for chair in self.chairs:
+            chair.source.close()  # wake a seat waiting for its child
 
     def run(self, wait_for_everyone: float | None = None) -> Ending:
         """Wait for the seats to fill (or ``wait_for_everyone`` seconds), then play."""
@@ -313,7 +373,7 @@ class Table:
             self._broadcast({"type": "ended", "finished": False})
             return Ending.INTERRUPTED
         session = Session(self.game, self.narrator, self.outputs,
-                          SeatInputs(None, {i: p.source for i, p in self.places.items()}),
+                          SeatInputs(None, self._sources()),
                           self.prepared.dice,
                           SessionSettings(pace=self.options.play.pace or 0.0),
                           after_turn=self._after_turn, sleep=self.control.wait,
@@ -342,6 +402,7 @@ def notice_text(loc: Localizer, notice: Notice, name: str) -> str | None:
         Notice.WARNING: lambda: loc.gettext("{name}, five seconds left to roll!"),
         Notice.COVERED: lambda: loc.gettext(
             "{name} has missed two turns: the computer rolls for {name} until they are back."),
+        Notice.OTHER_ROLL: lambda: loc.gettext("Wait: it is {name}'s roll."),
         Notice.PAUSED: lambda: loc.gettext("The teacher has paused the game."),
         Notice.RESUMED: lambda: loc.gettext("The game goes on."),
     }

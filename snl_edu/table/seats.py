@@ -11,7 +11,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from snl_edu.commands import Action, Command
@@ -57,14 +57,14 @@ class TableControl:
 
 
 class NetworkSeat:
-    """The ``CommandSource`` of one seat whose player is on another computer."""
+    """The ``CommandSource`` of one child on another computer: a seat of their own, or their
+    turns in a team's seat (``TeamSeat``)."""
 
     interactive = True
 
-    def __init__(self, seat: int, control: TableControl, clock: float | None,
-                 tell: Callable[[int, Notice], None], warning_before: float = WARNING_BEFORE,
+    def __init__(self, control: TableControl, clock: float | None,
+                 tell: Callable[[Notice], None], warning_before: float = WARNING_BEFORE,
                  monotonic: Callable[[], float] = time.monotonic) -> None:
-        self.seat = seat
         self.control = control
         self.clock = clock or None  # seconds a turn waits; None or 0: no clock
         self.tell = tell  # tells the owner's computer (and the room) what happens to the seat
@@ -116,11 +116,11 @@ class NetworkSeat:
         if self.control.ended.is_set():
             return Command(Action.END)
         if self.covered and not self.present:
-            self.tell(self.seat, Notice.COVERED)
+            self.tell(Notice.COVERED)
             self.covered_rolls += 1
             self.control.wait(0.0)
             return Command(Action.ROLL, "covered")
-        self.tell(self.seat, Notice.TURN)
+        self.tell(Notice.TURN)
         clock = self.clock if self.present or self.clock else AWAY_CLOCK
         deadline = None if clock is None else self.monotonic() + clock
         warned = False
@@ -133,7 +133,7 @@ class NetworkSeat:
             if self.control.ended.is_set():
                 return Command(Action.END)
             if deadline is not None and not self.present and self.covered:
-                self.tell(self.seat, Notice.COVERED)
+                self.tell(Notice.COVERED)
                 self.covered_rolls += 1
                 return Command(Action.ROLL, "covered")
             wait = None
@@ -147,7 +147,7 @@ class NetworkSeat:
                 if not warned and self.present and clock > self.warning_before:
                     if left <= self.warning_before:
                         warned = True
-                        self.tell(self.seat, Notice.WARNING)
+                        self.tell(Notice.WARNING)
                         continue
                     wait = left - self.warning_before
                 else:
@@ -166,3 +166,18 @@ class NetworkSeat:
 
     def close(self) -> None:
         self.commands.put(Command(None, "left"))
+
+
+class TeamSeat:
+    """A team's seat at the table: each turn it is the source of the child whose roll it is
+    (``due``: snl_edu.teams.Rotation), so the clock, the cover and the rejoin are each
+    child's own, as for a seat of their own."""
+
+    interactive = True
+
+    def __init__(self, children: Mapping[str, NetworkSeat], due: Callable[[], str]) -> None:
+        self.children = dict(children)
+        self.due = due
+
+    def next_command(self, timeout: float | None = None) -> Command | None:
+        return self.children[self.due()].next_command(timeout)

@@ -36,6 +36,7 @@ class Notice(StrEnum):
     """What the table tells about a seat or itself, beside the game's own events."""
 
     TURN = "turn"  # it is this seat's turn: the owner's computer prompts
+    OTHER_ROLL = "other-roll"  # a team-mate pressed roll: it is this (named) child's roll
     WARNING = "warning"  # the turn clock runs out in a few seconds
     COVERED = "covered"  # a computer player rolls for this seat until its owner is back
     JOINED = "joined"

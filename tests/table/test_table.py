@@ -80,7 +80,7 @@ def test_malformed_and_oversized_messages_are_refused(tmp_path: Path, message: s
     with open_table(table_options(tmp_path)) as (table, _, _):
         replies = raw(table, message)
         assert all(reply.get("type") == "refused" for reply in replies)
-        assert not any(place.connection for place in table.places.values())
+        assert not any(chair.connection for chair in table.chairs)
 
 
 def test_names_full_of_escape_codes_are_cleaned(tmp_path: Path) -> None:
@@ -112,7 +112,7 @@ def test_a_client_can_act_only_for_its_own_seat(tmp_path: Path) -> None:
             assert not any(r.get("type") == "update" and len(r["game"]["rolls"])
                            for r in replies)
         assert not any(" rolled " in line for line in host_log.lines)
-        assert table.places[0].source.commands.empty()  # nothing reached Asha's seat
+        assert table.chairs[0].source.commands.empty()  # nothing reached Asha's seat
         asha.leave()
 
 
