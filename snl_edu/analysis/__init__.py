@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from snl_edu.analysis.chain import UnfinishableError, build_chain, shortest_game
+from snl_edu.analysis.chain import UnfinishableError, build_chain, merged, shortest_game
 from snl_edu.analysis.distribution import PERCENTILES, Distribution
 from snl_edu.analysis.exact import (
     TAIL_EPSILON,
@@ -47,14 +47,15 @@ def analyse(board: Board, rules: Rules, players: int = 1,
             epsilon: float = TAIL_EPSILON) -> Analysis:
     """The exact analysis; raises ``UnfinishableError`` when a player can be stuck for ever."""
     chain = build_chain(board, rules)
-    parts = matrices(chain)
-    turns = first_passage(parts.turn, parts.turn_finish, epsilon)
-    shortest_rolls, shortest_turns = shortest_game(chain)
+    played = merged(chain)
+    parts = matrices(played)
+    turns = first_passage(parts.turns, epsilon)
+    shortest_rolls, shortest_turns = shortest_game(played)
     expected_rolls, expected_turns = expected_rolls_and_turns(parts)
     return Analysis(
         board=board, rules=rules, players=players, states=chain.size,
         expected_rolls=expected_rolls, expected_turns=expected_turns,
-        rolls=first_passage(parts.step, parts.finish, epsilon),
+        rolls=first_passage(parts.rolls, epsilon),
         turns=turns,
         shortest_rolls=shortest_rolls, shortest_turns=shortest_turns,
         seat_chances=seat_chances(turns, players),

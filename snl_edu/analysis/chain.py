@@ -8,12 +8,15 @@ the chain plays exactly the game the engine plays.
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
-from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+from scipy import sparse
+from scipy.sparse.csgraph import breadth_first_order, dijkstra
 
 from snl_edu.engine import DIE_FACES, Board, Rules
-from snl_edu.engine.step import step
+from snl_edu.engine.step import counts_as_six, step
 from snl_edu.vocabulary import SnlError
 
 State = tuple[int, int]
@@ -21,6 +24,7 @@ FINISHED = -1
 """Index of the absorbing state (the last square reached) in an outcome."""
 ROLL_CHANCE = 1.0 / DIE_FACES
 _FACES = range(1, DIE_FACES + 1)
+Table = npt.NDArray[np.int64]
 
 
 class UnfinishableError(SnlError):
@@ -32,19 +36,18 @@ class UnfinishableError(SnlError):
         super().__init__(f"{board}: from square {square} the last square cannot be reached")
 
 
-class Outcome(NamedTuple):
-    """What one face of the die does from one state."""
-
-    target: int  # index of the next state, or FINISHED
-    turn_ends: bool  # the roll passes the turn (False: an extra roll, or the game is won)
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Chain:
-    """The reachable roll states and, for each, the outcome of every face of the die."""
+    """The reachable roll states and what each face of the die does from each.
+
+    ``targets[i, r - 1]`` is the index of the state face ``r`` leads to from state
+    ``i`` (or FINISHED); ``passes[i, r - 1]`` whether that roll passes the turn (not an
+    extra roll, not a win).
+    """
 
     states: tuple[State, ...]  # index 0 is the start: off the board, no sixes yet
-    outcomes: tuple[tuple[Outcome, ...], ...]
+    targets: Table
+    passes: npt.NDArray[np.bool_]
 
     @property
     def size(self) -> int:
@@ -54,82 +57,106 @@ class Chain:
 def build_chain(board: Board, rules: Rules) -> Chain:
     """Every state reachable from the start, checked to reach the finish from each.
 
-    Breadth-first: ``order`` is both the states found so far and the queue.
+    Breadth-first: ``order`` is both the states found so far and the queue. A roll that
+    does not count as a six does the same from every state on its square, so it is
+    worked out once a square.
     """
     index: dict[State, int] = {(0, 0): 0}
     order: list[State] = [(0, 0)]
-    outcomes: list[tuple[Outcome, ...]] = []
-    won = Outcome(FINISHED, False)
+    outcomes: list[tuple[int, bool]] = []
+    sixes_matter = [counts_as_six(rules, roll) for roll in _FACES]
+    # Per square, the outcome of each face that is not a counted six (None for one that is).
+    by_square: dict[int, list[tuple[int, bool] | None]] = {}
+
+    def outcome(square: int, sixes: int, roll: int) -> tuple[int, bool]:
+        move = step(board, rules, square, sixes, roll)
+        if move.won:
+            return FINISHED, False
+        target = (move.square, move.sixes)
+        found = index.get(target)
+        if found is None:
+            found = index[target] = len(order)
+            order.append(target)
+        return found, move.turn_ends
+
     for square, sixes in order:  # grows while it is walked
-        row = []
-        for roll in _FACES:
-            move = step(board, rules, square, sixes, roll)
-            if move.won:
-                row.append(won)
-                continue
-            target = (move.square, move.sixes)
-            found = index.get(target)
-            if found is None:
-                found = index[target] = len(order)
-                order.append(target)
-            row.append(Outcome(found, move.turn_ends))
-        outcomes.append(tuple(row))
-    chain = Chain(tuple(order), tuple(outcomes))
+        plain = by_square.get(square)
+        if plain is None:
+            plain = by_square[square] = [None if matters else outcome(square, 0, roll)
+                                         for roll, matters in zip(_FACES, sixes_matter)]
+        outcomes += [known or outcome(square, sixes, roll)
+                     for roll, known in zip(_FACES, plain)]
+    targets, passes = zip(*outcomes)
+    chain = Chain(tuple(order), np.array(targets, dtype=np.int64).reshape(-1, DIE_FACES),
+                  np.array(passes, dtype=bool).reshape(-1, DIE_FACES))
     _check_finishable(chain, board.name)
     return chain
 
 
+def _graph(chain: Chain, cost: npt.NDArray[np.float64]) -> sparse.csr_matrix:
+    """The chain as a graph with one more node for the finish; each edge (state, next
+    state) once, at its lowest ``cost`` (two faces may lead to one state)."""
+    won = chain.size
+    sources = np.repeat(np.arange(chain.size), DIE_FACES)
+    targets = np.where(chain.targets == FINISHED, won, chain.targets).ravel()
+    order = np.lexsort((cost.ravel(), targets, sources))
+    sources, targets, cost = sources[order], targets[order], cost.ravel()[order]
+    first = np.ones(len(order), dtype=bool)
+    first[1:] = (sources[1:] != sources[:-1]) | (targets[1:] != targets[:-1])
+    return sparse.csr_matrix((cost[first], (sources[first], targets[first])),
+                             shape=(won + 1, won + 1))
+
+
 def _check_finishable(chain: Chain, board_name: str) -> None:
     """Refuse a chain where some reachable state can never reach the last square."""
-    predecessors: list[set[int]] = [set() for _ in range(chain.size)]
-    can_finish = [False] * chain.size
-    queue: deque[int] = deque()
-    for source, row in enumerate(chain.outcomes):
-        for outcome in row:
-            if outcome.target == FINISHED:
-                if not can_finish[source]:
-                    can_finish[source] = True
-                    queue.append(source)
-            else:
-                predecessors[outcome.target].add(source)
-    while queue:
-        for source in predecessors[queue.popleft()]:
-            if not can_finish[source]:
-                can_finish[source] = True
-                queue.append(source)
-    for position, ok in enumerate(can_finish):
-        if not ok:
-            raise UnfinishableError(board_name, chain.states[position][0])
+    backward = _graph(chain, np.ones(chain.targets.shape)).T.tocsr()
+    can_finish = np.zeros(chain.size + 1, dtype=bool)
+    can_finish[breadth_first_order(backward, chain.size, return_predecessors=False)] = True
+    stuck = np.flatnonzero(~can_finish[:-1])
+    if len(stuck):
+        raise UnfinishableError(board_name, chain.states[stuck[0]][0])
+
+
+def merged(chain: Chain) -> Chain:
+    """The same game with the states that play alike merged into one.
+
+    States whose every face goes to the same (merged) state, passing the turn alike,
+    have the same future, so every figure is the same on the smaller chain (an exact
+    lumping). Without the three-sixes rule this halves the chain: a turn that goes on
+    after a six plays on exactly like one that has just begun.
+    """
+    won = chain.targets == FINISHED
+    groups = np.arange(chain.size)
+    count = chain.size
+    while True:
+        rows = np.hstack([np.where(won, FINISHED, groups[chain.targets]), chain.passes])
+        order = np.lexsort(rows.T[::-1])
+        ordered = rows[order]
+        new_group = np.ones(chain.size, dtype=bool)
+        new_group[1:] = (ordered[1:] != ordered[:-1]).any(axis=1)
+        # Each group is named by its first state, so the start stays state 0.
+        first = np.minimum.reduceat(order, np.flatnonzero(new_group))
+        groups = np.empty(chain.size, dtype=np.int64)
+        groups[order] = np.repeat(first, np.diff(np.append(np.flatnonzero(new_group),
+                                                           chain.size)))
+        if len(first) == count:
+            break
+        count = len(first)
+    kept = np.sort(first)
+    renumbered = np.empty(chain.size, dtype=np.int64)
+    renumbered[kept] = np.arange(len(kept))
+    return Chain(tuple(chain.states[k] for k in kept),
+                 np.where(won, FINISHED, renumbered[groups[chain.targets]])[kept],
+                 chain.passes[kept])
 
 
 def shortest_game(chain: Chain) -> tuple[int, int]:
     """The fewest rolls and the fewest turns in which the last square can be reached.
 
-    Breadth-first on rolls; 0-1 breadth-first on turns (an extra roll costs no turn).
+    Shortest paths to the finish: every roll costs one roll; only a roll that passes
+    the turn costs a turn (an extra roll costs none, and the winning roll's turn is the
+    one in progress, counted from the start).
     """
-    rolls = _zero_one_bfs(chain, count_roll=True)
-    turns = _zero_one_bfs(chain, count_roll=False)
-    return rolls, turns
-
-
-def _zero_one_bfs(chain: Chain, count_roll: bool) -> int:
-    infinity = 1 << 30
-    best = [infinity] * chain.size
-    best[0] = 1  # the roll (or turn) in progress at the start
-    finish = infinity
-    queue: deque[int] = deque([0])
-    while queue:
-        source = queue.popleft()
-        for outcome in chain.outcomes[source]:
-            if outcome.target == FINISHED:
-                finish = min(finish, best[source])
-                continue
-            cost = 1 if count_roll or outcome.turn_ends else 0
-            candidate = best[source] + cost
-            if candidate < best[outcome.target]:
-                best[outcome.target] = candidate
-                if cost:
-                    queue.append(outcome.target)
-                else:
-                    queue.appendleft(outcome.target)
-    return finish
+    rolls = dijkstra(_graph(chain, np.ones(chain.targets.shape)), indices=0)[chain.size]
+    turns = dijkstra(_graph(chain, chain.passes.astype(np.float64)), indices=0)[chain.size]
+    return int(rolls), int(turns) + 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 
 if "numpy" not in sys.modules:
@@ -38,25 +39,43 @@ NEGLIGIBLE = 1e-30
 """Chances of a turn's path below this are dropped: they move no figure by 1e-25."""
 _BLOCK = 64  # steps of the chain taken per block
 _DENSE_LIMIT = 150  # states; up to this, dense powers of the matrix beat sparse steps
+_RUN_SPLIT = 6  # a: the runs of extra rolls as (I + ... + C^(a-1)) (I + C^a + C^2a + ...)
 _SETTLED = 1e-15  # how close to one shrinking rate every state must be to extrapolate
 _MAX_STEPS = 200_000  # a board so slow it needs more is reported with its larger tail
 
 
 @dataclass(frozen=True)
-class Matrices:
-    """Roll-level and turn-level transitions over transient states (sparse).
+class Steps:
+    """One step of a chain (a roll, or a whole turn) as forward sparse factors.
 
-    ``step[i, j]``: chance one roll takes state i to state j; ``finish[i]``: chance
-    that roll wins; ``ends[i]``: chance it ends the turn (passed or won). The turn-level pair does
-    the same for whole turns, over the states that start a turn (``turn_states``).
+    ``advance`` takes where the chance in play stands (a vector over the states, or
+    columns of them) to where it stands one step later; ``finish[i]`` is the chance
+    that a step from state i wins. A step is a product of factors when that has far
+    fewer entries than the product formed (see ``matrices``).
     """
 
-    step: Sparse
+    factors: tuple[Sparse, ...]  # applied first to last; each [j, i]: from state i to j
     finish: Vector
+
+    def advance(self, mass: Matrix) -> Matrix:
+        for factor in self.factors:
+            mass = factor @ mass
+        return mass
+
+
+@dataclass(frozen=True)
+class Matrices:
+    """Rolls and whole turns over the chain's transient (not yet won) states.
+
+    ``rolls`` is over every roll state; ``ends[i]`` is the chance a roll from state i
+    ends the turn (passed or won). ``turns`` is over the states where a turn can start
+    (``turn_states``, the start first).
+    """
+
+    rolls: Steps
     ends: Vector
-    turn: Sparse
-    turn_finish: Vector
-    turn_states: tuple[int, ...]
+    turns: Steps
+    turn_states: Indices
 
 
 def _sparse(chance: Vector, rows: Indices, columns: Indices, shape: tuple[int, int]) -> Sparse:
@@ -64,50 +83,70 @@ def _sparse(chance: Vector, rows: Indices, columns: Indices, shape: tuple[int, i
 
 
 def matrices(chain: Chain) -> Matrices:
+    """The chain's steps.
+
+    A turn is a run of extra rolls, then one roll that passes it: T = M P, with P the
+    passing rolls and M = I + C + C^2 + ... the runs of extra rolls C. Formed, T has a
+    row entry for every roll of every run: without the three-sixes rule, 350,000 on a
+    2,500-square board. A state has one extra roll at most (its six), so every power
+    of C has one entry a row at most, and M is applied as two factors E F with
+    E = I + C + ... + C^(a-1) and F = I + C^a + C^2a + ..., ended where a run of extra
+    rolls has less than ``NEGLIGIBLE`` chance: about 13 entries a row instead of 160.
+    """
     size = chain.size
-    flat = [(source, target, turn_ends) for source, row in enumerate(chain.outcomes)
-            for target, turn_ends in row]
-    edges = np.array(flat, dtype=np.int64).reshape(-1, 3)
-    won = edges[:, 1] == FINISHED
+    targets, passes = chain.targets, chain.passes
+    won = targets == FINISHED
     # Counted in whole faces, then divided: a row of six faces gives exactly 1.
-    finish = np.bincount(edges[won, 0], minlength=size) / DIE_FACES
-    ends = np.bincount(edges[won | (edges[:, 2] == 1), 0], minlength=size) / DIE_FACES
-    src, dst, passing = edges[~won, 0], edges[~won, 1], edges[~won, 2] == 1
-    chance = np.full(len(src), ROLL_CHANCE)
-    step = _sparse(chance, src, dst, (size, size))
-    # A turn starts at the start state or where a turn was passed; the rest are mid-turn
-    # (reached by an extra roll only).
-    is_start = np.zeros(size, dtype=bool)
-    is_start[0] = True
-    is_start[dst[passing]] = True
-    starts = np.flatnonzero(is_start)
-    mids = np.flatnonzero(~is_start)
-    place = np.empty(size, dtype=np.int64)
-    place[starts] = np.arange(len(starts))
-    place[mids] = np.arange(len(mids))
+    finish = won.sum(axis=1) / DIE_FACES
+    ends = (won | passes).sum(axis=1) / DIE_FACES
+    source = np.broadcast_to(np.arange(size)[:, None], targets.shape)
 
-    def part(chosen: npt.NDArray[np.bool_], rows: int, columns: int) -> Sparse:
-        return _sparse(chance[chosen], place[src[chosen]], place[dst[chosen]], (rows, columns))
+    def chosen(outcomes: npt.NDArray[np.bool_]) -> Sparse:
+        """The matrix of the chosen outcomes, [source, target]."""
+        return _sparse(np.full(int(outcomes.sum()), ROLL_CHANCE), source[outcomes],
+                       targets[outcomes], (size, size))
 
-    from_start = is_start[src]
-    into_turn = part(passing & from_start, len(starts), len(starts))
-    turn_finish = finish[starts]
-    turn = into_turn
-    if len(mids):
-        # From a turn's start: end it at once, or go mid-turn by extra rolls and end it
-        # later: X = (I - C)^-1 B over the mid-turn states. Each extra roll is a six (a 1/6
-        # chance), so the series converges fast; it is summed by doubling, as
-        # (I + C)(I + C^2)(I + C^4)... B, dropping chances below NEGLIGIBLE as it goes.
-        power = _dropping_negligible(part(~passing & ~from_start, len(mids), len(mids)))
-        total = sparse.hstack([part(passing & ~from_start, len(mids), len(starts)),
-                               sparse.csr_matrix(finish[mids][:, None])], format="csr")
-        while power.nnz:
-            total = _dropping_negligible(total + power @ total)
-            power = _dropping_negligible(power @ power)
-        through = (part(~passing & from_start, len(starts), len(mids)) @ total).tocsc()
-        turn = (into_turn + through[:, :-1]).tocsr()
-        turn_finish = turn_finish + through[:, -1].toarray().ravel()
-    return Matrices(step, finish, ends, turn, turn_finish, tuple(int(s) for s in starts))
+    rolls = Steps((chosen(~won).T.tocsr(),), finish)
+    # A turn starts at the start state or where a turn was passed.
+    turn_states = np.union1d([0], targets[~won & passes])
+    short_runs, jump = _series(chosen(~won & ~passes), _RUN_SPLIT)
+    passing = chosen(~won & passes)[:, turn_states].T.tocsr()
+    if jump.nnz:
+        long_runs, _ = _series(jump)
+        factors = (long_runs[turn_states].T.tocsr(), short_runs.T.tocsr(), passing)
+        turn_finish = short_runs @ (long_runs @ finish)
+    else:  # every run is shorter than the split (the three-sixes rule): E alone
+        factors = (short_runs[turn_states].T.tocsr(), passing)
+        turn_finish = short_runs @ finish
+    return Matrices(rolls, ends, Steps(_fewest_calls(factors), turn_finish[turn_states]),
+                    turn_states)
+
+
+def _fewest_calls(factors: tuple[Sparse, ...]) -> tuple[Sparse, ...]:
+    """Neighbouring factors multiplied out where the product has no more entries than the
+    two (with the three-sixes rule, the whole turn is one matrix)."""
+    kept = [factors[0]]
+    for factor in factors[1:]:
+        product = (factor @ kept[-1]).tocsr()
+        if product.nnz <= factor.nnz + kept[-1].nnz:
+            kept[-1] = product
+        else:
+            kept.append(factor)
+    return tuple(kept)
+
+
+def _series(step: Sparse, terms: int | None = None) -> tuple[Sparse, Sparse]:
+    """I + S + S^2 + ... + S^(terms - 1), or until the powers are negligible, and the next
+    power. It ends: every state can finish, so the powers of S shrink."""
+    total = power = sparse.identity(step.shape[0], format="csr")
+    count = 1
+    while terms is None or count < terms:
+        power = _dropping_negligible(power @ step)
+        if not power.nnz:
+            return total, power
+        total = total + power
+        count += 1
+    return total, _dropping_negligible(power @ step)
 
 
 def _dropping_negligible(matrix: Sparse) -> Sparse:
@@ -123,33 +162,35 @@ def expected_rolls_and_turns(parts: Matrices) -> tuple[float, float]:
     Each turn ends with one roll (passing the turn or winning), so the expected turns
     come from the same solve with the chance ``e`` that a roll ends the turn.
     """
-    size = parts.step.shape[0]
-    system = (sparse.identity(size, format="csc") - parts.step).tocsc()
+    (forward,) = parts.rolls.factors
+    size = forward.shape[0]
+    system = (sparse.identity(size, format="csr") - forward).T  # I - Q, as CSC
     solved = splu(system).solve(np.column_stack([np.ones(size), parts.ends]))
     return float(solved[0, 0]), float(solved[0, 1])
 
 
-def first_passage(transient: Sparse, finish: Vector, epsilon: float = TAIL_EPSILON
-                  ) -> Distribution:
+def first_passage(steps: Steps, epsilon: float = TAIL_EPSILON) -> Distribution:
     """Chance of being absorbed at step n = 1, 2, ... from state 0, until the tail < epsilon."""
-    if transient.shape[0] <= _DENSE_LIMIT:
-        return _by_dense_blocks(transient.toarray(), finish, epsilon)
-    return _by_sparse_steps(transient, finish, epsilon)
+    size = len(steps.finish)
+    if size <= _DENSE_LIMIT:
+        # What one step does to each state alone is the (transposed) matrix.
+        return _by_dense_blocks(steps.advance(np.identity(size)).T, steps.finish, epsilon)
+    return _by_sparse_steps(steps.advance, steps.finish, epsilon)
 
 
-def _by_sparse_steps(transient: Sparse, finish: Vector, epsilon: float) -> Distribution:
-    """One sparse product a step (the chances and the tail of a block of steps at once),
-    until the chain settles into its slowest mode; from there the rest is geometric."""
-    forward = sparse.csr_matrix(transient.T)
-    states = np.zeros((_BLOCK, transient.shape[0]))
-    state = np.zeros(transient.shape[0])
+def _by_sparse_steps(advance: Callable[[Matrix], Matrix], finish: Vector, epsilon: float
+                     ) -> Distribution:
+    """One step at a time (the chances and the tail of a block of steps at once), until
+    the chain settles into its slowest mode; from there the rest is geometric."""
+    states = np.zeros((_BLOCK, len(finish)))
+    state = np.zeros(len(finish))
     state[0] = 1.0
     pieces: list[Vector] = []
     left: list[Vector] = []
     while not left or (left[-1][-1] >= epsilon and len(pieces) * _BLOCK < _MAX_STEPS):
         for k in range(_BLOCK):
             states[k] = state
-            state = forward @ state
+            state = advance(state)
         pieces.append(states @ finish)
         left.append(np.append(states[1:].sum(axis=1), state.sum()))
         settled = _settled_rate(states[-1], state)

@@ -10,20 +10,26 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+import numpy.typing as npt
+
 from snl_edu.analysis.distribution import Distribution
+
+
+def _survival(turns: Distribution) -> npt.NDArray[np.float64]:
+    """``[n]``: the chance of needing more than n turns, n = 0..len (``survival()``, as an
+    array: summed from the end in the same order, so the same figures)."""
+    later = np.cumsum(np.append(turns.tail, turns.chances[::-1]))[::-1]
+    return np.clip(later, 0.0, 1.0)
 
 
 def seat_chances(turns: Distribution, players: int) -> tuple[float, ...]:
     """Each seat's chance of reaching the last square first, in seat order."""
-    survival = turns.survival()  # survival[n]: chance of needing more than n turns
-    chances = []
-    for seat in range(players):
-        later = players - 1 - seat
-        chances.append(math.fsum(
-            p * survival[n] ** seat * survival[n - 1] ** later
-            for n, p in enumerate(turns.chances, start=1)
-        ))
-    return tuple(chances)
+    survival = _survival(turns)
+    chances = np.asarray(turns.chances)
+    return tuple(float(np.sum(chances * survival[1:] ** seat
+                              * survival[:-1] ** (players - 1 - seat)))
+                 for seat in range(players))
 
 
 def expected_rounds(turns: Distribution, players: int, play_to_end: bool = False) -> float:
@@ -33,11 +39,8 @@ def expected_rounds(turns: Distribution, players: int, play_to_end: bool = False
     have finished (one player alone plays until they finish).
     """
     needed = max(1, players - 1) if play_to_end else 1
-    survival = turns.survival()
-    total = 0.0
-    for left in survival:
-        done = 1.0 - left
-        # Chance that fewer than `needed` players have finished after this many rounds.
-        total += math.fsum(math.comb(players, j) * done ** j * left ** (players - j)
-                           for j in range(needed))
-    return total
+    left = _survival(turns)
+    done = 1.0 - left
+    # Chance that fewer than `needed` players have finished after each round.
+    going = sum(math.comb(players, j) * done ** j * left ** (players - j) for j in range(needed))
+    return float(np.sum(going))

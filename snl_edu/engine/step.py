@@ -96,10 +96,19 @@ def sixes_remembered(rules: Rules) -> int:
     return THIRD_SIX - 1 if rules.three_sixes else 1
 
 
+def counts_as_six(rules: Rules, roll: int) -> bool:
+    """Whether ``roll`` is a six that earns another roll and counts toward three in a row.
+
+    Only such a roll depends on the sixes already rolled this turn: what any other roll
+    does depends on the square alone (the exact analysis shares it between states).
+    """
+    return roll == DIE_FACES and rules.six_again
+
+
 def step(board: Board, rules: Rules, start: int, sixes: int, roll: int) -> Move:
     """One roll of ``roll`` for a token on ``start`` whose turn has rolled ``sixes`` sixes."""
-    counts_as_six = roll == DIE_FACES and rules.six_again
-    if counts_as_six:
+    six = counts_as_six(rules, roll)
+    if six:
         sixes += 1
         if rules.three_sixes and sixes == THIRD_SIX:
             return Move(start, roll, Walk.TURN_LOST, start, None, start, 0, False, True, False)
@@ -119,7 +128,7 @@ def step(board: Board, rules: Rules, start: int, sixes: int, roll: int) -> Move:
     square = reached if jump is None else jump.end
     if square == last:
         return Move(start, roll, walk, reached, jump, square, 0, False, False, True)
-    if counts_as_six:
+    if six:
         return Move(start, roll, walk, reached, jump, square,
                     min(sixes, sixes_remembered(rules)), True, False, False)
     return Move(start, roll, walk, reached, jump, square, 0, False, True, False)

@@ -45,21 +45,22 @@ def test_chain_and_engine_agree_on_every_state_and_roll(name: str) -> None:
     for rules in every_rule_set():
         chain = build_chain(board, rules)
         assert chain.states[0] == (0, 0)
-        for state, outcomes in zip(chain.states, chain.outcomes, strict=True):
+        for state, targets, passes in zip(chain.states, chain.targets, chain.passes,
+                                          strict=True):
             square, sixes = state
-            for roll, outcome in enumerate(outcomes, start=1):
+            for roll, (target, passed) in enumerate(zip(targets, passes), start=1):
                 game = Game(board, rules, [Seat("solo")])
                 game.positions[0], game.sixes_in_row = square, sixes
                 events = game.play(roll)
                 spec_square, spec_sixes, spec_ends = spec_roll(board, rules, square, sixes, roll)
                 turn_passed = isinstance(events[-1], TurnStarted)
-                assert turn_passed == outcome.turn_ends == spec_ends, (rules, state, roll)
-                if outcome.target == FINISHED:
+                assert turn_passed == passed == spec_ends, (rules, state, roll)
+                if target == FINISHED:
                     assert spec_square is None and game.over
                     assert isinstance(events[-1], GameOver)
                     continue
                 assert not game.over
-                after = chain.states[outcome.target]
+                after = chain.states[target]
                 assert after == (game.positions[0], game.sixes_in_row), (rules, state, roll)
                 assert after[0] == spec_square, (rules, state, roll)
                 # The chain may forget how many sixes beyond what a rule can still use.
