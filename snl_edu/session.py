@@ -35,7 +35,79 @@ class SessionSettings:
     auto_roll: float | None = None  # seconds a human has before being rolled for
 
 
-class Session:
+class ReviewKeys:
+    """The keys answered from what was said and the game as it stands, never a roll: repeat,
+    read back, where, ahead, help, explore the board, speech rate and volume.
+
+    One place for them, whether the game runs on this computer (``Session``) or at the
+    classroom table (``snl_edu.table.client.TableClient``). A subclass has ``game``,
+    ``narrator``, ``review``, ``last_messages``, ``adjust`` and ``_``, and says through ``say``.
+    """
+
+    game: Game
+    narrator: Narrator
+    review: MessageReview
+    last_messages: list[Message]
+    # Speech rate and volume keys: set by whoever built the voice; returns what to say.
+    adjust: Callable[[Action], list[Message]] | None = None
+    _explored: int | None = None  # the square [ and ] last stepped to
+    _: Callable[[str], str]
+
+    def say(self, messages: list[Message], remember: bool = True, review: bool = True) -> None:
+        raise NotImplementedError
+
+    def handle(self, command: Command) -> None:
+        """Any key but roll and quit: repeat, review, where, ahead, help, explore..."""
+        match command.action:
+            case Action.REPEAT:
+                self.say(self.last_messages or [Message(self._("Nothing has happened yet."))],
+                         remember=False)
+            case Action.PREVIOUS:
+                self.say([self.review.previous() or Message(self._(
+                    "This is the first message."))], remember=False, review=False)
+            case Action.NEXT:
+                self.say([self.review.next() or Message(self._(
+                    "This is the newest message."))], remember=False, review=False)
+            case Action.WHERE:
+                self.say(self.narrator.where(self.game), remember=False)
+            case Action.AHEAD:
+                self.say(self.narrator.ahead(self.game, self._ahead_seat()), remember=False)
+            case Action.HELP:
+                self.say(help_messages(self._), remember=False)
+            case Action.SQUARE_BEFORE | Action.SQUARE_AFTER | Action.OWN_SQUARE:
+                self.say(self._explore(command.action), remember=False)
+            case Action.SLOWER | Action.FASTER | Action.QUIETER | Action.LOUDER:
+                if self.adjust is not None:
+                    self.say(self.adjust(command.action), remember=False)
+            case Action.YES | Action.NO | Action.SKIP:
+                pass  # nothing to confirm or skip: Escape only cut the speech short
+            case None if command.text.startswith("\x1b"):
+                pass  # a key the game does not use (an arrow, a function key)
+            case _:
+                self.say([Message(self._("I did not understand {text}. Press h for help.").format(
+                    text=repr(command.text)))], remember=False)
+
+    def _explore(self, action: Action) -> list[Message]:
+        """Walk the board square by square, by ear: [ and ] step, Home comes back."""
+        own = self.game.positions[self._own_seat()]
+        start = own if action is Action.OWN_SQUARE or self._explored is None else self._explored
+        step = {Action.SQUARE_BEFORE: -1, Action.SQUARE_AFTER: 1}.get(action, 0)
+        self._explored = max(1, min(self.game.board.last, start + step))
+        return self.narrator.square(self.game, self._explored)
+
+    def _ahead_seat(self) -> int:
+        """Whose way ahead ``a`` tells: the player whose turn it is."""
+        return self.game.current
+
+    def _own_seat(self) -> int:
+        """Whose square Home means: the player whose turn it is, else the first human."""
+        current = self.game.current
+        if not self.game.seats[current].computer:
+            return current
+        return next((i for i, s in enumerate(self.game.seats) if not s.computer), current)
+
+
+class Session(ReviewKeys):
     def __init__(self, game: Game, narrator: Narrator, outputs: Outputs,
                  inputs: SeatInputs | CommandSource,
                  dice: Dice, settings: SessionSettings | None = None,
@@ -61,9 +133,6 @@ class Session:
         self.last_messages: list[Message] = []
         self.review = MessageReview()
         self._prompted = False
-        self._explored: int | None = None  # the square [ and ] last stepped to
-        # Speech rate and volume keys: set by whoever built the voice; returns what to say.
-        self.adjust: Callable[[Action], list[Message]] | None = None
 
     def say(self, messages: list[Message], remember: bool = True, review: bool = True) -> None:
         if remember:
@@ -175,54 +244,6 @@ class Session:
             if answer.action in (Action.YES, Action.END):
                 return True
             self.say([Message(self._("Please press y for yes or n for no."))], remember=False)
-
-    def handle(self, command: Command) -> None:
-        """Any key but roll and quit: repeat, review, where, ahead, help, explore..."""
-        match command.action:
-            case Action.REPEAT:
-                self.say(self.last_messages or [Message(self._("Nothing has happened yet."))],
-                         remember=False)
-            case Action.PREVIOUS:
-                self.say([self.review.previous() or Message(self._(
-                    "This is the first message."))], remember=False, review=False)
-            case Action.NEXT:
-                self.say([self.review.next() or Message(self._(
-                    "This is the newest message."))], remember=False, review=False)
-            case Action.WHERE:
-                self.say(self.narrator.where(self.game), remember=False)
-            case Action.AHEAD:
-                self.say(self.narrator.ahead(self.game, self.game.current), remember=False)
-            case Action.HELP:
-                self.say(help_messages(self._), remember=False)
-            case Action.SQUARE_BEFORE | Action.SQUARE_AFTER | Action.OWN_SQUARE:
-                self.say(self._explore(command.action), remember=False)
-            case Action.SLOWER | Action.FASTER | Action.QUIETER | Action.LOUDER:
-                if self.adjust is not None:
-                    self.say(self.adjust(command.action), remember=False)
-            case Action.YES | Action.NO | Action.SKIP:
-                pass  # nothing to confirm or skip: Escape only cut the speech short
-            case None if command.text.startswith("\x1b"):
-                pass  # a key the game does not use (an arrow, a function key)
-            case _:
-                self.say([Message(self._("I did not understand {text}. Press h for help.").format(
-                    text=repr(command.text)))], remember=False)
-
-
-    def _explore(self, action: Action) -> list[Message]:
-        """Walk the board square by square, by ear: [ and ] step, Home comes back."""
-        own = self.game.positions[self._own_seat()]
-        start = own if action is Action.OWN_SQUARE or self._explored is None else self._explored
-        step = {Action.SQUARE_BEFORE: -1, Action.SQUARE_AFTER: 1}.get(action, 0)
-        self._explored = max(1, min(self.game.board.last, start + step))
-        return self.narrator.square(self.game, self._explored)
-
-    def _own_seat(self) -> int:
-        """Whose square Home means: the player whose turn it is, else the first human."""
-        current = self.game.current
-        if not self.game.seats[current].computer:
-            return current
-        return next((i for i, s in enumerate(self.game.seats) if not s.computer), current)
-
 
 # Keys that keep their meaning during a question: reading back, exploring, rate, volume.
 NOT_ANSWERS = frozenset({Action.PREVIOUS, Action.NEXT, Action.SQUARE_BEFORE,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import queue
 import random
+import socket
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -28,7 +29,7 @@ from snl_edu.outputs import ConsoleOutput, Outputs
 from snl_edu.review import MessageReview
 from snl_edu.safe_text import clean_name
 from snl_edu.seat_inputs import SeatInputs
-from snl_edu.session import help_messages
+from snl_edu.session import ReviewKeys
 from snl_edu.table import wire
 from snl_edu.table.host import notice_text
 from snl_edu.table.wire import Notice
@@ -53,6 +54,24 @@ REFUSALS = {
                   "teacher gave you."),
     "malformed": N_("The table did not understand this computer."),
 }
+
+
+def unreachable(error: Exception) -> str:
+    """Why a table could not be reached, as one whole sentence a child or teacher can act on."""
+    if isinstance(error, ConnectionRefusedError):
+        return N_("Cannot reach a table at {address}: nothing is listening there. Is the table "
+                  "open, and is the number after the colon right?")
+    if isinstance(error, socket.gaierror):
+        return N_("Cannot reach a table at {address}: this computer does not know that name. "
+                  "Type the address the host shows.")
+    if isinstance(error, TimeoutError):
+        return N_("Cannot reach a table at {address}: it did not answer in time. Is this "
+                  "computer on the same network as the host?")
+    if isinstance(error, WebSocketException):
+        return N_("Cannot reach a table at {address}: something answered there, but it is not "
+                  "a table.")
+    return N_("Cannot reach a table at {address}: the network does not let this computer "
+              "through to it.")
 
 
 @dataclass(frozen=True)
@@ -114,7 +133,7 @@ def _accepts(options: ClientOptions) -> bool:
     return reply.get("type") == "welcome"
 
 
-class TableClient:
+class TableClient(ReviewKeys):
     def __init__(self, options: ClientOptions, loc: Localizer,
                  terminal: Terminal | None = None) -> None:
         self.options = options
@@ -124,7 +143,7 @@ class TableClient:
         self.console = ConsoleOutput(self.terminal.stdout)
         self.outputs = Outputs([self.console])
         self.review = MessageReview()
-        self.last: list[Message] = []
+        self.last_messages: list[Message] = []
         self.shown = threading.Lock()  # the keyboard and the network both speak
         self.ended = threading.Event()
         self.my_turn = threading.Event()  # the table waits for this seat's roll
@@ -152,9 +171,8 @@ class TableClient:
                 uri, max_size=wire.MAX_TABLE_MESSAGE, compression=None,
                 open_timeout=CONNECT_WAIT, proxy=None))
         except (OSError, TimeoutError, WebSocketException) as error:  # refused, unreachable
-            raise TableError(N_("Cannot reach a table at {address}: {reason}."),
-                             address=f"{self.options.host}:{self.options.port}",
-                             reason=type(error).__name__) from None
+            raise TableError(unreachable(error),
+                             address=f"{self.options.host}:{self.options.port}") from None
         self.connection.send(wire.encode(wire.join_message(
             self.options.code, self.options.name, self.token, self.options.watch)))
         try:
@@ -189,7 +207,7 @@ class TableClient:
                                  Verbosity(self.options.verbosity), self.options.count,
                                  lambda seat: rotation.due(self.game or game, seat))
         if self.options.watch:
-            self._say([Message(self._("Watching the table: {board}.").format(
+            self.say([Message(self._("Watching the table: {board}.").format(
                 board=game.board.title(self.loc.language)))])
             self._show_board()
             return
@@ -205,21 +223,22 @@ class TableClient:
                     "While you were away, the table rolled for you {count} time.",
                     "While you were away, the table rolled for you {count} times.",
                     covered).format(count=self.loc.number(covered))))
-            self._say(lines + self.narrator.where(game))
+            self.say(lines + self.narrator.where(game))
         elif len(self.members) == 1:
             team_name = self.narrator.seats[self.seat].name if self.seat is not None else ""
-            self._say([Message(self._("You sit at the table as {name}, in the team {team}. "
+            self.say([Message(self._("You sit at the table as {name}, in the team {team}. "
                                       "Wait for your roll.").format(name=name, team=team_name))])
         else:
-            self._say([Message(self._("You sit at the table as {name}. Wait for your "
+            self.say([Message(self._("You sit at the table as {name}. Wait for your "
                                       "turn.").format(name=name))])
 
     # -- what the table says ----------------------------------------------------
 
-    def _say(self, messages: list[Message], remember: bool = True) -> None:
+    def say(self, messages: list[Message], remember: bool = True, review: bool = True) -> None:
         with self.shown:
             if remember:
-                self.last = messages
+                self.last_messages = messages
+            if review:
                 self.review.add(messages)
             self.outputs.show_all(messages)
 
@@ -244,7 +263,7 @@ class TableClient:
             events = wire.read_events(message)
             with contextlib.suppress(GameStateError):
                 self.game = Game.from_data(message.get("game"))
-            self._say(self.narrator.narrate_all(events))
+            self.say(self.narrator.narrate_all(events))
             if self.options.watch:
                 self._show_board()
             elif self.teacher is not None and self.game is not None:
@@ -253,7 +272,7 @@ class TableClient:
             self._on_notice(message)
         elif kind == "ended":
             self.finished = bool(message.get("finished"))
-            self._say([Message(self._("The table has closed."))], remember=False)
+            self.say([Message(self._("The table has closed."))], remember=False)
             self.ended.set()
 
     def _on_notice(self, message: dict[str, Any]) -> None:
@@ -267,7 +286,7 @@ class TableClient:
         if notice is Notice.TURN:
             if seat == self.seat:
                 self.my_turn.set()
-                self._say([Message(self._("Your turn: press Enter to roll the pasa."),
+                self.say([Message(self._("Your turn: press Enter to roll the pasa."),
                                    "turn")], remember=False)
             return
         name = ""
@@ -280,15 +299,13 @@ class TableClient:
             return
         line = notice_text(self.loc, notice, name)
         if line and not (notice is Notice.WARNING and seat != self.seat):
-            self._say([Message(line)], remember=False)
+            self.say([Message(line)], remember=False)
 
     # -- lessons on this computer -----------------------------------------------
 
     def show_all(self, messages: Sequence[Message]) -> None:
         """What a lesson says: shown, spoken and kept for review (``,`` and ``.``)."""
-        with self.shown:
-            self.review.add(list(messages))
-            self.outputs.show_all(messages)
+        self.say(list(messages), remember=False)
 
     def echo(self, text: str) -> None:
         """An answer's keys as typed (single-key mode does not echo)."""
@@ -351,7 +368,7 @@ class TableClient:
 
         assert self.game is not None and self.narrator is not None
         lines = [Message(line) for line in board_grid(self.game.board, self.loc)]
-        self._say(lines + self.narrator.where(self.game), remember=False)
+        self.say(lines + self.narrator.where(self.game), remember=False)
 
     def _reconnect(self) -> bool:
         """The network dropped: come back to the same seat with our token."""
@@ -364,7 +381,7 @@ class TableClient:
                 return True
             except TableError:
                 delay = min(delay * 2, 4.0)
-        self._say([Message(self._("The connection to the table is lost."))], remember=False)
+        self.say([Message(self._("The connection to the table is lost."))], remember=False)
         return False
 
     # -- the child's keys -------------------------------------------------------
@@ -378,27 +395,16 @@ class TableClient:
                 with contextlib.suppress(WebSocketException, OSError):
                     self.connection.send(wire.encode(wire.command_message(command)))
             return
-        assert self.narrator is not None and self.game is not None
-        match action:
-            case Action.REPEAT:
-                self._say(self.last or [Message(self._("Nothing has happened yet."))],
-                          remember=False)
-            case Action.PREVIOUS:
-                self._say([self.review.previous() or Message(
-                    self._("This is the first message."))], remember=False)
-            case Action.NEXT:
-                self._say([self.review.next() or Message(
-                    self._("This is the newest message."))], remember=False)
-            case Action.WHERE:
-                self._say(self.narrator.where(self.game), remember=False)
-            case Action.AHEAD if self.seat is not None:
-                self._say(self.narrator.ahead(self.game, self.seat), remember=False)
-            case Action.HELP:
-                self._say(help_messages(self._), remember=False)
-            case Action.END:
-                self.ended.set()
-            case _:
-                pass
+        if action is Action.END:
+            self.ended.set()
+        elif self.narrator is not None and self.game is not None:
+            self.handle(command)  # answered here, from this computer's copy of the game
+
+    def _ahead_seat(self) -> int:
+        return self.seat if self.seat is not None else super()._ahead_seat()
+
+    def _own_seat(self) -> int:
+        return self.seat if self.seat is not None else super()._own_seat()
 
     def run(self, keys: CommandSource | None, stack: contextlib.ExitStack | None = None
             ) -> bool:

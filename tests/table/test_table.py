@@ -6,6 +6,7 @@ import contextlib
 import json
 import re
 import secrets
+import time
 from pathlib import Path
 
 import pytest
@@ -196,11 +197,17 @@ def test_a_table_is_found_on_the_network_by_name_never_by_code(tmp_path: Path) -
         name = f"Class {secrets.token_hex(4)}"  # no other test run on this machine has it
         announced = Announcement(name, host, port, "Saanp Bharyang")  # loopback only
         try:
-            found = look_for_tables(via="127.0.0.1", seconds=15)  # ends at the answer
+            # Other runs on this shared machine may announce tables of their own, and a look
+            # ends soon after the first answer: look again until ours is among them.
+            deadline = time.monotonic() + WAIT
+            found: list[tuple[str, str, int, str]] = []
+            while name not in [entry[0] for entry in found] and time.monotonic() < deadline:
+                found = [(t.name, t.host, t.port, t.board)
+                         for t in look_for_tables(via="127.0.0.1", seconds=15)]
         finally:
             announced.close()
-    assert (name, "127.0.0.1", port, "Saanp Bharyang") in [
-        (t.name, t.host, t.port, t.board) for t in found]
+    assert (name, "127.0.0.1", port, "Saanp Bharyang") in found
+    assert not any(CODE.replace("-", "") in "".join(map(str, entry)) for entry in found)
 
 
 def test_the_hosts_projector_view_and_starting_without_everyone(tmp_path: Path) -> None:
