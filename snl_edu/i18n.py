@@ -166,6 +166,10 @@ class Localizer:
     def gettext(self, message: str) -> Template:
         return Template(self._translations.gettext(message))
 
+    def pgettext(self, context: str, message: str) -> Template:
+        """A short msgid that means different things in different places ("letter", "A")."""
+        return Template(self._translations.pgettext(context, message))
+
     def ngettext(self, singular: str, plural: str, n: int) -> Template:
         return Template(self._translations.ngettext(singular, plural, n))
 

@@ -1,4 +1,4 @@
-"""Sound options shared by `snl play` and `snl say`."""
+"""Sound options shared by `snl play`, `snl say` and `snl table host`."""
 
 from __future__ import annotations
 
@@ -31,21 +31,32 @@ def voice_options(function: F) -> F:
     return function
 
 
+# Declared once, used by `snl play` and `snl table host` alike.
+SPEECH = click.option("--speech/--no-speech", default=True, show_default=True,
+                      help="Speak every message aloud.")
+SCREEN_READER = click.option("--screen-reader", is_flag=True,
+                             help="For NVDA, JAWS or Orca: no speech of its own, no colour, one "
+                                  "message per line.")
+
+
+def host_audio_options(function: F) -> F:
+    """--speech/--no-speech, --screen-reader and the voice options: what the host says
+    itself (the join code); the children's computers narrate the game."""
+    return SPEECH(SCREEN_READER(voice_options(function)))
+
+
 def play_audio_options(function: F) -> F:
     """--speech/--no-speech, --sound/--no-sound, --sound-volume, --screen-reader, --record, and
     voice options."""
     function = voice_options(function)
     options = [
-        click.option("--speech/--no-speech", default=True, show_default=True,
-                     help="Speak every message aloud."),
+        SPEECH,
         click.option("--sound/--no-sound", default=True, show_default=True,
                      help="Play short sounds for the dice, steps, ladders, snakes and wins."),
         click.option("--sound-volume", type=click.IntRange(0, 100), default=DEFAULT_VOLUME,
                      show_default=True,
                      help="Loudness of the short sounds, in percent (speech has --volume)."),
-        click.option("--screen-reader", is_flag=True,
-                     help="For NVDA, JAWS or Orca: no speech of its own, no colour, one "
-                          "message per line."),
+        SCREEN_READER,
         click.option("--record", type=click.Path(dir_okay=False, writable=True,
                                                  path_type=Path),
                      default=None, metavar="FILE.wav",

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from snl_edu.app.options import PlayOptions, SoundOptions
-from snl_edu.cli.audio import play_audio_options
+from snl_edu.cli.audio import host_audio_options, play_audio_options
 from snl_edu.cli.common import localizer_for, remember_localizer, rules_from_options, run_app
 from snl_edu.cli.group import language_options
 from snl_edu.cli.lesson_options import lesson_options
@@ -55,13 +57,16 @@ def table() -> None:
               help="Show the board and where everyone is after every turn (for a projector).")
 @click.option("--name", "table_name", default=None, metavar="NAME",
               help="The table's name in snl table list (default: this computer's name).")
+@host_audio_options
 @data_dir_option
 @language_options
 @click.pass_context
-def host(ctx: click.Context, players: str | None, teams: tuple[str, ...], computers: int | None, board: str,
-         seed: int | None, pace: float | None, verbosity: str, count: bool,
-         resume_game: str | None, bind: str, port: int, turn_clock: float, code: str | None,
-         show: bool, table_name: str | None, data_dir: str | None, lang: str | None, digits: str | None,
+def host(ctx: click.Context, players: str | None, teams: tuple[str, ...],
+         computers: int | None, board: str, seed: int | None, pace: float | None,
+         verbosity: str, count: bool, resume_game: str | None, bind: str, port: int,
+         turn_clock: float, code: str | None, show: bool, table_name: str | None,
+         speech: bool, screen_reader: bool, tts: str, rate: int, volume: int,
+         data_dir: str | None, lang: str | None, digits: str | None,
          **rule_values: object) -> None:
     """Open a table on the local network; children join with the code it shows."""
     from snl_edu.table.host import Table, TableOptions
@@ -86,23 +91,45 @@ def host(ctx: click.Context, players: str | None, teams: tuple[str, ...], comput
                 address=f"{bind}:{port}", reason=error.strerror or str(error))) from None
     from snl_edu.table.codes import shown
     from snl_edu.table.discovery import ANY_ADDRESS, local_addresses
+    from snl_edu.table.joining import join_command, qr_lines, spelled_code
 
     shown_host = address[0] if bind not in ANY_ADDRESS else local_addresses()[0]
+    command = join_command(f"{shown_host}:{address[1]}", the_table.code)
     click.echo(loc.gettext("The table is open. Join code: {code}").format(code=shown(
         the_table.code)))
-    click.echo(loc.gettext("Children join with: snl table join {address} {code} --name "
-                           "NAME").format(address=f"{shown_host}:{address[1]}",
-                                          code=shown(the_table.code)))
+    click.echo(loc.gettext("Children join with: {command} --name NAME").format(command=command))
+    if screen_reader:  # a QR code is a wall of blocks to a screen reader: the code, spelled
+        click.echo(spelled_code(the_table.code, loc))
+    else:
+        click.echo(loc.gettext("Or scan it (the same line) with a phone or tablet:"))
+        for line in qr_lines(command):
+            click.echo(line)
     click.echo(loc.gettext("Keys: s starts without waiting for everyone, p pauses or resumes "
-                           "the game, e ends it."))
+                           "the game, e ends it, c says the join code again."))
     announcement = _announce(table_name, bind, address[1], the_table, loc)
+    from snl_edu.app.play import Terminal, open_sound
     from snl_edu.keyboard import KeyboardInput
+    from snl_edu.outputs import Outputs
+    from snl_edu.seat_inputs import SeatInputs
+    from snl_edu.vocabulary import Message
 
     try:
         # Single keys for the teacher, restored however the table ends.
-        with KeyboardInput() as keyboard:
-            threading.Thread(target=_teacher_keys, args=(the_table, keyboard), daemon=True,
-                             name="snl-table-teacher").start()
+        with KeyboardInput() as keyboard, contextlib.ExitStack() as stack:
+            voice = Outputs(open_sound(
+                SoundOptions(speech=speech, sound=False, screen_reader=screen_reader, tts=tts,
+                             rate=rate, volume=volume),
+                loc, SeatInputs(keyboard), Terminal(), stack).outputs)
+
+            speaking = threading.Lock()  # the start and the teacher's c key, one at a time
+
+            def say_code() -> None:  # heard in the host's language (printed above)
+                with speaking:
+                    voice.show_all([Message(spelled_code(the_table.code, loc))])
+
+            threading.Thread(target=_teacher_keys, args=(the_table, keyboard, say_code),
+                             daemon=True, name="snl-table-teacher").start()
+            say_code()
             the_table.run()
     finally:
         if announcement is not None:
@@ -126,7 +153,8 @@ def _announce(name: str | None, bind: str, port: int, the_table: Table, loc: Loc
         return None
 
 
-def _teacher_keys(the_table: Table, keyboard: KeyboardInput) -> None:
+def _teacher_keys(the_table: Table, keyboard: KeyboardInput,
+                  say_code: Callable[[], None]) -> None:
     paused = False
     while not the_table.control.ended.is_set():
         command = keyboard.next_command(0.5)
@@ -140,6 +168,8 @@ def _teacher_keys(the_table: Table, keyboard: KeyboardInput) -> None:
             (the_table.pause if paused else the_table.resume)()
         elif key == "e":
             the_table.end()
+        elif key == "c":
+            say_code()
 
 
 def _client_options(target: tuple[str, ...], name: str, watch: bool, verbosity: str,
