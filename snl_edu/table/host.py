@@ -208,8 +208,10 @@ class Table:
             for chair in self.chairs:
                 if name_key(chair.name) == wanted:
                     return [chair] if chair.connection is None else []
+            team = name_key(teams.SEPARATOR.join(  # "asha + bikash" as written at the host
+                name.strip() for name in join.name.split(teams.SEPARATOR)))
             return [chair for chair in self.chairs if chair.connection is None
-                    and name_key(self.game.seats[chair.seat].name) == wanted]
+                    and name_key(self.game.seats[chair.seat].name) == team]
 
     def _play(self, connection: Any, chairs: list[Chair]) -> None:
         back = any(chair.joined_before for chair in chairs)

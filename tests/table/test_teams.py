@@ -141,7 +141,7 @@ def test_a_whole_team_at_one_computer_joins_by_the_teams_name_and_each_child_is_
     options = table_options(tmp_path / "host", players=("Chandra",), teams=(TEAM,),
                             computers=0)
     with open_table(options) as (table, _, _):
-        team = team_child(table, TEAM, tmp_path / "team")
+        team = team_child(table, "asha + bikash", tmp_path / "team")  # as the host wrote it
         chandra = Child(table, "Chandra")
         team.log.wait_for(lambda lines: sum(line.startswith("A question for ")
                                             for line in lines) >= 4)
