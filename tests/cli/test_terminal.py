@@ -219,9 +219,11 @@ def test_progress_is_plain_lines_for_a_screen_reader_and_off_a_terminal(tmp_path
 
 def test_a_key_during_speech_cuts_it_short_in_the_real_program() -> None:
     # Speech on, through the real device path on miniaudio's null backend, which plays
-    # in real time: the help takes many seconds to say.
+    # in real time: the help takes many seconds to say, about 10 s even at the fastest rate,
+    # which keeps the sentences after it (the answer, the quit question, goodbye) short.
     spoken = {"SNL_AUDIO": "on", "SNL_AUDIO_BACKEND": "null"}
-    with Terminal(*GAME, "--lessons", "off", "--no-sound", env=spoken) as terminal:
+    with Terminal(*GAME, "--lessons", "off", "--no-sound", "--rate", "450",
+                  env=spoken) as terminal:
         terminal.expect("Press Enter to roll the pasa, or h for help.\n")
         terminal.type("h")
         terminal.expect("Keys:")

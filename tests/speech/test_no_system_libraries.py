@@ -29,9 +29,9 @@ from snl_edu.speech.sinks import DeviceSink
 from snl_edu.speech.system import SystemSynthesiser
 from snl_edu.voice.microphone import MicrophoneSource
 
-built_in = EspeakSynthesiser(Voice("en")).synthesise("Roll the pasa.")
+built_in = EspeakSynthesiser(Voice("en")).synthesise("Roll.")  # short: played in real time
 system = SystemSynthesiser(Voice("en"))
-spoken = system.synthesise("Roll the pasa.")
+spoken = system.synthesise("Roll.")
 player = Player(DeviceSink(backend="null"), threading.Event())
 played = player.play(built_in) and player.play(spoken)
 microphone = MicrophoneSource(backend="null")

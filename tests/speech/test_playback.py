@@ -38,7 +38,7 @@ def long_sentence() -> Pcm:
 
 def test_the_null_backend_plays_in_real_time_and_whole(sink: WatchedSink) -> None:
     player = Player(sink, threading.Event())
-    pcm = EspeakSynthesiser(Voice("en")).synthesise("Asha rolled a five on the pasa.")
+    pcm = EspeakSynthesiser(Voice("en")).synthesise("Five.")  # short: it plays in real time
     started = time.perf_counter()
     assert player.play(pcm) is True
     elapsed = time.perf_counter() - started
@@ -139,7 +139,7 @@ def test_earcon_and_sentences_play_in_order_without_overlap(sink: WatchedSink) -
     outputs = [EarconOutput(player), SpeechOutput(PcmSpeaker(EspeakSynthesiser(Voice("en")),
                                                              player))]
     started = time.perf_counter()
-    for message in (Message("Asha's turn.", "turn"), Message("Asha rolled a four.", "dice")):
+    for message in (Message("Asha.", "turn"), Message("Four.", "dice")):  # short: real time
         for output in outputs:
             output.show(message)
     elapsed = time.perf_counter() - started

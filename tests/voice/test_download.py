@@ -60,7 +60,9 @@ class Server:
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.httpd.daemon_threads = True
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        # shutdown() waits for the loop's next poll: the default 0.5 s would end each test.
+        threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.02},
+                         daemon=True).start()
 
 
 @pytest.fixture
