@@ -192,8 +192,11 @@ class Session(ReviewKeys):
         while True:
             command = inputs.next_command(self.settings.auto_roll)
             if command is None:
+                # In a team, the child whose roll it was (the narrator knows whose it is).
+                whose = self.narrator.whose_roll
+                name = (whose(self.game.current) if whose is not None else None) or seat.name
                 self.say([Message(self._("Time is up: rolling for {name}.").format(
-                    name=seat.name))], remember=False)
+                    name=name))], remember=False)
                 return self.dice.roll()
             if command.action is Action.ROLL:
                 return self.dice.roll()
