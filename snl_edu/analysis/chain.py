@@ -63,10 +63,12 @@ def build_chain(board: Board, rules: Rules) -> Chain:
     """
     index: dict[State, int] = {(0, 0): 0}
     order: list[State] = [(0, 0)]
-    outcomes: list[tuple[int, bool]] = []
-    sixes_matter = [counts_as_six(rules, roll) for roll in _FACES]
-    # Per square, the outcome of each face that is not a counted six (None for one that is).
-    by_square: dict[int, list[tuple[int, bool] | None]] = {}
+    targets: list[int] = []
+    passes: list[bool] = []
+    six_faces = [face for face, roll in enumerate(_FACES) if counts_as_six(rules, roll)]
+    # Per square, what each face that is not a counted six does; a counted six's place
+    # holds a stand-in, replaced state by state.
+    by_square: dict[int, tuple[list[int], list[bool]]] = {}
 
     def outcome(square: int, sixes: int, roll: int) -> tuple[int, bool]:
         move = step(board, rules, square, sixes, roll)
@@ -79,38 +81,50 @@ def build_chain(board: Board, rules: Rules) -> Chain:
             order.append(target)
         return found, move.turn_ends
 
-    for square, sixes in order:  # grows while it is walked
+    for square, rolled in order:  # grows while it is walked
         plain = by_square.get(square)
         if plain is None:
-            plain = by_square[square] = [None if matters else outcome(square, 0, roll)
-                                         for roll, matters in zip(_FACES, sixes_matter)]
-        outcomes += [known or outcome(square, sixes, roll)
-                     for roll, known in zip(_FACES, plain)]
-    targets, passes = zip(*outcomes)
+            found = [(FINISHED, False) if face in six_faces else outcome(square, 0, face + 1)
+                     for face in range(DIE_FACES)]
+            plain = by_square[square] = ([t for t, _ in found], [p for _, p in found])
+        here = len(targets)
+        targets += plain[0]
+        passes += plain[1]
+        for face in six_faces:
+            targets[here + face], passes[here + face] = outcome(square, rolled, face + 1)
     chain = Chain(tuple(order), np.array(targets, dtype=np.int64).reshape(-1, DIE_FACES),
                   np.array(passes, dtype=bool).reshape(-1, DIE_FACES))
     _check_finishable(chain, board.name)
     return chain
 
 
-def _graph(chain: Chain, cost: npt.NDArray[np.float64]) -> sparse.csr_matrix:
-    """The chain as a graph with one more node for the finish; each edge (state, next
-    state) once, at its lowest ``cost`` (two faces may lead to one state)."""
+def _graph(chain: Chain, cost: npt.NDArray[np.bool_] | None = None) -> sparse.csr_matrix:
+    """The chain as a graph with one more node for the finish.
+
+    Without ``cost`` every face is an edge of its own (two faces may lead to one state:
+    fine for reaching and for counting edges). With it, each edge (state, next state)
+    once, at its lowest cost.
+    """
     won = chain.size
-    sources = np.repeat(np.arange(chain.size), DIE_FACES)
     targets = np.where(chain.targets == FINISHED, won, chain.targets).ravel()
-    order = np.lexsort((cost.ravel(), targets, sources))
-    sources, targets, cost = sources[order], targets[order], cost.ravel()[order]
-    first = np.ones(len(order), dtype=bool)
-    first[1:] = (sources[1:] != sources[:-1]) | (targets[1:] != targets[:-1])
-    return sparse.csr_matrix((cost[first], (sources[first], targets[first])),
+    if cost is None:
+        edges = np.append(np.arange(0, len(targets) + 1, DIE_FACES), len(targets))  # none out
+        return sparse.csr_matrix((np.ones(len(targets)), targets, edges), shape=(won + 1, won + 1))
+    sources = np.repeat(np.arange(chain.size), DIE_FACES)
+    # One number per edge and cost, ordered by edge and then cost: the first of each edge.
+    keys = np.unique((sources * (won + 1) + targets) * 2 + cost.ravel())
+    edge, cheapest = np.divmod(keys, 2)
+    first = np.ones(len(edge), dtype=bool)
+    first[1:] = edge[1:] != edge[:-1]
+    sources, targets = np.divmod(edge[first], won + 1)
+    return sparse.csr_matrix((cheapest[first].astype(np.float64), (sources, targets)),
                              shape=(won + 1, won + 1))
 
 
 def _check_finishable(chain: Chain, board_name: str) -> None:
     """Refuse a chain where some reachable state can never reach the last square."""
-    backward = _graph(chain, np.ones(chain.targets.shape)).T.tocsr()
     can_finish = np.zeros(chain.size + 1, dtype=bool)
+    backward = _graph(chain).T.tocsr()
     can_finish[breadth_first_order(backward, chain.size, return_predecessors=False)] = True
     stuck = np.flatnonzero(~can_finish[:-1])
     if len(stuck):
@@ -157,6 +171,6 @@ def shortest_game(chain: Chain) -> tuple[int, int]:
     the turn costs a turn (an extra roll costs none, and the winning roll's turn is the
     one in progress, counted from the start).
     """
-    rolls = dijkstra(_graph(chain, np.ones(chain.targets.shape)), indices=0)[chain.size]
-    turns = dijkstra(_graph(chain, chain.passes.astype(np.float64)), indices=0)[chain.size]
+    rolls = dijkstra(_graph(chain), indices=0, unweighted=True)[chain.size]
+    turns = dijkstra(_graph(chain, chain.passes), indices=0)[chain.size]
     return int(rolls), int(turns) + 1

@@ -69,13 +69,15 @@ class Matrices:
 
     ``rolls`` is over every roll state; ``ends[i]`` is the chance a roll from state i
     ends the turn (passed or won). ``turns`` is over the states where a turn can start
-    (``turn_states``, the start first).
+    (``turn_states``, the start first); ``turn_rolls[i]`` is the expected number of
+    rolls in a turn from the i-th of them.
     """
 
     rolls: Steps
     ends: Vector
     turns: Steps
     turn_states: Indices
+    turn_rolls: Vector
 
 
 def _sparse(chance: Vector, rows: Indices, columns: Indices, shape: tuple[int, int]) -> Sparse:
@@ -111,15 +113,19 @@ def matrices(chain: Chain) -> Matrices:
     turn_states = np.union1d([0], targets[~won & passes])
     short_runs, jump = _series(chosen(~won & ~passes), _RUN_SPLIT)
     passing = chosen(~won & passes)[:, turn_states].T.tocsr()
+    # Each roll state a turn passes through is one roll: M [f, 1] is the chance a turn
+    # wins and its expected rolls.
+    per_turn = np.column_stack([finish, np.ones(size)])
     if jump.nnz:
         long_runs, _ = _series(jump)
         factors = (long_runs[turn_states].T.tocsr(), short_runs.T.tocsr(), passing)
-        turn_finish = short_runs @ (long_runs @ finish)
+        per_turn = short_runs @ (long_runs @ per_turn)
     else:  # every run is shorter than the split (the three-sixes rule): E alone
         factors = (short_runs[turn_states].T.tocsr(), passing)
-        turn_finish = short_runs @ finish
-    return Matrices(rolls, ends, Steps(_fewest_calls(factors), turn_finish[turn_states]),
-                    turn_states)
+        per_turn = short_runs @ per_turn
+    turn_finish, turn_rolls = per_turn[turn_states].T
+    return Matrices(rolls, ends, Steps(_fewest_calls(factors), turn_finish), turn_states,
+                    turn_rolls)
 
 
 def _fewest_calls(factors: tuple[Sparse, ...]) -> tuple[Sparse, ...]:
@@ -157,15 +163,24 @@ def _dropping_negligible(matrix: Sparse) -> Sparse:
 
 
 def expected_rolls_and_turns(parts: Matrices) -> tuple[float, float]:
-    """Expected rolls and turns from the start: one sparse solve of (I - Q) x = [1, e].
+    """Expected rolls and turns from the start: one sparse solve, on the smaller system.
 
-    Each turn ends with one roll (passing the turn or winning), so the expected turns
-    come from the same solve with the chance ``e`` that a roll ends the turn.
+    By rolls, (I - Q) x = [1, e]: each turn ends with one roll (passing the turn or
+    winning), so the expected turns come from the chance ``e`` that a roll ends it.
+    By turns, when a turn is one matrix T with fewer entries than Q (with the
+    three-sixes rule; its LU factors are smaller too), (I - T) x = [r, 1] with ``r``
+    the expected rolls of a turn.
     """
     (forward,) = parts.rolls.factors
-    size = forward.shape[0]
-    system = (sparse.identity(size, format="csr") - forward).T  # I - Q, as CSC
-    solved = splu(system).solve(np.column_stack([np.ones(size), parts.ends]))
+    turn = parts.turns.factors
+    if len(turn) == 1 and turn[0].nnz < forward.nnz:
+        (step,) = turn
+        right = np.column_stack([parts.turn_rolls, np.ones(step.shape[0])])
+    else:
+        step = forward
+        right = np.column_stack([np.ones(step.shape[0]), parts.ends])
+    system = (sparse.identity(step.shape[0], format="csr") - step).T  # I - Q or I - T, CSC
+    solved = splu(system).solve(right)
     return float(solved[0, 0]), float(solved[0, 1])
 
 
@@ -180,30 +195,35 @@ def first_passage(steps: Steps, epsilon: float = TAIL_EPSILON) -> Distribution:
 
 def _by_sparse_steps(advance: Callable[[Matrix], Matrix], finish: Vector, epsilon: float
                      ) -> Distribution:
-    """One step at a time (the chances and the tail of a block of steps at once), until
-    the chain settles into its slowest mode; from there the rest is geometric."""
-    states = np.zeros((_BLOCK, len(finish)))
+    """One step at a time, reading off the chance it wins and the chance in play as it
+    goes (one small product: cheaper than keeping the states), until the chain settles
+    into its slowest mode; from there the rest is geometric."""
+    read = np.column_stack([finish, np.ones(len(finish))])  # state @ read: (wins, in play)
     state = np.zeros(len(finish))
     state[0] = 1.0
-    pieces: list[Vector] = []
+    block = np.empty((_BLOCK, 2))
+    chances: list[Vector] = []
     left: list[Vector] = []
-    while not left or (left[-1][-1] >= epsilon and len(pieces) * _BLOCK < _MAX_STEPS):
+    while True:
         for k in range(_BLOCK):
-            states[k] = state
-            state = advance(state)
-        pieces.append(states @ finish)
-        left.append(np.append(states[1:].sum(axis=1), state.sum()))
-        settled = _settled_rate(states[-1], state)
-        if settled is not None and left[-1][-1] >= epsilon:
+            np.dot(state, read, out=block[k])
+            before, state = state, advance(state)
+        remaining = float(state.sum())
+        chances.append(block[:, 0].copy())
+        left.append(np.append(block[1:, 1], remaining))
+        if remaining < epsilon or len(chances) * _BLOCK >= _MAX_STEPS:
+            break
+        settled = _settled_rate(before, state)
+        if settled is not None:
             # Every state now shrinks by the same rate each step, to within 1e-15 of the
             # chance in play: the later chances are a geometric series of that rate.
-            steps = min(_MAX_STEPS, int(np.ceil(np.log(epsilon / left[-1][-1])
+            steps = min(_MAX_STEPS, int(np.ceil(np.log(epsilon / remaining)
                                                 / np.log(settled))) + 1)
             powers = settled ** np.arange(steps)
-            pieces.append(float(state @ finish) * powers)
-            left.append(float(state.sum()) * settled * powers)
+            chances.append(float(state @ finish) * powers)
+            left.append(remaining * settled * powers)
             break
-    return _trimmed(np.concatenate(pieces), np.concatenate(left), epsilon)
+    return _trimmed(np.concatenate(chances), np.concatenate(left), epsilon)
 
 
 def _settled_rate(before: Vector, after: Vector) -> float | None:
@@ -247,4 +267,4 @@ def _trimmed(chances: Vector, left: Vector, epsilon: float) -> Distribution:
     chances = np.clip(chances, 0.0, None)
     below = left < epsilon
     keep = int(np.argmax(below)) + 1 if below.any() else len(chances)
-    return Distribution(tuple(float(p) for p in chances[:keep]), max(0.0, float(left[keep - 1])))
+    return Distribution(tuple(chances[:keep].tolist()), max(0.0, float(left[keep - 1])))

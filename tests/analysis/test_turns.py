@@ -8,9 +8,11 @@ in plain Python instead, and the figures must be the same.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 
 import numpy as np
 import pytest
+from scipy.sparse import identity
 
 from snl_edu.analysis import analyse
 from snl_edu.analysis.chain import FINISHED, Chain, build_chain, merged
@@ -68,6 +70,20 @@ def test_merging_states_changes_no_figure(name: str) -> None:
         small = merged(chain)
         assert small.size <= chain.size and small.states[0] == (0, 0)
         assert expected_rolls_and_turns(matrices(small)) == pytest.approx(whole, rel=1e-13)
+
+
+@pytest.mark.parametrize("name", shipped_names())
+def test_expectations_by_turns_are_those_by_rolls(name: str) -> None:
+    # With the three-sixes rule a turn is one matrix, smaller than the rolls': the solve
+    # is by turns. A turn given as two factors makes it solve by rolls instead.
+    parts = matrices(build_chain(load_board(name), Rules()))
+    assert len(parts.turns.factors) == 1
+    by_turns = expected_rolls_and_turns(parts)
+    size = parts.turns.factors[0].shape[0]
+    two = replace(parts.turns, factors=(identity(size, format="csr"), *parts.turns.factors))
+    by_rolls = expected_rolls_and_turns(replace(parts, turns=two))
+    assert by_turns == pytest.approx(by_rolls, rel=1e-13)
+    assert by_turns != by_rolls  # two different solves, not one twice
 
 
 def test_without_the_three_sixes_rule_a_turn_going_on_plays_like_a_new_one() -> None:
