@@ -27,7 +27,7 @@ from snl_edu.engine.events import (
     Won,
 )
 from snl_edu.i18n import Digits, Localizer
-from snl_edu.narration import Narrator, Verbosity
+from snl_edu.narration import Narrator, Verbosity, computer_name
 from snl_edu.speech import cues
 
 SEATS = [Seat("Asha"), Seat("Bikash", computer=True)]
@@ -89,6 +89,25 @@ def test_full_counts_and_encourages() -> None:
     climbed = full[EVENTS.index(Climbed(0, 27, 64))]
     assert "Up you go, well done!" in climbed
     assert full[0] == ["Asha, it is your turn. Roll the pasa!"]
+    assert full[EVENTS.index(Won(0, 1))] == ["Asha reaches 100 and wins!",
+                                             "Hooray! Well played, Asha!"]
+    assert full[EVENTS.index(Won(1, 2))] == ["Bikash reaches 100 and takes place 2."]
+
+
+def test_a_move_is_counted_only_when_asked_and_steps_are_heard_once() -> None:
+    board, english = load_board("saanp-bharyang"), Localizer.create("en")
+    counted = Narrator(english, board, SEATS, Verbosity.NORMAL, count=True)
+    plain = Narrator(english, board, SEATS)
+    for event, count, sentence in [
+        (Entered(0, 5), "Counting: one, two, three, four, five.",
+         "Asha comes onto the board at square 5."),
+        (Moved(0, 20, 24), "Counting: twenty-one, twenty-two, twenty-three, twenty-four.",
+         "Asha moves from 20 to 24."),
+    ]:
+        # Counting aloud, the step sound goes with the count; otherwise with the move.
+        assert [(m.text, m.earcon) for m in counted.narrate(event)] == [(count, "step"),
+                                                                       (sentence, None)]
+        assert [(m.text, m.earcon) for m in plain.narrate(event)] == [(sentence, "step")]
 
 
 def test_count_along_in_nepali_words_from_the_current_square() -> None:
@@ -223,3 +242,8 @@ def test_exploring_names_the_virtue_or_vice_of_a_named_jump() -> None:
     assert [narrator.square(game, s)[0].text for s in (4, 16)] == [
         "Square 4. The ladder of Kindness climbs from here to 25.",
         "Square 16. The snake of Anger slides from here to 6."]
+
+
+def test_computer_players_are_numbered_in_the_game_s_language() -> None:
+    assert computer_name(Localizer.create("en"), 2) == "Computer 2"
+    assert computer_name(Localizer.create("ne"), 2) == "कम्प्युटर २"

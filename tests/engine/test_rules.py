@@ -276,3 +276,22 @@ def test_a_finished_game_refuses_more_rolls_and_says_why() -> None:
     with pytest.raises(GameStateError) as refused:
         game.play(1)
     assert ": the game is over." in describe(refused.value, Localizer.create("en"))
+    assert game.opening() == []  # and announces no next turn
+
+
+@pytest.mark.parametrize("names,message", [
+    ([], "A game seats 1 to 8 players, not 0."),
+    (list("ABCDEFGHI"), "A game seats 1 to 8 players, not 9."),
+    (["Asha", " "], "A player's name cannot be empty."),
+    (["Asha", "Bikash", "ASHA"],
+     "Two players are called ASHA: each player needs a name of their own."),
+])
+def test_seats_that_make_no_game_are_refused_and_named(names: list[str], message: str) -> None:
+    from snl_edu.engine import SeatError
+    from snl_edu.error_text import describe
+    from snl_edu.i18n import Localizer
+
+    with pytest.raises(SeatError) as refused:
+        Game(load_board("classic"), Rules(), [Seat(name) for name in names])
+    assert describe(refused.value, Localizer.create("en")) == message
+    assert len(Game(load_board("classic"), Rules(), [Seat(n) for n in "ABCDEFGH"]).seats) == 8
