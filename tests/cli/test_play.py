@@ -57,6 +57,24 @@ def test_each_rule_option_changes_the_game(runner: CliRunner, options: list[str]
     assert [text for text in not_heard if text in out] == []
 
 
+def test_help_offers_every_rule_option_with_its_help_and_default(runner: CliRunner) -> None:
+    # Wide, so no help text wraps; an entry is its option's line and the lines indented under it.
+    out = runner.invoke(main, ["play", "--help"], terminal_width=300, max_content_width=300).output
+    entries = [" ".join(entry.split()) for entry in re.split(r"\n  (?=-)", out)]
+    first = next(i for i, entry in enumerate(entries) if entry.startswith("--finish"))
+    assert entries[first:first + 5] == [
+        ("--finish [exact|overshoot|bounce] exact: overshoot stays put; overshoot: reaching or "
+        "passing the end wins; bounce: walk to the end and back. [default: exact]"),
+        "--six-again / --no-six-again A 6 (chhakka) earns another roll. [default: six-again]",
+        ("--three-sixes / --no-three-sixes The third 6 in a row is not moved and the turn passes. "
+        "[default: three-sixes]"),
+        ("--six-to-start / --no-six-to-start A token enters only on a 6. "
+        "[default: no-six-to-start]"),
+        ("--play-to-end / --no-play-to-end Play on until every place is decided. "
+        "[default: no-play-to-end]"),
+    ]
+
+
 def test_play_to_end_ranks_everyone_as_finished(runner: CliRunner) -> None:
     result = play(runner, "--demo", "--seed", "2", "--computer", "3", "--play-to-end")
     assert len(re.findall(r"Place \d: Computer \d, finished\.", result.output)) >= 2

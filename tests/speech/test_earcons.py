@@ -52,11 +52,14 @@ def test_ladder_rises_and_snake_falls() -> None:
         assert (end > start) is rising, name
 
 
-def test_regeneration_is_byte_identical(tmp_path: Path) -> None:
-    for path in earcons.write_all(tmp_path):
+def test_regeneration_is_byte_identical(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # As a developer regenerates them: python -m snl_edu.earcons FOLDER names each file written.
+    earcons.main(["snl_edu.earcons", str(tmp_path)])
+    written = [Path(line) for line in capsys.readouterr().out.splitlines()]
+    assert written == [tmp_path / f"{name}.wav" for name in earcons.EARCONS]
+    for path in written:
         assert path.read_bytes() == (AUDIO / path.name).read_bytes(), path.name
-    assert sorted(p.name for p in AUDIO.glob("*.wav")) == sorted(
-        f"{name}.wav" for name in earcons.EARCONS)
+    assert sorted(p.name for p in AUDIO.glob("*.wav")) == sorted(p.name for p in written)
 
 
 def test_every_earcon_the_narrator_uses_exists() -> None:
