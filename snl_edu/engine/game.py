@@ -12,7 +12,7 @@ from typing import Any
 
 from snl_edu.engine.board import Board
 from snl_edu.engine.board_data import board_from_data
-from snl_edu.engine.errors import GameStateError, SeatError
+from snl_edu.engine.errors import BoardError, GameStateError, SeatError
 from snl_edu.engine.events import Event, GameOver, Standing, TurnStarted, Won
 from snl_edu.engine.rules import DIE_FACES, Rules
 from snl_edu.engine.step import moves_for
@@ -151,7 +151,10 @@ class Game:
         """Rebuild by replaying the rolls, then check the stored positions agree."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise GameStateError(N_("not a saved game of a known format"))
-        board = board_from_data(data.get("board"), source="saved game")
+        try:
+            board = board_from_data(data.get("board"))
+        except BoardError as error:  # the game's own copy, not a file the reader can open
+            raise GameStateError(N_("its board is malformed")) from error
         rules = Rules.from_data(data.get("rules"))
         raw_seats = data.get("seats")
         if not isinstance(raw_seats, list) or not all(

@@ -86,7 +86,7 @@ def test_a_damaged_saved_game_is_a_message(runner: CliRunner, folder: Path) -> N
         db.execute("UPDATE games SET state = '{\"format\": 1, \"board\": 3}'")
     result = run(runner, "play", "--resume", "--data-dir", str(folder))
     assert result.exit_code == 1
-    assert result.output.startswith("Error: saved game: The board is not written correctly")
+    assert result.output == "Error: The saved game cannot be used: its board is malformed.\n"
 
 
 def _random_bytes(path: Path) -> None:

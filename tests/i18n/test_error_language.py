@@ -30,7 +30,8 @@ def _saved(**changes: Any) -> dict[str, Any]:
     _saved(format=99),
     _saved(rules={"six_again": "yes"}),
     _saved(rules={"finish": "somewhere"}),
-], ids=["positions", "rolls", "seats", "format", "option", "finish"])
+    _saved(board={**load_board("classic").to_data(), "ladders": [{"from": 2, "to": 1}]}),
+], ids=["positions", "rolls", "seats", "format", "option", "finish", "board"])
 def test_a_damaged_saved_game_is_explained_in_nepali(data: dict[str, Any]) -> None:
     with pytest.raises(SnlError) as caught:
         Game.from_data(data)
