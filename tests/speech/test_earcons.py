@@ -54,9 +54,10 @@ def test_ladder_rises_and_snake_falls() -> None:
 
 def test_regeneration_is_byte_identical(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # As a developer regenerates them: python -m snl_edu.earcons FOLDER names each file written.
-    earcons.main(["snl_edu.earcons", str(tmp_path)])
+    folder = tmp_path / "build" / "audio"
+    earcons.main(["snl_edu.earcons", str(folder)])
     written = [Path(line) for line in capsys.readouterr().out.splitlines()]
-    assert written == [tmp_path / f"{name}.wav" for name in earcons.EARCONS]
+    assert written == [folder / f"{name}.wav" for name in earcons.EARCONS]
     for path in written:
         assert path.read_bytes() == (AUDIO / path.name).read_bytes(), path.name
     assert sorted(p.name for p in AUDIO.glob("*.wav")) == sorted(p.name for p in written)
@@ -77,3 +78,10 @@ def test_every_earcon_the_narrator_uses_exists() -> None:
         used |= {m.earcon for m in messages if m.earcon}
     assert used <= set(earcons.EARCONS)
     assert {"turn", "dice", "step", "ladder", "snake", "six", "win"} <= used
+
+
+def test_a_cue_that_would_clip_to_be_heard_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    # One click in silence: as loud as speech only far past full scale.
+    monkeypatch.setitem(earcons.RECIPES, "click", lambda: [0.0] * 20_000 + [1.0] + [0.0] * 20_000)
+    with pytest.raises(ValueError, match="the click earcon cannot reach -[0-9.]+ LUFS without"):
+        earcons.synthesise("click")
