@@ -152,15 +152,17 @@ def test_six_to_start_entry_takes_a_ladder_on_six() -> None:
 def test_winning_ladder_to_the_last_square() -> None:
     game = make_game(load_board("classic"), players=2)
     place(game, 0, 78)
-    events = game.play(2)
-    assert Climbed(0, 80, 100) in events and Won(0, 1) in events and game.over
+    assert game.play(2) == [Rolled(0, 2, 78), Moved(0, 78, 80), Climbed(0, 80, 100), Won(0, 1),
+                            GameOver((Standing(1, 0, 100), Standing(2, 1, 0)))]
+    assert game.over
 
 
 def test_winning_on_a_six_gives_no_extra_roll() -> None:
     game = make_game(players=2)
     place(game, 0, 94)
-    events = game.play(6)
-    assert ExtraRoll(0) not in events and game.over
+    assert game.play(6) == [Rolled(0, 6, 94), Moved(0, 94, 100), Won(0, 1),
+                            GameOver((Standing(1, 0, 100), Standing(2, 1, 0)))]
+    assert game.over
 
 
 def test_game_ends_at_first_winner_and_ranks_rest_with_shared_places() -> None:
@@ -263,6 +265,8 @@ def test_a_roll_no_die_can_show_is_refused_and_named(roll: int, said: str) -> No
     with pytest.raises(GameStateError) as refused:
         game.play(roll)
     assert f": {said}." in describe(refused.value, Localizer.create("en"))
+    if roll == 7:  # a number, so a Nepali reader sees it in Devanagari digits
+        assert "१ देखि ६ सम्म आउँछ, ७ होइन।" in describe(refused.value, Localizer.create("ne"))
     assert game.rolls == [] and game.positions == [0, 0]
 
 
