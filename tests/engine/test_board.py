@@ -53,6 +53,8 @@ def test_moksha_patam_names_every_jump_in_both_languages() -> None:
      "The ladder 10 to 10 does not go up: a ladder's top must be above its foot."),
     ([], [(10, 20)], "snake-not-down", 10,
      "The snake 10 to 20 does not go down: a snake's tail must be below its head."),
+    ([], [(10, 10)], "snake-not-down", 10,
+     "The snake 10 to 10 does not go down: a snake's tail must be below its head."),
     ([(10, 20)], [(10, 5)], "same-start", 10, ("The jumps 10 to 20 and 10 to 5 start on the "
      "same square: only one jump may start on a square.")),
     ([(10, 20)], [(20, 5)], "chain", 10, ("The jump 10 to 20 ends where the jump 20 to 5 "
@@ -83,14 +85,21 @@ def test_the_board_s_own_last_square_bounds_its_jumps() -> None:
 @pytest.mark.parametrize("width,height", [(1, 10), (10, 1), (21, 2), (2, 3)])
 def test_board_sizes_out_of_range(width: int, height: int) -> None:
     with pytest.raises(BoardError) as caught:
-        board_from_data(data(width=width, height=height))
+        board_from_data(data(width=width, height=height), source="ours.toml")
     assert caught.value.rule == "size"
+    assert describe(caught.value, ENGLISH) == (
+        f"ours.toml: The board size {width}x{height} is not allowed: each side has 2 to 20 "
+        "squares, 7 squares at least in all.")
 
 
 def test_other_shapes_allowed() -> None:
     board = board_from_data(data([(3, 40)], [(70, 2)], width=9, height=8))
     assert board.last == 72
     assert board_from_data(data(width=8, height=8)).last == 64
+    assert board_from_data(data(width=20, height=20)).last == 400  # the largest
+    assert board_from_data(data(width=2, height=20)).last == 40
+    assert board_from_data(data(width=20, height=2)).last == 40
+    assert board_from_data(data([(2, 7)], width=2, height=4)).last == 8  # the smallest
 
 
 @pytest.mark.parametrize("bad,problem", [
