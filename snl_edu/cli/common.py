@@ -85,5 +85,6 @@ def rules_from_options(**values: Any) -> Rules:
 
 
 def colour_wanted() -> bool:
-    """Colour only on a terminal, and never when NO_COLOR is set (no-color.org)."""
-    return "NO_COLOR" not in os.environ and sys.stdout.isatty()
+    """Colour only on a terminal, and never when NO_COLOR is set to any text (no-color.org:
+    an empty NO_COLOR does not count)."""
+    return not os.environ.get("NO_COLOR") and sys.stdout.isatty()

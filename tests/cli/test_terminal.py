@@ -252,3 +252,12 @@ def test_ctrl_c_silences_the_game_at_once() -> None:
         # could have been spoken (and long before the rest of the help).
         assert terminal.wait(deadline=saying_them) == 1
         assert terminal.mode() == terminal.before
+
+
+@pytest.mark.parametrize("no_color,coloured", [("", True), ("1", False)])
+def test_the_board_is_coloured_at_a_terminal_unless_no_color_is_set(no_color: str,
+                                                                   coloured: bool) -> None:
+    # no-color.org: NO_COLOR set to any text turns colour off; set but empty, it does not.
+    with Terminal("board", "show", "saanp-bharyang", env={"NO_COLOR": no_color}) as terminal:
+        assert terminal.wait() == 0
+        assert "97S" in terminal.output and ("\x1b[" in terminal.output) is coloured
