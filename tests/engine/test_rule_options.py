@@ -43,6 +43,11 @@ def test_saved_rules_round_trip(rules: Rules) -> None:
     assert Rules.from_data(rules.to_data()) == rules
 
 
+def test_a_game_saved_before_an_option_existed_takes_its_default() -> None:
+    assert Rules.from_data({"finish": "bounce"}) == Rules(finish=Finish.BOUNCE)
+    assert Rules.from_data({}) == Rules()
+
+
 @pytest.mark.parametrize("option", RULE_OPTIONS, ids=lambda o: o.name)
 def test_each_value_of_each_option_reaches_the_rules_text_and_the_stats_phrases(option) -> None:  # type: ignore[no-untyped-def]
     """Every value given on the command line changes `snl rules` as its sentence says."""
