@@ -106,6 +106,7 @@ def test_a_lesson_answer_of_4301_digits_is_not_a_crash(runner: CliRunner, tmp_pa
 @pytest.mark.parametrize(("args", "message"), [
     (["play", "--demo", "--auto-roll", "inf"], "--auto-roll"),
     (["play", "--demo", "--pace", "nan"], "nan is not a number of seconds"),
+    (["--lang", "ne", "play", "--demo", "--pace", "nan"], "nan सेकेन्डको सङ्ख्या होइन।"),
     (["stats", "--simulate", "100000000"], "--simulate"),
     (["games", "--data-dir", "~nouser-snl/x"], "cannot be opened or written"),
 ])
