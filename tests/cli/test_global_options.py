@@ -48,3 +48,10 @@ def test_help_loads_no_command_module() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True, env={"SNL_LANG": "en", "PATH": ""})
     assert result.stdout.strip() == "[]"
+
+
+def test_an_error_in_the_game_keeps_the_chosen_language_and_digits(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["play", "--lang", "ne", "--digits", "latn", "--demo",
+                                  "--computer", "0", *quiet()])
+    assert result.exit_code == 1
+    assert result.output == "त्रुटि: एउटा खेलमा 1 देखि 8 जनासम्म खेलाडी हुन सक्छन्, 0 जना होइन।\n"
