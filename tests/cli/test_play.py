@@ -148,6 +148,18 @@ def test_bad_input_is_one_clear_line(runner: CliRunner, args: list[str], needle:
     assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit)
 
 
+def test_options_that_do_not_fit_together_are_a_usage_error_naming_the_option_at_fault(
+        runner: CliRunner) -> None:
+    learner = play(runner, "--players", "Asha", "--learner", "")
+    assert learner.exit_code == 2
+    assert learner.output.endswith(
+        "Error: Invalid value for --learner: A learner's name cannot be empty.\n")
+    demo = play(runner, "--demo", "--players", "A")
+    assert demo.exit_code == 2
+    assert demo.output.endswith(
+        "Error: A demo game has computer players only: leave out --players and --team.\n")
+
+
 def test_broken_board_file_names_the_jump(runner: CliRunner, tmp_path) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "ours.toml"
     path.write_text("[[ladders]]\nfrom = 10\nto = 20\n[[snakes]]\nfrom = 20\nto = 3\n")
