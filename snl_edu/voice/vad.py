@@ -62,7 +62,7 @@ class SileroEndpointer:
 
     def skip(self, block: bytes) -> None:
         """Count a block without listening to it (the game is speaking): forget any utterance."""
-        self.samples += len(block) // 2
+        self.samples += len(self._carry) + len(block) // 2  # the stream's index stays true
         self.reset()
 
     def feed(self, block: bytes) -> list[tuple[Event, int]]:

@@ -1,70 +1,86 @@
 """Spoken test audio from eSpeak NG (espeakng-loader's library), at 16 kHz with noise.
 
-A small ctypes helper of our own so the voice tests do not depend on the speech
-output code; pure digital silence confuses the decoder, so low-level noise is added.
+eSpeak NG runs in a child process of its own, one per call: in one process its
+output depends on everything it said before (the same words come out a few
+milliseconds longer or shorter, and some voices differ from run to run in its
+asynchronous mode), and the game's own speech engine, loaded into the test
+process, would share its callback. A fresh synchronous eSpeak per call makes the
+audio a function of the call's arguments only, whatever ran before.
 """
 
 from __future__ import annotations
 
-import ctypes
+import json
 import math
 import random
-import threading
+import subprocess
+import sys
 import wave
 from array import array
-from functools import lru_cache
 from pathlib import Path
 
 from snl_edu.voice.sources import resample
 
 RATE = 16000
-_lock = threading.Lock()
-_CALLBACK = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.POINTER(ctypes.c_short), ctypes.c_int,
-                             ctypes.c_void_p)
+
+# The child: eSpeak NG in AUDIO_OUTPUT_SYNCHRONOUS mode (2) through ctypes. It reads
+# [[text, voice, words per minute], ...] as JSON and writes its sample rate (int32),
+# then for each a length (int32) and the int16 samples, all little-endian.
+_CHILD = r"""
+import ctypes, json, struct, sys
+from array import array
+import espeakng_loader
+lib = ctypes.CDLL(espeakng_loader.get_library_path())
+rate = lib.espeak_Initialize(2, 0, espeakng_loader.get_data_path().encode(), 0)
+if rate <= 0:
+    sys.exit("eSpeak NG did not initialise")
+samples = array("h")
+def on_audio(wav, count, events):
+    if count > 0:
+        samples.extend(wav[:count])
+    return 0
+callback = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.POINTER(ctypes.c_short), ctypes.c_int,
+                            ctypes.c_void_p)(on_audio)
+lib.espeak_SetSynthCallback(callback)
+out = sys.stdout.buffer
+out.write(struct.pack("<i", rate))
+for text, voice, speed in json.load(sys.stdin):
+    del samples[:]
+    lib.espeak_SetVoiceByName(voice.encode())
+    lib.espeak_SetParameter(1, speed, 0)  # espeakRATE, words per minute
+    data = text.encode()
+    # POS_CHARACTER = 1, espeakCHARS_UTF8 = 1
+    lib.espeak_Synth(data, len(data) + 1, 0, 1, 0, 1, None, None)
+    lib.espeak_Synchronize()
+    out.write(struct.pack("<i", len(samples)) + samples.tobytes())
+"""
 
 
-class _Espeak:
-    def __init__(self) -> None:
-        import espeakng_loader
-
-        self.lib = ctypes.CDLL(espeakng_loader.get_library_path())
-        # AUDIO_OUTPUT_RETRIEVAL = 1: samples come to our callback, no sound card needed.
-        self.rate = self.lib.espeak_Initialize(1, 0, espeakng_loader.get_data_path().encode(), 0)
-        if self.rate <= 0:
-            raise RuntimeError("eSpeak NG did not initialise")
-        self.samples = array("h")
-        self._callback = _CALLBACK(self._on_audio)  # kept alive: eSpeak holds the pointer
-        self.lib.espeak_SetSynthCallback(self._callback)
-
-    def _on_audio(self, wav: ctypes._Pointer[ctypes.c_short], count: int, events: int) -> int:
-        if count > 0:
-            self.samples.extend(wav[:count])
-        return 0
-
-    def say(self, text: str, voice: str, speed: int) -> array[int]:
-        with _lock:
-            self.lib.espeak_SetVoiceByName(voice.encode())
-            self.lib.espeak_SetParameter(1, speed, 0)  # espeakRATE, words per minute
-            self.samples = array("h")
-            data = text.encode()
-            # POS_CHARACTER = 1, espeakCHARS_UTF8 = 1
-            self.lib.espeak_Synth(data, len(data) + 1, 0, 1, 0, 1, None, None)
-            self.lib.espeak_Synchronize()
-            return resample(self.samples, self.rate, RATE)
-
-
-@lru_cache(maxsize=1)
-def _engine() -> _Espeak:
-    return _Espeak()
-
-
-def noise(seconds: float, rng: random.Random, level: int = 40) -> array[int]:
-    return array("h", (rng.randint(-level, level) for _ in range(int(seconds * RATE))))
+def speak_all(items: list[tuple[str, str, int]]) -> list[array[int]]:
+    """(text, voice, words per minute) each, spoken in turn by one fresh eSpeak NG: 16 kHz."""
+    done = subprocess.run([sys.executable, "-c", _CHILD], input=json.dumps(items).encode(),
+                          capture_output=True, check=True, timeout=120)
+    data = memoryview(done.stdout)
+    rate = int.from_bytes(data[:4], "little", signed=True)
+    position, spoken = 4, []
+    for _ in items:
+        count = int.from_bytes(data[position:position + 4], "little", signed=True)
+        samples = array("h")
+        samples.frombytes(data[position + 4:position + 4 + 2 * count])
+        if sys.byteorder != "little":
+            samples.byteswap()
+        position += 4 + 2 * count
+        spoken.append(resample(samples, rate, RATE))
+    return spoken
 
 
 def speech(text: str, voice: str = "ko", speed: int = 150) -> array[int]:
     """Clean synthesised speech, 16 kHz mono int16, no padding."""
-    return array("h", _engine().say(text, voice, speed))
+    return speak_all([(text, voice, speed)])[0]
+
+
+def noise(seconds: float, rng: random.Random, level: int = 40) -> array[int]:
+    return array("h", (rng.randint(-level, level) for _ in range(int(seconds * RATE))))
 
 
 def with_noise(samples: array[int], rng: random.Random, level: int = 40) -> array[int]:
@@ -93,9 +109,9 @@ def scene(parts: list[tuple[float, str]], rng: random.Random, voice: str = "ko",
     """
     out = array("h")
     spans = []
-    for gap, text in parts:
+    spoken = speak_all([(text, voice, speed) for _, text in parts])
+    for (gap, _), words in zip(parts, spoken, strict=True):
         out.extend(array("h", bytes(2 * int(gap * RATE))))
-        words = speech(text, voice, speed)
         spans.append((len(out) / RATE, (len(out) + len(words)) / RATE))
         out.extend(words)
     out.extend(array("h", bytes(2 * int(tail * RATE))))
