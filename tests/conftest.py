@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import signal
 import tempfile
+from typing import Any
 
 import pytest
 
@@ -36,6 +37,42 @@ def _ctrl_c_as_a_terminal_sends_it() -> None:
 
 
 _ctrl_c_as_a_terminal_sends_it()
+
+
+# The README runs the suite on every core (pytest-xdist, -n auto). Tests that share a costly
+# set-up go to one worker together, so it is made once: a group is handed out whole, the
+# biggest first, and every other test on its own.
+SHARED_SETUP = {
+    "tests/board_svg/": "printed pages",  # Devanagari font cuts, seconds each, kept per process
+    "tests/printing/": "printed pages",
+    "tests/checkup/test_checkup_cli.py": "printed pages",  # a class chart, and one class
+    "tests/voice/test_listener_korean.py": "Korean model",  # the vosk model, 2 s to load
+    "tests/voice/test_muted_while_speaking.py": "Korean model",
+    "tests/voice/test_english.py": "English recogniser",  # pocketsphinx, loaded per module
+    "tests/test_packaging.py": "wheel",  # one wheel, built per module
+}
+
+
+def shared_setup(nodeid: str) -> str | None:
+    path = nodeid.split("::")[0]
+    return next((group for prefix, group in SHARED_SETUP.items() if path.startswith(prefix)),
+                None)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """The default distribution (-n without --dist), keeping SHARED_SETUP's groups whole.
+    (xdist's own --dist loadgroup relies on renaming tests, which pytest 9.2 no longer
+    allows: pytest-xdist issue 1386.)"""
+    if config.getvalue("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class SharedSetupScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return shared_setup(nodeid) or nodeid
+
+    return SharedSetupScheduling(config, log)
 
 
 def make_board(ladders: dict[int, int] | None = None, snakes: dict[int, int] | None = None,
