@@ -106,19 +106,19 @@ def _graph(chain: Chain, cost: npt.NDArray[np.bool_] | None = None) -> sparse.cs
     once, at its lowest cost.
     """
     won = chain.size
-    targets = np.where(chain.targets == FINISHED, won, chain.targets).ravel()
+    targets = np.where(chain.targets == FINISHED, won, chain.targets)
     if cost is None:
-        edges = np.append(np.arange(0, len(targets) + 1, DIE_FACES), len(targets))  # none out
-        return sparse.csr_matrix((np.ones(len(targets)), targets, edges), shape=(won + 1, won + 1))
-    sources = np.repeat(np.arange(chain.size), DIE_FACES)
-    # One number per edge and cost, ordered by edge and then cost: the first of each edge.
-    keys = np.unique((sources * (won + 1) + targets) * 2 + cost.ravel())
-    edge, cheapest = np.divmod(keys, 2)
-    first = np.ones(len(edge), dtype=bool)
-    first[1:] = edge[1:] != edge[:-1]
-    sources, targets = np.divmod(edge[first], won + 1)
-    return sparse.csr_matrix((cheapest[first].astype(np.float64), (sources, targets)),
-                             shape=(won + 1, won + 1))
+        edges = np.append(np.arange(0, targets.size + 1, DIE_FACES), targets.size)  # none out
+        return sparse.csr_matrix((np.ones(targets.size), targets.ravel(), edges),
+                                 shape=(won + 1, won + 1))
+    # Of the faces from one state to one next state, the first stands for them all, at
+    # the lowest cost of any of them.
+    same = targets[:, :, None] == targets[:, None, :]
+    cheapest = np.where(same, cost[:, None, :], True).min(axis=2)
+    first = ~(same & np.tri(DIE_FACES, k=-1, dtype=bool)).any(axis=2)
+    sources = np.broadcast_to(np.arange(chain.size)[:, None], targets.shape)
+    return sparse.csr_matrix((cheapest[first].astype(np.float64),
+                              (sources[first], targets[first])), shape=(won + 1, won + 1))
 
 
 def _check_finishable(chain: Chain, board_name: str) -> None:

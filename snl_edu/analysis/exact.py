@@ -110,7 +110,10 @@ def matrices(chain: Chain) -> Matrices:
 
     rolls = Steps((chosen(~won).T.tocsr(),), finish)
     # A turn starts at the start state or where a turn was passed.
-    turn_states = np.union1d([0], targets[~won & passes])
+    starts_turn = np.zeros(size, dtype=bool)
+    starts_turn[0] = True
+    starts_turn[targets[~won & passes]] = True
+    turn_states = np.flatnonzero(starts_turn)
     short_runs, jump = _series(chosen(~won & ~passes), _RUN_SPLIT)
     passing = chosen(~won & passes)[:, turn_states].T.tocsr()
     # Each roll state a turn passes through is one roll: M [f, 1] is the chance a turn
