@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from enum import StrEnum
 
+from snl_edu import teams
 from snl_edu.engine import DIE_FACES, Board, Game, JumpKind, Seat
 from snl_edu.engine.events import (
     Bounced,
@@ -58,8 +59,9 @@ class Narrator:
     def _n(self, value: int) -> str:
         return self.loc.number(value)
 
-    def _name(self, seat: int) -> str:
-        return self.seats[seat].name
+    def name(self, seat: int) -> str:
+        """The seat as sentences name it (a team as "Asha and Bikash")."""
+        return teams.said(self.seats[seat], self.loc)
 
     def _brief(self) -> bool:
         return self.verbosity is Verbosity.BRIEF
@@ -86,7 +88,7 @@ class Narrator:
         return [message for event in events for message in self.narrate(event)]
 
     def _on_TurnStarted(self, e: TurnStarted) -> list[Message]:
-        name = self._name(e.seat)
+        name = self.name(e.seat)
         child = self.whose_roll(e.seat) if self.whose_roll is not None else None
         if child is not None:
             if self._full():
@@ -105,18 +107,18 @@ class Narrator:
             text = self._("{name} rolled {roll}.")
         else:
             text = self._("{name} rolled a {roll} on the pasa.")
-        return [Message(text.format(name=self._name(e.seat), roll=self._n(e.value)), "dice")]
+        return [Message(text.format(name=self.name(e.seat), roll=self._n(e.value)), "dice")]
 
     def _on_NeedSix(self, e: NeedSix) -> list[Message]:
         text = self._("{name} rolled {roll} and needs a {six} to start.")
-        return [Message(text.format(name=self._name(e.seat), roll=self._n(e.value),
+        return [Message(text.format(name=self.name(e.seat), roll=self._n(e.value),
                                     six=self._n(DIE_FACES)))]
 
     def _on_Entered(self, e: Entered) -> list[Message]:
         messages = [self._counting(range(1, e.square + 1))] if self.count else []
         text = self._("Onto square {square}.") if self._brief() else \
             self._("{name} comes onto the board at square {square}.")
-        messages.append(Message(text.format(name=self._name(e.seat), square=self._n(e.square)),
+        messages.append(Message(text.format(name=self.name(e.seat), square=self._n(e.square)),
                                 None if self.count else "step"))
         return messages
 
@@ -124,12 +126,12 @@ class Narrator:
         messages = [self._counting(range(e.start + 1, e.end + 1))] if self.count else []
         text = self._("To square {end}.") if self._brief() else \
             self._("{name} moves from {start} to {end}.")
-        messages.append(Message(text.format(name=self._name(e.seat), start=self._n(e.start),
+        messages.append(Message(text.format(name=self.name(e.seat), start=self._n(e.start),
                                             end=self._n(e.end)), None if self.count else "step"))
         return messages
 
     def _on_Climbed(self, e: Climbed) -> list[Message]:
-        values = {"name": self._name(e.seat), "start": self._n(e.start), "end": self._n(e.end)}
+        values = {"name": self.name(e.seat), "start": self._n(e.start), "end": self._n(e.end)}
         virtue = self._jump_name(e.start)
         if self._brief():
             text = self._("Bharyang, up to {end}.")
@@ -144,7 +146,7 @@ class Narrator:
         return messages
 
     def _on_Slid(self, e: Slid) -> list[Message]:
-        values = {"name": self._name(e.seat), "start": self._n(e.start), "end": self._n(e.end)}
+        values = {"name": self.name(e.seat), "start": self._n(e.start), "end": self._n(e.end)}
         vice = self._jump_name(e.start)
         if self._brief():
             text = self._("Saanp, down to {end}.")
@@ -159,7 +161,7 @@ class Narrator:
         return messages
 
     def _on_Overshot(self, e: Overshot) -> list[Message]:
-        values = {"name": self._name(e.seat), "square": self._n(e.square),
+        values = {"name": self.name(e.seat), "square": self._n(e.square),
                   "needed": self._n(e.needed)}
         text = self._("Too far: stays on {square}, needs {needed}.") if self._brief() else \
             self._("Too far! {name} stays on {square} and needs exactly {needed} to finish.")
@@ -172,7 +174,7 @@ class Narrator:
             up = list(range(e.start + 1, last + 1))
             down = list(range(last - 1, e.end - 1, -1))
             messages.append(self._counting(up + down))
-        values = {"name": self._name(e.seat), "last": self._n(last),
+        values = {"name": self.name(e.seat), "last": self._n(last),
                   "back": self._n(e.back), "end": self._n(e.end)}
         if self._brief():
             text = self._("Bounced back to {end}.")
@@ -188,15 +190,15 @@ class Narrator:
             self._("Chhakka! {name} rolls again.")
         # In a team the extra roll stays with the child who rolled the chhakka: named.
         child = self.whose_roll(e.seat) if self.whose_roll is not None else None
-        return [Message(text.format(name=child or self._name(e.seat)), "six")]
+        return [Message(text.format(name=child or self.name(e.seat)), "six")]
 
     def _on_TurnLost(self, e: TurnLost) -> list[Message]:
         text = self._("Third chhakka: the turn passes.") if self._brief() else \
             self._("Three chhakkas in a row! {name} stays on {square} and the turn passes.")
-        return [Message(text.format(name=self._name(e.seat), square=self._n(e.square)), "six")]
+        return [Message(text.format(name=self.name(e.seat), square=self._n(e.square)), "six")]
 
     def _on_Won(self, e: Won) -> list[Message]:
-        values = {"name": self._name(e.seat), "last": self._n(self.board.last),
+        values = {"name": self.name(e.seat), "last": self._n(self.board.last),
                   "place": self._n(e.place)}
         if e.place == 1:
             text = self._("{name} reaches {last} and wins!")
@@ -211,7 +213,7 @@ class Narrator:
         messages = [Message(self._("Game over. The places:"))]
         last = self.board.last
         for standing in e.ranking:
-            values = {"place": self._n(standing.place), "name": self._name(standing.seat),
+            values = {"place": self._n(standing.place), "name": self.name(standing.seat),
                       "square": self._n(standing.square)}
             if standing.square == last:
                 text = self._("Place {place}: {name}, finished.")
@@ -227,7 +229,7 @@ class Narrator:
     def where(self, game: Game) -> list[Message]:
         messages = []
         for seat, square in enumerate(game.positions):
-            values = {"name": self._name(seat), "square": self._n(square)}
+            values = {"name": self.name(seat), "square": self._n(square)}
             if square == self.board.last:
                 text = self._("{name} has finished.")
             elif square == 0:
@@ -263,7 +265,7 @@ class Narrator:
     def square(self, game: Game, square: int) -> list[Message]:
         """One square, for exploring the board by ear: its number, who is there, any jump."""
         values = {"square": self._n(square)}
-        here = [self._name(seat) for seat, at in enumerate(game.positions) if at == square]
+        here = [self.name(seat) for seat, at in enumerate(game.positions) if at == square]
         jump = self.board.jump_at(square)
         parts = [self._("Square {square}.").format(**values)]
         if here:

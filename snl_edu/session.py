@@ -194,7 +194,8 @@ class Session(ReviewKeys):
             if command is None:
                 # In a team, the child whose roll it was (the narrator knows whose it is).
                 whose = self.narrator.whose_roll
-                name = (whose(self.game.current) if whose is not None else None) or seat.name
+                name = ((whose(self.game.current) if whose is not None else None)
+                        or self.narrator.name(self.game.current))
                 self.say([Message(self._("Time is up: rolling for {name}.").format(
                     name=name))], remember=False)
                 return self.dice.roll()

@@ -12,11 +12,15 @@ rolls needs saving, so a resumed game or a restarted table goes on with the righ
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from snl_edu.engine import Game, Seat
 from snl_edu.engine.events import TurnStarted
 from snl_edu.safe_text import MAX_NAME, clean_name, name_key
 from snl_edu.vocabulary import N_, SnlError
+
+if TYPE_CHECKING:
+    from snl_edu.i18n import Localizer
 
 SEPARATOR = "+"
 SIZES = (2, 3)
@@ -32,6 +36,17 @@ def members(seat: Seat) -> tuple[str, ...]:
         return ()
     names = tuple(seat.name.split(SEPARATOR))
     return names if len(names) in SIZES and all(names) else ()
+
+
+def said(seat: Seat, loc: Localizer) -> str:
+    """A seat's name as every sentence says it: a team's children joined by the language's
+    own "and" ("Asha and Bikash", "आशा र विकास"); any other seat's name as it is.
+
+    Only the command line writes a team with "+": eSpeak NG and screen readers read it
+    as "plus", and a sentence is printed, read by a screen reader and spoken alike.
+    """
+    names = members(seat)
+    return loc.join(names) if names else seat.name
 
 
 def children(seats: Sequence[Seat]) -> list[str]:

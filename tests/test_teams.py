@@ -90,10 +90,10 @@ def test_a_resumed_game_continues_with_the_same_child(rolls: list[int]) -> None:
 
 
 @pytest.mark.parametrize(("language", "verbosity", "line"), [
-    ("en", Verbosity.NORMAL, "Asha+Bikash's turn: it is Bikash's roll."),
-    ("en", Verbosity.FULL, "Bikash, it is your roll for Asha+Bikash. Roll the pasa!"),
-    ("ne", Verbosity.NORMAL, "Asha+Bikash को पालो: अब Bikash को पासा फाल्ने पालो।"),
-    ("ne", Verbosity.FULL, "Bikash, Asha+Bikash को लागि पासा फाल्ने तिम्रो पालो। पासा फाल!"),
+    ("en", Verbosity.NORMAL, "Asha and Bikash's turn: it is Bikash's roll."),
+    ("en", Verbosity.FULL, "Bikash, it is your roll for Asha and Bikash. Roll the pasa!"),
+    ("ne", Verbosity.NORMAL, "Asha र Bikash को पालो: अब Bikash को पासा फाल्ने पालो।"),
+    ("ne", Verbosity.FULL, "Bikash, Asha र Bikash को लागि पासा फाल्ने तिम्रो पालो। पासा फाल!"),
 ])
 def test_the_turn_names_the_child_whose_roll_it_is(language: str, verbosity: Verbosity,
                                                     line: str) -> None:
@@ -112,3 +112,25 @@ def test_a_chhakka_names_the_child_who_rolls_again() -> None:
                         whose_roll=lambda seat: rotation.due(game, seat))
     texts = [m.text for m in narrator.narrate_all(game.play(6))]
     assert "Chhakka! Asha rolls again." in texts
+
+
+@pytest.mark.parametrize(("language", "seat", "said"), [
+    ("en", "Asha+Bikash", "Asha and Bikash"),
+    ("en", "Asha+Bikash+Chandra", "Asha, Bikash, and Chandra"),
+    ("ne", "आशा+विकास", "आशा र विकास"),
+    ("ne", "आशा+विकास+चन्द्र", "आशा, विकास र चन्द्र"),
+])
+def test_every_sentence_names_a_team_with_and_never_plus(language: str, seat: str,
+                                                         said: str) -> None:
+    """eSpeak NG and screen readers read "+" as "plus" ("आशा जोड चिन्ह विकास"): a team is
+    printed and spoken with the language's own "and", in every sentence about its seat."""
+    seats = [Seat(seat), Seat("C++")]  # a child's own name keeps its "+"
+    game = Game(load_board("classic"), Rules(), seats)
+    narrator = Narrator(Localizer.create(language), game.board, seats, Verbosity.FULL)
+    texts = [m.text for roll in (1, 6, 6, 6, 2, 3) if not game.over
+             for m in narrator.narrate_all(game.play(roll))]
+    texts += [m.text for m in narrator.where(game)]
+    team = [text for text in texts if said in text]
+    assert len(team) >= 5
+    assert not any("+" in text for text in team)
+    assert any("C++" in text for text in texts)

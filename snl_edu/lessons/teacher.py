@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from snl_edu import teams
 from snl_edu.engine import Game
 from snl_edu.engine.events import Climbed, Event, Moved, Rolled, Slid, TurnStarted
 from snl_edu.i18n import Localizer
@@ -82,7 +83,8 @@ class Recorder:
             focus=question.focus))
 
 
-def situation_of(game: Game, seat: int, events: Sequence[Event] = ()) -> Situation:
+def situation_of(game: Game, seat: int, loc: Localizer,
+                 events: Sequence[Event] = ()) -> Situation:
     """The board and positions now, and the seat's last plain move this turn."""
     move: tuple[int, int] | None = None
     roll: int | None = None
@@ -91,7 +93,7 @@ def situation_of(game: Game, seat: int, events: Sequence[Event] = ()) -> Situati
             roll = event.value
         elif isinstance(event, Moved) and event.seat == seat and roll is not None:
             move = (event.start, roll)
-    return Situation(game.board, tuple(game.positions), tuple(s.name for s in game.seats),
+    return Situation(game.board, tuple(game.positions), tuple(teams.said(s, loc) for s in game.seats),
                      seat, move)
 
 
@@ -163,8 +165,8 @@ class Teacher:
         child = child or game.seats[seat].name
         learner = self.learners.get(seat, child)
         weights = self.recorder.weights(learner) if self.recorder else None
-        question = generate(self.level, situation_of(game, seat, events), self.loc, self.rng,
-                            weights, by_ear=self.by_ear)
+        question = generate(self.level, situation_of(game, seat, self.loc, events), self.loc,
+                            self.rng, weights, by_ear=self.by_ear)
         return self.put(question, learner, seat, child)
 
     def put(self, question: Question, learner: str, seat: int, name: str) -> Outcome:

@@ -211,7 +211,7 @@ class TableClient(ReviewKeys):
                 board=game.board.title(self.loc.language)))])
             self._show_board()
             return
-        name = self.narrator.seats[self.seat].name if self.seat is not None else ""
+        name = self.narrator.name(self.seat) if self.seat is not None else ""
         if len(self.members) == 1:
             name = self.members[0]  # one child of a team: greeted by their own name
         if welcome.get("back") or not first_time:
@@ -225,7 +225,7 @@ class TableClient(ReviewKeys):
                     covered).format(count=self.loc.number(covered))))
             self.say(lines + self.narrator.where(game))
         elif len(self.members) == 1:
-            team_name = self.narrator.seats[self.seat].name if self.seat is not None else ""
+            team_name = self.narrator.name(self.seat) if self.seat is not None else ""
             self.say([Message(self._("You sit at the table as {name}, in the team {team}. "
                                       "Wait for your roll.").format(name=name, team=team_name))])
         else:
@@ -291,7 +291,7 @@ class TableClient(ReviewKeys):
             return
         name = ""
         if type(seat) is int and 0 <= seat < len(self.game.seats):
-            name = self.narrator.seats[seat].name if self.narrator else ""
+            name = self.narrator.name(seat) if self.narrator else ""
             member = message.get("member")  # one child of a team: named as the table has them
             if member in teams.members(self.game.seats[seat]):
                 name = str(member)

@@ -29,12 +29,12 @@ def test_a_team_takes_turns_and_each_child_gets_the_lesson_after_their_own_roll(
             "--lessons", "every", "--level", "1", "--history", "off", "--lang", "en",
             "--data-dir", str(data))
     with Terminal(*game) as terminal:
-        terminal.expect("Asha+Bikash's turn: it is Asha's roll.")
+        terminal.expect("Asha and Bikash's turn: it is Asha's roll.")
         terminal.type("\r")
         terminal.expect("A question for Asha:")
         terminal.expect("To skip, press Escape")
         terminal.type(ESCAPE)
-        terminal.expect("Asha+Bikash's turn: it is Bikash's roll.")
+        terminal.expect("Asha and Bikash's turn: it is Bikash's roll.")
         terminal.type("q")
         terminal.expect("Quit the game?")
         terminal.type("y")
@@ -44,12 +44,12 @@ def test_a_team_takes_turns_and_each_child_gets_the_lesson_after_their_own_roll(
 
     with Terminal("play", "--resume", "--data-dir", str(data)) as terminal:
         terminal.expect("Continuing game 1.")
-        terminal.expect("Asha+Bikash's turn: it is Bikash's roll.")  # not Asha's again
+        terminal.expect("Asha and Bikash's turn: it is Bikash's roll.")  # not Asha's again
         terminal.type("\r")
         asked = terminal.expect("To skip, press Escape")
         assert "A question for Bikash:" in asked
         terminal.type(ESCAPE)
-        terminal.expect("Asha+Bikash's turn: it is Asha's roll.")
+        terminal.expect("Asha and Bikash's turn: it is Asha's roll.")
         terminal.type("qy")
         assert terminal.wait() == 0
     assert (answers(data, "Asha"), answers(data, "Bikash")) == (1, 1)
