@@ -155,7 +155,8 @@ def open_voice(voice: VoiceOptions, loc: Localizer, keyboard: CommandSource, out
 
 
 def build_teacher(options: PlayOptions, game: Game, loc: Localizer, session: Session,
-                  store: Store | None, by_ear: bool = False) -> Teacher | None:
+                  store: Store | None, by_ear: bool = False,
+                  by_voice: bool = False) -> Teacher | None:
     from snl_edu.lessons.teacher import (
         Frequency,
         Recorder,
@@ -186,6 +187,7 @@ def build_teacher(options: PlayOptions, game: Game, loc: Localizer, session: Ses
     return Teacher(loc, session, session.channel(humans[0] if humans else 0), frequency,
                    options.level, rng, history, by_ear, recorder,
                    {humans[0]: clean_name(learner)} if learner else {}, listen=session.channel,
+                   by_voice=by_voice,
                    child=lambda game, seat: rotation.roller(game, seat) or game.seats[seat].name)
 
 
@@ -252,7 +254,8 @@ def _run(options: PlayOptions, prepared: Prepared, loc: Localizer, terminal: Ter
         lambda rate, volume: prefs.remember(players, rate, volume))
     session.between_turns = build_teacher(
         options, game, loc, session,
-        prepared.autosave.games.store if prepared.autosave else None, by_ear)
+        prepared.autosave.games.store if prepared.autosave else None, by_ear,
+        by_voice=inputs.room is not keyboard)  # else voice was not asked for or failed
     try:
         ending = session.run()
         reminders = checkup_reminders(

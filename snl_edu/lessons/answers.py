@@ -70,8 +70,9 @@ class Asker:
 
     def __init__(self, loc: Localizer, inputs: Inputs, outputs: MessageSink,
                  rng: random.Random | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, by_voice: bool = False) -> None:
         self.loc = loc
+        self.by_voice = by_voice  # voice input is listening: an answer may be said
         self._ = loc.gettext
         self.inputs = inputs
         self.outputs = outputs
@@ -86,8 +87,10 @@ class Asker:
         self.outputs.show_all([Message(text, earcon) for text in texts])
 
     def how_to_answer(self) -> str:
-        return self._("Type the number and press Enter, or say it. To skip, press Escape or "
-                      "say skip.")
+        if self.by_voice:
+            return self._("Type the number and press Enter, or say it. To skip, press Escape "
+                          "or say skip.")
+        return self._("Type the number and press Enter. To skip, press Escape.")
 
     def ask(self, question: Question, intro: str | None = None,
             inputs: Inputs | None = None) -> Outcome:

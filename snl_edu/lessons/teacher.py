@@ -117,6 +117,7 @@ class Teacher:
     on_outcome: Callable[[int, Outcome], None] | None = None  # for tests and tallies
     # The asked seat's own input (Session.channel); None: every seat answers on ``inputs``.
     listen: Callable[[int], Inputs] | None = None
+    by_voice: bool = False  # voice input is listening: the children may say their answers
     _turns: dict[str, int] = field(default_factory=dict)  # per child: each has their own
     _meanings_told: set[str] = field(default_factory=set)
     _cards: list[Card] = field(default_factory=list)
@@ -126,7 +127,8 @@ class Teacher:
     def __post_init__(self) -> None:
         if self.level not in LEVELS:
             raise ValueError(f"level {self.level} is not one of {LEVELS}")
-        self.asker = Asker(self.loc, self.inputs, self.outputs, self.rng)
+        self.asker = Asker(self.loc, self.inputs, self.outputs, self.rng,
+                           by_voice=self.by_voice)
         self._cards = list(history_cards())
         self.rng.shuffle(self._cards)
 

@@ -166,3 +166,15 @@ def test_reading_numbers_in_digits_or_words(typed: str, number: int | None) -> N
     from snl_edu.lessons.number_words import read_number
 
     assert read_number(typed, nepali()) == number
+
+
+@pytest.mark.parametrize(("by_voice", "told"), [
+    (False, "Type the number and press Enter. To skip, press Escape."),
+    (True, "Type the number and press Enter, or say it. To skip, press Escape or say skip."),
+])
+def test_saying_the_answer_is_offered_only_while_voice_input_listens(by_voice: bool,
+                                                                       told: str) -> None:
+    out = Collect()
+    asker = Asker(english(), Script(["skip"]), Outputs([out]), by_voice=by_voice)
+    asker.ask(QUESTION)
+    assert told in out.texts

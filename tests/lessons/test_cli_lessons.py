@@ -174,3 +174,17 @@ def test_forget_asks_in_nepali_and_takes_a_nepali_yes(runner: CliRunner, tmp_pat
     assert asked.exit_code == 0, asked.output
     assert asked.output.startswith("सीताको विवरण मेटाउने?") and "Forget" not in asked.output
     assert "No progress is kept yet." in snl(runner, "progress", *data).output
+
+
+@pytest.mark.parametrize(("language", "keys_only", "say_it"), [
+    ("en", "Type the number and press Enter. To skip, press Escape.", "or say it"),
+    ("ne", "सङ्ख्या टाइप गरेर Enter थिच। छोड्न Escape थिच।", "भन"),
+])
+def test_without_voice_a_question_never_asks_the_child_to_say_the_answer(
+        runner: CliRunner, tmp_path: Path, language: str, keys_only: str, say_it: str) -> None:
+    """Voice input is off unless --voice: a child told "or say it" would speak to nobody."""
+    result = snl(runner, "--lang", language, "play", *quiet(), "--players", "Asha",
+                 "--lessons", "every", "--seed", "3", "--data-dir", str(tmp_path), input="\n")
+    assert result.exit_code == 0, result.output
+    assert keys_only in result.output.splitlines()
+    assert say_it not in result.output
