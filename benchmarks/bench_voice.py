@@ -104,13 +104,13 @@ class TimedSource:
 Scene = tuple[list[str], "array[int]", list[tuple[float, float]]]
 
 
-def scenes(audio: AudioSet) -> list[Scene]:
+def scenes(chosen: AudioSet) -> list[Scene]:
     made = []
-    for voice in audio.voices:
-        for speed in audio.speeds:
-            for snr in audio.snrs:
-                rng = random.Random(f"{audio.salt}{voice}/{speed}/{snr}")
-                order = list(audio.commands + audio.chatter)
+    for voice in chosen.voices:
+        for speed in chosen.speeds:
+            for snr in chosen.snrs:
+                rng = random.Random(f"{chosen.salt}{voice}/{speed}/{snr}")
+                order = list(chosen.commands + chosen.chatter)
                 rng.shuffle(order)
                 audio, spans = scene([(0.8, t) for t in order], rng, voice=voice, speed=speed,
                                      snr_db=snr)

@@ -17,6 +17,7 @@ from snl_edu.voice.grammar import build_grammar, unheard_phrases
 from snl_edu.voice.listener import Heard, VoiceListener
 from snl_edu.voice.phrases import PhraseBook, load_phrase_book
 from snl_edu.voice.sphinx import SphinxBackend
+from snl_edu.voice.understand import understand
 from snl_edu.voice.vad import SileroEndpointer, load_vad
 
 COMMANDS = ["roll", "roll the dice", "repeat", "where", "what is ahead", "help", "quit",
@@ -99,6 +100,17 @@ def test_chatter_is_not_taken_for_a_command(english: SphinxBackend, book: Phrase
     assert any(results)  # the chatter was heard ...
     accepted = [h.raw for r in results for h in r if h.command is not None]
     assert len(accepted) <= 1, accepted  # ... and (almost) none of it was a command
+
+
+def test_a_command_at_the_start_of_chatter_is_not_taken(english: SphinxBackend,
+                                                        book: PhraseBook) -> None:
+    texts = ["yesterday was fun", "where is my pencil", "look at that bird", "yes please i do",
+             "roll the ball to me", "help is coming"]
+    heard = [h for r in hear(english, book, texts, "en-us", 150, seed=2) for h in r]
+    # The grammar forces each onto the command it starts with ...
+    assert sum(understand(book, h.raw, False) is not None for h in heard) >= 5, heard
+    # ... and the rest of the sentence, left to silence, gives it away.
+    assert [h.raw for h in heard if h.command is not None] == []
 
 
 def test_numbers_and_yes_no_in_a_lesson(english: SphinxBackend, book: PhraseBook) -> None:
