@@ -78,12 +78,13 @@ def test_english_needs_no_download() -> None:
     assert caught.value.problem is VoiceProblem.NO_MODEL
 
 
-# Measured here: 7-9 of 10 clean or at 20 dB, 5-7 at 10 dB (Silero runs on OpenMP threads, so
-# a boundary can move by a window from run to run; benchmarks/bench_voice.py has
-# the figures over more voices and speeds).
+# Measured here: 10, 10, 9 and 7 of 10, the same in every run (the audio is a function of
+# its arguments, see espeak_audio.py); one below, so a new pocketsphinx or eSpeak NG release
+# that moves one word does not fail the suite. benchmarks/bench_voice.py has the figures over
+# more voices and speeds.
 @pytest.mark.parametrize(("voice", "speed", "snr_db", "at_least"), [
-    ("en-us", 140, None, 7), ("en+f3", 175, None, 7), ("en", 150, 20.0, 7),
-    ("en-us+m3", 130, 10.0, 5),
+    ("en-us", 140, None, 9), ("en+f3", 175, None, 9), ("en", 150, 20.0, 8),
+    ("en-us+m3", 130, 10.0, 6),
 ])
 def test_spoken_commands_are_recognised(english: SphinxBackend, book: PhraseBook, voice: str,
                                         speed: int, snr_db: float | None, at_least: int) -> None:
@@ -99,7 +100,7 @@ def test_chatter_is_not_taken_for_a_command(english: SphinxBackend, book: Phrase
     results = hear(english, book, CHATTER, voice, 160, seed=7, snr_db=snr_db)
     assert any(results)  # the chatter was heard ...
     accepted = [h.raw for r in results for h in r if h.command is not None]
-    assert len(accepted) <= 1, accepted  # ... and (almost) none of it was a command
+    assert accepted == []  # ... and none of it was a command
 
 
 def test_a_command_at_the_start_of_chatter_is_not_taken(english: SphinxBackend,
