@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from snl_edu.boards import load_board, shipped_names
+from snl_edu.engine import Board, Rules
 from snl_edu.i18n import N_, Localizer
 from snl_edu.languages import SOURCE_LANGUAGE, languages
 from snl_edu.resources import data_folder
@@ -59,6 +61,13 @@ class Card:
     text: dict[str, str]
     source: str
     child: dict[str, str]
+    # A card whose figures are about one shipped board, played with the default rules
+    # ("on our Moksha Patam board, about 38 rolls"): a game tells it only there.
+    board: str | None = None
+
+    def fits(self, board: Board, rules: Rules) -> bool:
+        """Whether a game on this board with these rules may tell the card."""
+        return self.board is None or (rules == Rules() and board == load_board(self.board))
 
     def in_language(self, loc: Localizer) -> str:
         return loc.digits_in(in_language(self.text, loc))
@@ -122,9 +131,14 @@ def history_cards() -> tuple[Card, ...]:
             raise LessonDataError(HISTORY_FILE, N_("entry {entry} appears twice"),
                                   entry=card_id)
         seen.add(card_id)
+        board = entry.get("board")
+        if board is not None and board not in shipped_names():
+            raise LessonDataError(HISTORY_FILE, N_("entry {entry} is about the board "
+                                                   "{board}, which is not one that ships"),
+                                  entry=card_id, board=repr(board))
         cards.append(Card(card_id, _languages(entry, HISTORY_FILE, card_id),
                           _source(entry, HISTORY_FILE, card_id),
-                          _languages(entry, HISTORY_FILE, card_id, prefix="child_")))
+                          _languages(entry, HISTORY_FILE, card_id, prefix="child_"), board))
     return tuple(cards)
 
 

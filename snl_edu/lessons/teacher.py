@@ -195,7 +195,16 @@ class Teacher:
                 self.say(self.loc.gettext("{name}: {meaning}").format(
                     name=meaning.title(self.loc), meaning=meaning.in_language(self.loc)))
             if self._cards and (self.frequency is Frequency.EVERY or self.rng.random() < 0.5):
-                card = self._cards.pop()
+                card = self._next_card(game)
+                if card is None:
+                    break
                 self.say(self.loc.gettext("From the history of Moksha Patam: {fact}").format(
                     fact=card.for_children(self.loc)))
             break  # at most one jump a turn is taught, so the game keeps its pace
+
+    def _next_card(self, game: Game) -> Card | None:
+        """The next history card that is true of this game (some are about one board)."""
+        for index in range(len(self._cards) - 1, -1, -1):
+            if self._cards[index].fits(game.board, game.rules):
+                return self._cards.pop(index)
+        return None

@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+import random
 import re
+from pathlib import Path
+
+import pytest
 
 from snl_edu.boards import load_board
-from snl_edu.lessons.content import history_cards, meaning_of, meanings
+from snl_edu.engine import Finish, Game, Rules, Seat
+from snl_edu.error_text import describe
+from snl_edu.lessons import content
+from snl_edu.lessons.content import LessonDataError, history_cards, meaning_of, meanings
+from snl_edu.lessons.teacher import Frequency, Teacher
+from snl_edu.outputs import Outputs
+from tests.lessons.helpers import Collect, Script, english, nepali
 
 DEVANAGARI = re.compile(r"[\u0900-\u097F]")
 
@@ -56,3 +66,46 @@ def test_every_card_has_a_short_child_version_in_both_languages() -> None:
             assert 1 <= len(sentences) <= 2, (card.id, text)
             assert len(text.split()) <= 18, (card.id, text)
             assert len(text) < len(card.text[language]) or len(text) < 80, (card.id, text)
+
+
+@pytest.mark.parametrize(("board", "rules", "told"), [
+    ("saanp-bharyang", Rules(), False),
+    ("moksha-patam", Rules(finish=Finish.BOUNCE), False),  # about 51 rolls there, not 38
+    ("moksha-patam", Rules(), True),
+])
+def test_a_card_with_figures_about_one_board_is_told_only_in_a_game_on_it(
+        board: str, rules: Rules, told: bool) -> None:
+    """'On our Moksha Patam board, one player needs about 38 rolls' is a number about
+    another game when told during a game on saanp-bharyang, or with another finish."""
+    out = Collect()
+    teacher = Teacher(english(), Outputs([out]), Script([]), Frequency.EVERY,
+                      rng=random.Random(1))
+    dice = random.Random(2)
+    for _ in range(30):  # games of computer players until every card that fits is told
+        game = Game(load_board(board), rules, [Seat("Robot", computer=True)])
+        while not game.over:
+            teacher(game, game.play(dice.randint(1, 6)))
+    about_one_board = [card for card in history_cards() if card.board is not None]
+    assert [card.id for card in about_one_board] == ["maths"]
+    cards = [text for text in out.texts if text.startswith("From the history of Moksha Patam")]
+    assert len(cards) == len(history_cards()) - (0 if told else 1)
+    assert any(about_one_board[0].child["en"] in text for text in cards) is told
+
+
+def test_a_card_about_a_board_that_does_not_ship_is_refused_by_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Told during a game, the card would look its board up: a misspelt one is named when
+    the cards are read, in the teacher's language."""
+    (tmp_path / "history.toml").write_text(
+        '[[card]]\nid = "maths"\nen = "a"\nne = "अ"\nchild_en = "a"\nchild_ne = "अ"\n'
+        'source = "b"\nboard = "moksha-patan"\n', "utf-8")
+    monkeypatch.setattr(content, "data_folder", lambda name: tmp_path)
+    history_cards.cache_clear()
+    try:
+        with pytest.raises(LessonDataError) as raised:
+            history_cards()
+    finally:
+        history_cards.cache_clear()
+    assert describe(raised.value, nepali()) == (
+        "पाठ फाइल history.toml प्रयोग गर्न सकिँदैन: प्रविष्टि maths को बोर्ड "
+        "'moksha-patan' खेलसँगै आएको बोर्ड होइन।")
