@@ -16,7 +16,7 @@ from snl_edu.cli.group import language_options
 from snl_edu.cli.storage import data_dir_option, open_cli_store
 from snl_edu.i18n import Localizer
 from snl_edu.lessons.adaptive import summarise
-from snl_edu.lessons.report import percent, report_lines
+from snl_edu.lessons.report import learner_line, report_lines
 from snl_edu.safe_text import clean_name
 from snl_edu.store import Store
 from snl_edu.store.checkups import CheckupStore
@@ -84,14 +84,7 @@ def progress(name: str | None, as_csv: bool, forget: str | None, sure: bool,
             return
         click.echo(_("Learners:"))
         for learner in learners:
-            summary = summarise(learner, kept.answers(learner))
-            click.echo("  " + loc.ngettext(
-                "{name}: {count} answer, {percent} right, suggested level {level}.",
-                "{name}: {count} answers, {percent} right, suggested level {level}.",
-                summary.answered).format(
-                name=learner, count=loc.number(summary.answered),
-                percent=loc.number(percent(summary.correct, summary.answered)) + "%",
-                level=loc.number(summary.suggested_level)))
+            click.echo("  " + learner_line(summarise(learner, kept.answers(learner)), loc))
         click.echo(_("For one learner's report: snl progress NAME"))
 
 

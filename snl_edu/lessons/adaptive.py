@@ -24,9 +24,14 @@ READY = 0.8
 STRUGGLING = 0.5
 
 
+def unanswered(record: AnswerRecord) -> bool:
+    """Skipped before any answer: it says nothing of what the learner knows."""
+    return record.skipped and record.tries == 0
+
+
 def miss_score(record: AnswerRecord) -> float:
     """0 right at once, 0.5 right after a hint, 1 not found; a skip says nothing."""
-    if record.skipped and record.tries == 0:
+    if unanswered(record):
         return 0.0
     if record.correct:
         return 0.0 if record.tries <= 1 else 0.5
@@ -64,7 +69,7 @@ class KindSummary:
     answered: int
     correct: int
     first_try: int
-    skipped: int
+    skipped: int  # skipped before any answer: answered + skipped questions were asked
 
 
 @dataclass(frozen=True)
@@ -73,6 +78,7 @@ class SessionSummary:
     started: str  # ISO date of the first answer
     answered: int
     correct: int
+    skipped: int
 
 
 @dataclass(frozen=True)
@@ -80,40 +86,47 @@ class Summary:
     learner: str
     answered: int
     correct: int
+    first_try: int
+    skipped: int  # questions skipped before any answer (not in ``answered``)
     kinds: tuple[KindSummary, ...]
-    missed_numbers: tuple[tuple[int, int], ...]  # (number, times missed), most first
+    # (number, times not right at the first try), most first: a number found only after
+    # a hint was still missed once, as the adaptive weights count it.
+    missed_numbers: tuple[tuple[int, int], ...]
     sessions: tuple[SessionSummary, ...]
     suggested_level: int
     mean_seconds: float
 
 
 def summarise(learner: str, records: Sequence[AnswerRecord]) -> Summary:
-    answered = [r for r in records if not (r.skipped and r.tries == 0)]
+    answered = [r for r in records if not unanswered(r)]
     kinds: list[KindSummary] = []
     for kind in sorted({r.kind for r in records}, key=_kind_order):
         of_kind = [r for r in records if r.kind == kind]
         kinds.append(KindSummary(
-            kind, sum(1 for r in of_kind if not (r.skipped and r.tries == 0)),
-            sum(r.correct for r in of_kind),
-            sum(1 for r in of_kind if r.correct and r.tries == 1),
-            sum(1 for r in of_kind if r.skipped)))
+            kind, sum(1 for r in of_kind if not unanswered(r)), sum(r.correct for r in of_kind),
+            _first_tries(of_kind), sum(1 for r in of_kind if unanswered(r))))
     misses: Counter[int] = Counter(r.focus for r in answered
-                                   if r.focus is not None and miss_score(r) >= 1.0)
+                                   if r.focus is not None and miss_score(r) > 0)
     sessions: dict[int | None, list[AnswerRecord]] = defaultdict(list)
     for record in records:
         sessions[record.session].append(record)
     session_rows = tuple(
         SessionSummary(key, (rows[0].at.date().isoformat() if rows[0].at else ""),
-                       sum(1 for r in rows if not (r.skipped and r.tries == 0)),
-                       sum(r.correct for r in rows))
+                       sum(1 for r in rows if not unanswered(r)), sum(r.correct for r in rows),
+                       sum(1 for r in rows if unanswered(r)))
         for key, rows in sorted(sessions.items(),
                                 key=lambda item: (item[1][0].at is None, item[1][0].at)))
     seconds = [r.seconds for r in answered]
     return Summary(
-        learner, len(answered), sum(r.correct for r in answered), tuple(kinds),
+        learner, len(answered), sum(r.correct for r in answered), _first_tries(answered),
+        len(records) - len(answered), tuple(kinds),
         tuple(sorted(misses.items(), key=lambda item: (-item[1], item[0]))),
         session_rows, suggest_level(records),
         sum(seconds) / len(seconds) if seconds else 0.0)
+
+
+def _first_tries(records: Sequence[AnswerRecord]) -> int:
+    return sum(1 for r in records if r.correct and r.tries == 1)
 
 
 def _kind_order(kind: str) -> tuple[int, str]:
@@ -130,7 +143,7 @@ def suggest_level(records: Sequence[AnswerRecord]) -> int:
     Ready (most answered right at once) at the highest level practised: one up.
     Struggling there: one down. Otherwise stay. No history: level 1.
     """
-    recent = [r for r in records[-40:] if not (r.skipped and r.tries == 0)]
+    recent = [r for r in records[-40:] if not unanswered(r)]
     if not recent:
         return LEVELS[0]
     by_level: dict[int, list[AnswerRecord]] = defaultdict(list)

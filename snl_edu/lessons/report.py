@@ -28,40 +28,84 @@ def kind_name(kind: str, loc: Localizer) -> str:
     return loc.gettext(KIND_NAMES[kind]) if kind in KIND_NAMES else kind
 
 
-def percent(part: int, whole: int) -> int:
-    return round(100 * part / whole) if whole else 0
+def percent(part: int, whole: int, loc: Localizer) -> str:
+    """A share of answers as a whole percentage; only asked for when there are answers,
+    so no learner reads "0%" for questions nobody answered."""
+    return loc.number(round(100 * part / whole)) + "%"
+
+
+def _skipped(count: int, loc: Localizer) -> str:
+    return loc.ngettext("{count} question skipped.", "{count} questions skipped.",
+                        count).format(count=loc.number(count))
+
+
+def learner_line(summary: Summary, loc: Localizer) -> str:
+    """One learner in the list of learners."""
+    n = loc.number
+    if summary.answered:
+        line = loc.ngettext(
+            "{name}: {count} answer, {percent} right, suggested level {level}.",
+            "{name}: {count} answers, {percent} right, suggested level {level}.",
+            summary.answered).format(
+            name=summary.learner, count=n(summary.answered),
+            percent=percent(summary.correct, summary.answered, loc),
+            level=n(summary.suggested_level))
+    else:
+        line = loc.gettext("{name}: no answers yet, suggested level {level}.").format(
+            name=summary.learner, level=n(summary.suggested_level))
+    return f"{line} {_skipped(summary.skipped, loc)}" if summary.skipped else line
 
 
 def report_lines(summary: Summary, loc: Localizer) -> list[str]:
     _ = loc.gettext
     n = loc.number
     lines = [_("Progress for {name}").format(name=summary.learner)]
+    skipped = [_skipped(summary.skipped, loc)] if summary.skipped else []
     if not summary.answered:
         lines.append(_("No answers yet."))
+        lines += skipped
         lines.append(_("Suggested level: {level}.").format(level=n(summary.suggested_level)))
         return lines
     lines.append(loc.ngettext(
-        "{count} answer, {correct} right ({percent}), about {seconds} seconds each.",
-        "{count} answers, {correct} right ({percent}), about {seconds} seconds each.",
+        "{count} answer, {correct} right ({percent}), {first} at the first try, about "
+        "{seconds} seconds each.",
+        "{count} answers, {correct} right ({percent}), {first} at the first try, about "
+        "{seconds} seconds each.",
         summary.answered).format(count=n(summary.answered), correct=n(summary.correct),
-                                   percent=n(percent(summary.correct, summary.answered)) + "%",
-                                   seconds=n(round(summary.mean_seconds))))
+                                 percent=percent(summary.correct, summary.answered, loc),
+                                 first=n(summary.first_try),
+                                 seconds=n(round(summary.mean_seconds))))
+    lines += skipped
     lines.append(_("By kind of question:"))
     for kind in summary.kinds:
-        lines.append("  " + _("{kind}: {correct} of {count} right ({percent}), {first} at the "
-                              "first try.").format(
-            kind=kind_name(kind.kind, loc), correct=n(kind.correct), count=n(kind.answered),
-            percent=n(percent(kind.correct, kind.answered)) + "%", first=n(kind.first_try)))
+        values = {"kind": kind_name(kind.kind, loc), "correct": n(kind.correct),
+                  "count": n(kind.answered), "first": n(kind.first_try),
+                  "skipped": n(kind.skipped)}
+        if not kind.answered:
+            text = _("{kind}: not answered, {skipped} skipped.")
+        else:
+            values["percent"] = percent(kind.correct, kind.answered, loc)
+            text = _("{kind}: {correct} of {count} right ({percent}), {first} at the first "
+                     "try, {skipped} skipped.") if kind.skipped else \
+                _("{kind}: {correct} of {count} right ({percent}), {first} at the first try.")
+        lines.append("  " + text.format(**values))
     if summary.missed_numbers:
         missed = loc.join(_("{number} ({times}×)").format(number=n(number), times=n(times))
                           for number, times in summary.missed_numbers[:MISSED_SHOWN])
-        lines.append(_("Numbers to practise: {numbers}.").format(numbers=missed))
+        lines.append(_("Numbers to practise (not right at the first try): {numbers}.")
+                     .format(numbers=missed))
     else:
-        lines.append(_("No number was missed. Wonderful!"))
+        lines.append(_("Every number was right at the first try. Wonderful!"))
     lines.append(_("Sessions, oldest first:"))
     for session in summary.sessions[-SESSIONS_SHOWN:]:
-        lines.append("  " + _("{date}: {correct} of {count} right ({percent})").format(
-            date=loc.digits_in(session.started), correct=n(session.correct),
-            count=n(session.answered), percent=n(percent(session.correct, session.answered)) + "%"))
+        values = {"date": loc.digits_in(session.started), "correct": n(session.correct),
+                  "count": n(session.answered), "skipped": n(session.skipped)}
+        if not session.answered:
+            text = _("{date}: not answered, {skipped} skipped")
+        else:
+            values["percent"] = percent(session.correct, session.answered, loc)
+            text = _("{date}: {correct} of {count} right ({percent}), {skipped} skipped") \
+                if session.skipped else _("{date}: {correct} of {count} right ({percent})")
+        lines.append("  " + text.format(**values))
     lines.append(_("Suggested level: {level}.").format(level=n(summary.suggested_level)))
     return lines

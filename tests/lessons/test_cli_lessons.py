@@ -63,7 +63,7 @@ def test_lesson_then_progress_report_csv_and_forget(runner: CliRunner, tmp_path:
     assert report.output.startswith("Progress for Asha\n")
     assert "Suggested level: 3." in report.output
     listing = snl(runner, "progress", *data)
-    assert "Asha: 1 answer, 0% right, suggested level 3." in listing.output
+    assert "Asha: 1 answer, 0% right, suggested level 3. 2 questions skipped." in listing.output
     table = snl(runner, "progress", "--csv", *data)
     rows = list(csv.DictReader(io.StringIO(table.output)))
     assert rows and {r["learner"] for r in rows} == {"Asha"}
@@ -188,3 +188,38 @@ def test_without_voice_a_question_never_asks_the_child_to_say_the_answer(
     assert result.exit_code == 0, result.output
     assert keys_only in result.output.splitlines()
     assert say_it not in result.output
+
+
+def test_progress_shows_a_number_found_after_a_hint_and_the_questions_skipped(
+        runner: CliRunner, tmp_path: Path) -> None:
+    """Asha answered 14 to "Which number comes just after 15?", then 16 after the hint;
+    Chandra skipped both of his questions. A teacher sees both, and no "0%" for nobody."""
+    from snl_edu.store import open_store
+    from snl_edu.store.progress import ProgressStore
+    from snl_edu.vocabulary import AnswerRecord
+
+    def answer(correct: bool, tries: int, skipped: bool = False) -> AnswerRecord:
+        return AnswerRecord(kind="next-number", level=1, question="Which number comes just "
+                            "after 15?", expected=16, given=None if skipped else 16,
+                            correct=correct, tries=tries, skipped=skipped, seconds=5.0,
+                            focus=16)
+
+    with open_store(tmp_path) as store:
+        progress = ProgressStore(store)
+        session = progress.start_session("Asha", "game", 1, "en")
+        progress.record(session, "Asha", answer(True, 2))
+        session = progress.start_session("Chandra", "game", 1, "en")
+        for _ in range(2):
+            progress.record(session, "Chandra", answer(False, 0, skipped=True))
+    data = ["--data-dir", str(tmp_path)]
+    asha = snl(runner, "progress", "Asha", *data).output.splitlines()
+    assert "1 answer, 1 right (100%), 0 at the first try, about 5 seconds each." in asha
+    assert "Numbers to practise (not right at the first try): 16 (1×)." in asha
+    chandra = snl(runner, "progress", "Chandra", *data).output.splitlines()
+    assert chandra[1:3] == ["No answers yet.", "2 questions skipped."]
+    listing = snl(runner, "progress", *data).output.splitlines()
+    assert listing[1:3] == ["  Asha: 1 answer, 100% right, suggested level 1.",
+                            "  Chandra: no answers yet, suggested level 1. 2 questions skipped."]
+    nepali = snl(runner, "--lang", "ne", "progress", *data).output
+    assert "Chandra: अहिलेसम्म कुनै उत्तर छैन, सुझाइएको तह १। २ वटा प्रश्न छोडिए।" in nepali
+    assert " ०%" not in nepali  # (१००% is Asha's)

@@ -74,13 +74,16 @@ def test_the_report_shows_accuracy_per_kind_missed_numbers_sessions_and_a_level(
     records += [record("numeral", False, tries=0, skipped=True, minutes=21)]
     summary = summarise("Asha", records)
     assert (summary.answered, summary.correct) == (10, 7)
-    assert summary.missed_numbers == ((17, 3),)
+    assert summary.missed_numbers == ((17, 3), (12, 1))  # 12 was found after a hint
     lines = report_lines(summary, english())
     assert lines[0] == "Progress for Asha"
-    assert "10 answers, 7 right (70%), about 4 seconds each." in lines
+    assert "10 answers, 7 right (70%), 6 at the first try, about 4 seconds each." in lines
+    assert "1 question skipped." in lines
     assert "  counting on: 6 of 6 right (100%), 6 at the first try." in lines
-    assert "  reading numerals: 0 of 3 right (0%), 0 at the first try." in lines
-    assert "Numbers to practise: 17 (3×)." in lines
+    assert ("  reading numerals: 0 of 3 right (0%), 0 at the first try, 1 skipped."
+            in lines)
+    assert "Numbers to practise (not right at the first try): 17 (3×) and 12 (1×)." in lines
+    assert "  2026-03-01: 7 of 10 right (70%), 1 skipped" in lines
     assert lines[-1] == "Suggested level: 1."
     nepali_lines = report_lines(summary, nepali())
     assert "१७" in " ".join(nepali_lines) and "17" not in " ".join(nepali_lines)
