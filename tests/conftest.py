@@ -28,6 +28,20 @@ def _use_memory_filesystem_for_temporary_files() -> None:
 _use_memory_filesystem_for_temporary_files()
 
 
+def _compile_each_module_once() -> None:
+    """With PYTHONDONTWRITEBYTECODE set, every Python process the suite starts (a game in a
+    pty, a table host, a worker: about 150) compiles the package again, a tenth of a second
+    of CPU each. Their bytecode is kept in a cache folder among the temporary files instead,
+    never beside the sources (PYTHONPYCACHEPREFIX); Python recompiles what has changed."""
+    if os.environ.get("PYTHONDONTWRITEBYTECODE") and not os.environ.get("PYTHONPYCACHEPREFIX"):
+        os.environ["PYTHONPYCACHEPREFIX"] = os.path.join(tempfile.gettempdir(),
+                                                         "snl-tests-bytecode")
+        del os.environ["PYTHONDONTWRITEBYTECODE"]
+
+
+_compile_each_module_once()
+
+
 def _ctrl_c_as_a_terminal_sends_it() -> None:
     """A suite started in the background of a non-interactive shell inherits an ignored
     SIGINT, and so would every game it starts: the Ctrl-C tests would test nothing. Handled
@@ -57,6 +71,17 @@ def shared_setup(nodeid: str) -> str | None:
     path = nodeid.split("::")[0]
     return next((group for prefix, group in SHARED_SETUP.items() if path.startswith(prefix)),
                 None)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """-n auto: half as many workers again as cores (PYTEST_XDIST_AUTO_NUM_WORKERS still
+    decides when set). About a third of the suite's time is waiting (real-time audio,
+    programs starting in a pty, the network), which a worker more fills with other work."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(1, (cores or 1) * 3 // 2)
 
 
 @pytest.hookimpl(optionalhook=True)
