@@ -9,6 +9,7 @@ once at start-up, so each command module stays plain Click.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -19,6 +20,10 @@ from snl_edu.vocabulary import N_
 
 _LANG_KEY = "snl.help_language"
 HELP_OPTION_HELP = N_("Show this message and exit.")
+# A placeholder word in a metavar (NAME, FILE.wav, [NUMBER], INTEGER RANGE); choices to
+# type (exact|bounce) and file endings are lower case and stay as they are.
+_METAVAR_WORD = re.compile(r"\b[A-Z]+(?: RANGE)?\b")
+CLICK_METAVARS = ("[OPTIONS]", "COMMAND [ARGS]...")  # Click's own, in every usage line
 
 
 def _language_in(args: Sequence[str]) -> str | None:
@@ -63,7 +68,21 @@ def _range_words(low: float | None, high: float | None, loc: Localizer) -> str:
     return loc.gettext("at most {high}").format(high=number(high or 0))
 
 
+def localized_metavar(metavar: str, loc: Localizer) -> str:
+    """A metavar's placeholder words in the reader's language ("--forget NAME" reads
+    "--forget नाम" in Nepali); the catalog has each word with the context "metavar"."""
+    return _METAVAR_WORD.sub(lambda word: loc.pgettext("metavar", word.group()), metavar)
+
+
+class LocalizedArgument(click.Argument):
+    def make_metavar(self, ctx: click.Context) -> str:
+        return localized_metavar(super().make_metavar(ctx), help_localizer(ctx))
+
+
 class LocalizedOption(click.Option):
+    def make_metavar(self, ctx: click.Context) -> str:
+        return localized_metavar(super().make_metavar(ctx), help_localizer(ctx))
+
     def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
         loc = help_localizer(ctx)
         original = self.help
@@ -118,8 +137,9 @@ class _LocalizedFormatting:
 
     def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
-        prefix = help_localizer(ctx).gettext("Usage:") + " "
-        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=prefix)
+        loc = help_localizer(ctx)
+        formatter.write_usage(ctx.command_path, localized_metavar(" ".join(pieces), loc),
+                              prefix=loc.gettext("Usage:") + " ")
 
     def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         records = [record for param in self.get_params(ctx)  # type: ignore[attr-defined]
@@ -183,6 +203,8 @@ def localize_tree(command: click.Command) -> None:
     for param in command.params:
         if type(param) is click.Option:
             param.__class__ = LocalizedOption
+        elif type(param) is click.Argument:
+            param.__class__ = LocalizedArgument
     if isinstance(command, click.Group):
         for child in command.commands.values():
             localize_tree(child)
@@ -214,10 +236,24 @@ def help_messages(root: click.Command) -> Iterator[str]:
                 yield param.help
 
 
+def metavar_words(root: click.Command) -> set[str]:
+    """Every placeholder word the tree's usage lines and options show, for the catalog."""
+    words = set(_METAVAR_WORD.findall(" ".join(CLICK_METAVARS)))
+    for _, command in command_tree(root):
+        with click.Context(command) as ctx:
+            for param in command.params:
+                if isinstance(param, click.Option) and (param.is_flag or param.count):
+                    continue  # a flag shows no metavar
+                base = click.Argument if isinstance(param, click.Argument) else click.Option
+                words.update(_METAVAR_WORD.findall(base.make_metavar(param, ctx)))
+    return words
+
+
 def extract(fileobj: Any, keywords: Any, comment_tags: Any,
             options: Any) -> Iterator[tuple[int, str | None, str | tuple[str, str], list[str]]]:
-    """Babel extraction method: the help texts of the whole `snl` command tree, and the
-    plural messages of Click's own that `snl` shows (cli/click_words.py)."""
+    """Babel extraction method: the help texts of the whole `snl` command tree, their
+    metavars' placeholder words, and the plural messages of Click's own that `snl` shows
+    (cli/click_words.py)."""
     from snl_edu.cli import main
     from snl_edu.cli.click_words import PLURAL
 
@@ -225,3 +261,7 @@ def extract(fileobj: Any, keywords: Any, comment_tags: Any,
         yield 0, None, text, ["Command-line help text."]
     for pair in PLURAL:
         yield 0, "ngettext", pair, ["Click's own message."]
+    placeholder = ("A placeholder in a usage line or beside an option, such as --forget NAME: "
+                   "what the user types in its place.")
+    for word in sorted(metavar_words(main)):
+        yield 0, "pgettext", ("metavar", word), [placeholder]

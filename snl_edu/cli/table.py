@@ -201,7 +201,7 @@ VIA = click.option("--via", default=None, metavar="ADDRESS",
 
 @table.command()
 @TARGET
-@click.option("--name", required=True, help="Your name, as the teacher gave the seat.")
+@click.option("--name", required=True, metavar="NAME", help="Your name, as the teacher gave the seat.")
 @click.option("--verbosity", type=click.Choice([v.value for v in Verbosity]),
               default=Verbosity.NORMAL.value, show_default=True,
               help="brief: the essentials; full: counting and encouragement for children.")

@@ -23,7 +23,7 @@ from click.testing import CliRunner
 from unicode_rbnf import RbnfEngine
 
 from snl_edu.cli import main
-from snl_edu.cli.localized import HELP_OPTION_HELP, command_tree
+from snl_edu.cli.localized import HELP_OPTION_HELP, command_tree, metavar_words
 from snl_edu.i18n import Localizer, number_words
 from snl_edu.postposition import Template
 
@@ -34,13 +34,12 @@ ZWJ = "\u200d"
 # names, product names. Everything else in a Nepali line must be Devanagari.
 TYPED_PATTERNS = (
     r"'[^'\n]*'", r'"[^"\n]*"',                       # values the user gave, quoted back
-    r"\b[\w-]+\.(?:toml|wav|png|svg|zip|json|csv)\b",    # file names
+    r"\b[\w-]+\.(?:toml|wav|png|svg|pdf|zip|json|csv)\b",  # file names
     r"नदिए: [\w.|-]+",                                  # a default is a value to type
     r"(?<![\w-])/[^\s]*",                             # file paths
     r"\bsnl(?: [a-z][\w-]*)*",                        # commands to type
     r"(?<![\w-])--?[a-z][\w-]*(?:=\S+)?",             # options
-    r"\b[A-Z][A-Z0-9_]*(?:\.[a-z0-9]+)?\b",           # metavars and names: PATH, FILE.wav, SNL_LANG, A4
-    r"\[[A-Z]+\]|\[ARGS\]\.\.\.",                     # Click's usage pieces
+    r"\b[A-Z][A-Z0-9_]*(?:\.[a-z0-9]+)?\b",           # names: SNL_LANG, A4, PDF (placeholders below)
     r"\b(?:Enter|Space|Escape|Home|Ctrl\+C)\b",       # keys
     r"(?<![\w-])[a-zA-Z](?![\w-])",                   # one-letter keys: h, q, y, n, L, S
     (r"\b(?:exact|overshoot|bounce|brief|normal|full|latn|deva|en|ne|hi|off|some|every|"
@@ -60,6 +59,9 @@ WHO = re.compile("(?:^|[:।] )को (?:कहाँ|अगाडि)")  # क�
 GENITIVE_ANUSAR = re.compile("(?:का|को|की) अनुसार")  # "उनका अनुसार" is written apart
 QUOTED = re.compile("“[^”]*”")  # a phrase quoted as words to say, such as “माफ गर्नुहोस्”
 WORD = re.compile("[\u0900-\u0963\u0971-\u097f]+")
+# A placeholder is not typed as it stands: "snl progress नाम", "प्रयोग: snl [विकल्पहरू] आदेश".
+PLACEHOLDER = re.compile(r"\b(?:" + "|".join(sorted(metavar_words(main), key=len, reverse=True))
+                         + r")\b")
 
 
 def wrong_number_words() -> set[str]:
@@ -189,13 +191,16 @@ def _problems(rendered: list[tuple[str, str, str]]) -> Iterator[tuple[str, str, 
             yield "-नुहोस् in a child-facing line", command, line
         if any(word in wrong for word in WORD.findall(line)):
             yield "number word not in the table", command, line
+        if PLACEHOLDER.search(line):
+            yield "English placeholder", command, line
 
 
 def test_a_nepali_classroom_reads_nothing_a_teacher_would_correct(
         rendered: list[tuple[str, str, str]]) -> None:
     assert len(rendered) > 3000
     counts = {"split postposition": 0, "Latin outside a command": 0,
-              "-नुहोस् in a child-facing line": 0, "number word not in the table": 0}
+              "-नुहोस् in a child-facing line": 0, "number word not in the table": 0,
+              "English placeholder": 0}
     examples: dict[str, list[str]] = {}
     for problem, command, line in _problems(rendered):
         counts[problem] += 1
@@ -223,13 +228,16 @@ def test_the_checks_catch_what_they_look_for() -> None:
     """Each check fails on the mistake it is for, so a zero count means something."""
     bad = [(CHILD, "x", "आशा को पालो।"), (CHILD, "x", "Asha's turn."),
            (CHILD, "x", "पासा फाल्नुहोस्।"), (CHILD, "x", "गनौँ: एक, दुई, तिन।"),
-           (CHILD, "x", "दश-दश गरेर गन।".replace("-", " "))]
+           (CHILD, "x", "दश-दश गरेर गन।".replace("-", " ")),
+           (TEACHER, "x", "प्रयोग: snl [OPTIONS] COMMAND [ARGS]...")]
     found = {problem for problem, _, _ in _problems(bad)}
     assert found == {"split postposition", "Latin outside a command",
-                     "-नुहोस् in a child-facing line", "number word not in the table"}
+                     "-नुहोस् in a child-facing line", "number word not in the table",
+                     "English placeholder"}
     good = [(CHILD, "x", line) for line in (
         "आशाको पालो।", "Bikash को पासामा ४ आयो।", "w: को कहाँ छ।", "पासा फाल्न Enter थिच।",
-        "खेल फेरि खेल्न यो टाइप गर: snl play --resume 3", "गनौँ: एक, दुई, तीन।")]
+        "खेल फेरि खेल्न यो टाइप गर: snl play --resume 3", "गनौँ: एक, दुई, तीन।",
+        "प्रयोग: snl progress [विकल्पहरू] [नाम]", "SNL_DATA_DIR, A4, --out फाइल.wav")]
     assert list(_problems(good)) == []
 
 

@@ -124,7 +124,7 @@ def test_a_mistyped_address_is_one_line_in_the_childs_language() -> None:
     result = CliRunner().invoke(main, ["table", "join", "nohost:99999", "ABCD-EFGH",
                                        "--name", "Asha", "--lang", "ne"])
     assert result.exit_code == 2
-    assert "'nohost:99999' ठेगाना होइन: HOST:PORT देऊ" in result.output
+    assert "'nohost:99999' ठेगाना होइन: कम्प्युटर:पोर्ट देऊ" in result.output
     assert "Traceback" not in result.output
 
 
