@@ -57,19 +57,28 @@ def children(seats: Sequence[Seat]) -> list[str]:
 def team_seat_name(text: str) -> str:
     """The seat name of a team as written on the command line, each name cleaned of
     control characters; ``TeamError`` unless it is two or three names within the name limit."""
-    names = [clean_name(name) for name in text.split(SEPARATOR)]
+    names = [clean_name(name, limit=len(text)) for name in text.split(SEPARATOR)]
+    shown = repr(_shown(text))
     if len(names) not in SIZES:
         raise TeamError(N_("A team is two or three children, such as \"Asha+Bikash\": "
-                           "{team} is not."), team=repr(clean_name(text)))
+                           "{team} is not."), team=shown)
     if not all(names):
-        raise TeamError(N_("A name in the team {team} is empty."), team=repr(clean_name(text)))
+        raise TeamError(N_("A name in the team {team} is empty."), team=shown)
     if len({name_key(name) for name in names}) != len(names):
-        raise TeamError(N_("The team {team} names one child twice."), team=repr(clean_name(text)))
+        raise TeamError(N_("The team {team} names one child twice."), team=shown)
     seat_name = SEPARATOR.join(names)
     if len(seat_name) > MAX_NAME:
-        raise TeamError(N_("The team {team} is too long: a team's names together have at most "
-                           "{limit} characters."), team=repr(seat_name), limit=MAX_NAME)
+        raise TeamError(N_("The team {team} has {length} characters: a team's names together "
+                           "have at most {limit}."), team=shown, length=len(seat_name),
+                        limit=MAX_NAME)
     return seat_name
+
+
+def _shown(text: str) -> str:
+    """The team as typed, made visible, for a message: a long one is cut with "…", so
+    the cut is never taken for what was typed."""
+    whole = clean_name(text, limit=len(text))
+    return whole if len(whole) <= 2 * MAX_NAME else whole[:2 * MAX_NAME - 1] + "…"
 
 
 class Rotation:

@@ -80,7 +80,10 @@ def build_seats(options: PlayOptions, loc: Localizer) -> list[Seat]:
         if any(teams.SEPARATOR in name for name in names):
             raise OptionError(N_("A player's name cannot hold \"+\": for children who share a "
                                  "token, give --team \"Asha+Bikash\"."), option="--players")
-        names += [teams.team_seat_name(team) for team in options.teams]
+        try:
+            names += [teams.team_seat_name(team) for team in options.teams]
+        except teams.TeamError as error:  # a bad --team value, as Click's own are told
+            raise OptionError(error.message, option="--team", **error.details) from None
         computers = computers or 0
     seats = [Seat(name) for name in names]
     if options.teams:

@@ -173,3 +173,27 @@ def test_malformed_board_file_gives_its_line(runner: CliRunner, tmp_path) -> Non
     path.write_text("width = 10\n[[ladders]\nfrom = 1\n")
     result = play(runner, "--demo", "--board", str(path))
     assert result.exit_code == 1 and "line 2" in result.output and "TOML" in result.output
+
+
+LONG_TEAM = "A" * 80 + "+B"
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (("--team", "Asha"), "'Asha' is not"),
+    (("--team", "A+B+C+D"), "'A+B+C+D' is not"),
+    (("--team", "Asha+Asha"), "names one child twice"),
+    (("--team", "Asha+"), "A name in the team 'Asha+' is empty"),
+    (("--team", "Asha+Bikash", "--players", "Asha"), "Asha is in two places"),
+    (("--players", "Asha+Bikash"), "A player's name cannot hold \"+\""),
+    (("--team", LONG_TEAM), (f"The team '{'A' * 79}…' has 82 characters: a team's names "
+                             "together have at most 40.")),
+])
+def test_every_bad_team_is_a_usage_error_that_says_what_was_typed(
+        runner: CliRunner, args: tuple[str, ...], said: str) -> None:
+    """Bad option values, told alike: the usage line, the sentence, exit code 2. A name
+    too long is shown whole, or cut with "…" (never cut to look like what was typed)."""
+    result = play(runner, *args)
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith("Usage: main play [OPTIONS]\n")  # the runner calls it main
+    assert said in result.output
+    assert "'" + "A" * 40 + "+B'" not in result.output
