@@ -21,9 +21,11 @@ from snl_edu.store import Store, StoreError
 from snl_edu.store.games import GameStore
 from snl_edu.vocabulary import Message
 
-# Options that describe a new game; a resumed game brings its own.
-NEW_GAME_OPTIONS = ("players", "teams", "computers", "board", "seed", "demo",
-                    *(option.name for option in RULE_OPTIONS))
+# Options that describe a new game, by parameter name, with the flag a user types; a
+# resumed game brings its own.
+NEW_GAME_OPTIONS = {"players": "--players", "teams": "--team", "computers": "--computer",
+                    "board": "--board", "seed": "--seed", "demo": "--demo",
+                    **{option.name: "--" + option.flag for option in RULE_OPTIONS}}
 # Choices kept with a game and restored unless given again: a resumed game is the same
 # game, in its language and digits, heard the same way, with the same lessons.
 KEPT_SETTINGS = ("verbosity", "count", "auto_roll", "lessons", "level", "learner", "history",
@@ -90,11 +92,10 @@ def start_new(game: Game, options: PlayOptions, loc: Localizer, notify: Notify) 
 
 
 def resume(options: PlayOptions, loc: Localizer, notify: Notify) -> Prepared:
-    given = [name for name in NEW_GAME_OPTIONS if name in options.given]
+    given = [flag for name, flag in NEW_GAME_OPTIONS.items() if name in options.given]
     if given:
         raise OptionError(N_("A resumed game keeps its own players, board, rules and seed: "
-                             "leave out {options}."),
-                          options=["--" + name.replace("_", "-") for name in given])
+                             "leave out {options}."), options=given)
     which = options.resume
     if which != LATEST:
         try:

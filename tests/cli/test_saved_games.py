@@ -65,6 +65,8 @@ def test_games_list_in_nepali_uses_devanagari_digits(runner: CliRunner, folder: 
     (("--resume", "seven"), "seven is not a game number."),
     (("--resume", "--board", "classic"), "leave out --board"),
     (("--resume", "--players", "A", "--seed", "3"), "leave out --players and --seed"),
+    (("--resume", "--team", "Sita+Gita", "--computer", "1", "--no-six-again"),
+     "leave out --team, --computer, and --six-again"),  # the flags as typed
 ])
 def test_resume_problems_are_one_clear_message(runner: CliRunner, folder: Path,
                                                args: tuple[str, ...], message: str) -> None:
