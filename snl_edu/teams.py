@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 
 SEPARATOR = "+"
 SIZES = (2, 3)
+# A learner's progress is one child's: each child of a team keeps their own.
+ONE_CHILD = N_("A learner is one child, so the name cannot hold \"+\": each child of a team "
+               "keeps their own progress.")
 
 
 class TeamError(SnlError):

@@ -176,6 +176,8 @@ def build_teacher(options: PlayOptions, game: Game, loc: Localizer, session: Ses
     if learner is not None:
         if not learner.strip():
             raise OptionError(N_("A learner's name cannot be empty."), option="--learner")
+        if teams.SEPARATOR in learner:
+            raise OptionError(teams.ONE_CHILD, option="--learner")
         if len(teams.children(game.seats)) != 1:
             raise OptionError(N_("--learner names the one human player; with several players "
                                  "each one's progress is kept under their own name."))

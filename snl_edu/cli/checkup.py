@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from snl_edu import teams
 from snl_edu.cli.audio import voice_options
 from snl_edu.cli.common import localizer_for, remember_localizer
 from snl_edu.cli.group import language_options
@@ -34,6 +35,8 @@ def checkup(name: str, speech: bool, screen_reader: bool, seed: int | None, tts:
     if not " ".join(name.split()):
         raise click.BadParameter(loc.gettext("A learner's name cannot be empty.").format(),
                                  param_hint="NAME")
+    if teams.SEPARATOR in name:
+        raise click.BadParameter(loc.gettext(teams.ONE_CHILD), param_hint="NAME")
     sound = SoundOptions(speech=speech, sound=False, screen_reader=screen_reader, tts=tts,
                          rate=rate, volume=volume)
     if not run_checkup(CheckupOptions(name, sound, seed, data_dir), loc, Terminal()):

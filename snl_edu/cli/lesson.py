@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from snl_edu import teams
 from snl_edu.boards import load_board
 from snl_edu.cli.common import localizer_for, remember_localizer
 from snl_edu.cli.group import language_options
@@ -76,6 +77,8 @@ def lesson(learner: str, level: int | None, questions: int, board: str, seed: in
     _ = loc.gettext
     if not learner.strip():
         raise click.BadParameter(_("A learner's name cannot be empty."), param_hint="--learner")
+    if teams.SEPARATOR in learner:
+        raise click.BadParameter(_(teams.ONE_CHILD), param_hint="--learner")
     learner = clean_name(learner)  # untrusted text: shown safely, at most MAX_NAME long
     chosen_board = load_board(board)
     outputs = Outputs([ConsoleOutput(sys.stdout)])

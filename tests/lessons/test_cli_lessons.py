@@ -223,3 +223,22 @@ def test_progress_shows_a_number_found_after_a_hint_and_the_questions_skipped(
     nepali = snl(runner, "--lang", "ne", "progress", *data).output
     assert "Chandra: अहिलेसम्म कुनै उत्तर छैन, सुझाइएको तह १। २ वटा प्रश्न छोडिए।" in nepali
     assert " ०%" not in nepali  # (१००% is Asha's)
+
+
+@pytest.mark.parametrize("args", [
+    ("lesson", "--learner", "Asha+Bikash"),
+    ("play", *quiet(), "--players", "Asha", "--learner", "Asha+Bikash"),
+    ("checkup", "Asha+Bikash", "--no-speech"),
+])
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "A learner is one child, so the name cannot hold \"+\""),
+    ("ne", "सिकारु एक जना बच्चा हो, त्यसैले नाममा \"+\" हुन सक्दैन"),
+])
+def test_a_team_is_never_a_learner(runner: CliRunner, tmp_path: Path, args: tuple[str, ...],
+                                   language: str, said: str) -> None:
+    """A lesson, a game's --learner or a check-up for "Asha+Bikash" would keep a team's
+    progress as if it were a child's, beside Asha's and Bikash's own."""
+    result = snl(runner, "--lang", language, *args, "--data-dir", str(tmp_path), input="")
+    assert result.exit_code == 2, result.output
+    assert said in result.output
+    assert "Asha+Bikash" not in snl(runner, "progress", "--data-dir", str(tmp_path)).output
