@@ -5,11 +5,23 @@ from __future__ import annotations
 import click
 
 from snl_edu.cli.group import SnlGroup, language_options
-from snl_edu.cli.localized import localize_tree
+from snl_edu.cli.localized import help_localizer, localize_tree
+
+
+def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """--version in the language asked for (Click's own option words its line at import)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import version
+
+    line = help_localizer(ctx).gettext("%(prog)s, version %(version)s")
+    click.echo(line % {"prog": "snl", "version": version("snl_edu")})
+    ctx.exit()
 
 
 @click.group(cls=SnlGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="snl_edu", prog_name="snl")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=_show_version, help="Show the version and exit.")
 @language_options
 def main(lang: str | None, digits: str | None) -> None:
     """Snakes and Ladders (saanp ra bharyang) that talks, listens and teaches."""

@@ -55,3 +55,14 @@ def test_an_error_in_the_game_keeps_the_chosen_language_and_digits(runner: CliRu
                                   "--computer", "0", *quiet()])
     assert result.exit_code == 1
     assert result.output == "त्रुटि: एउटा खेलमा 1 देखि 8 जनासम्म खेलाडी हुन सक्छन्, 0 जना होइन।\n"
+
+
+def test_the_language_options_alone_show_the_help_in_that_language(runner: CliRunner) -> None:
+    """A Nepali teacher's first try, "snl --lang ne", is the Nepali help, as "snl" alone is
+    the help (not "आदेश छुटेको छ"); --version is in that language too."""
+    nepali = runner.invoke(main, ["--lang", "ne"])
+    assert nepali.output.startswith("प्रयोग: main [विकल्पहरू] आदेश [मानहरू]...\n")
+    assert "आदेश छुटेको छ" not in nepali.output and "आदेशहरू:" in nepali.output
+    assert runner.invoke(main, ["--digits", "deva"]).output == runner.invoke(main, []).output
+    version = runner.invoke(main, ["--lang", "ne", "--version"])
+    assert version.exit_code == 0 and version.output.startswith("snl, संस्करण ")
