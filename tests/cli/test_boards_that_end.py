@@ -11,7 +11,9 @@ from click.testing import CliRunner
 from snl_edu.boards import MAX_BOARD_BYTES, load_board, parse_board, shipped_names
 from snl_edu.cli import main
 from snl_edu.engine import Board, BoardError, Finish, Jump, JumpKind
-from snl_edu.engine.traps import trapping_squares
+from snl_edu.engine.traps import check_can_end, trapping_squares
+from snl_edu.error_text import describe
+from snl_edu.i18n import Localizer
 
 SNAKES_94_TO_99 = "".join(f"[[snakes]]\nfrom = {s}\nto = 10\n" for s in range(94, 100))
 
@@ -72,3 +74,23 @@ def test_board_files_are_size_capped(runner: CliRunner, tmp_path: Path) -> None:
         result = runner.invoke(main, ["board", "check", path])
         assert result.exit_code == 1
         assert "The board file is too big" in result.output
+
+
+def test_a_board_can_trap_a_player_only_when_the_finish_bounces() -> None:
+    # Square 60 is a pocket (the snakes on 61 to 66 lead back to it) that only the snake on
+    # 95 reaches, and only a bounce reaches 95: from 99 a 6 goes to the end and back to it.
+    # Walking there is cut off by the snakes on 89 to 94; the ladder 10 -> 97 is the way up.
+    jumps = [Jump(JumpKind.LADDER, 10, 97), Jump(JumpKind.SNAKE, 95, 60)]
+    jumps += [Jump(JumpKind.SNAKE, head, head - 50) for head in range(54, 60)]
+    jumps += [Jump(JumpKind.SNAKE, head, 60) for head in range(61, 67)]
+    jumps += [Jump(JumpKind.SNAKE, head, head - 85) for head in range(89, 95)]
+    board = Board.build("pocket", 10, 10, jumps)
+    assert [trapping_squares(board, finish) for finish in Finish] == [(), (), (60,)]
+    check_can_end(board, Finish.EXACT)
+    check_can_end(board, Finish.OVERSHOOT)
+    for source, shown in (("", "pocket"), ("ours.toml", "ours.toml")):
+        with pytest.raises(BoardError) as caught:
+            check_can_end(board, Finish.BOUNCE, source)
+        assert describe(caught.value, Localizer.create("en")) == (
+            f"{shown}: With --finish bounce, a player on 60 could never reach the last square, "
+            "so a game might never end.")
