@@ -85,3 +85,11 @@ def test_a_cue_that_would_clip_to_be_heard_is_refused(monkeypatch: pytest.Monkey
     monkeypatch.setitem(earcons.RECIPES, "click", lambda: [0.0] * 20_000 + [1.0] + [0.0] * 20_000)
     with pytest.raises(ValueError, match="the click earcon cannot reach -[0-9.]+ LUFS without"):
         earcons.synthesise("click")
+
+
+def test_regenerating_writes_over_the_earcons_already_there(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(earcons, "EARCONS", ("step",))  # one cue shows it, quickly
+    (tmp_path / "step.wav").write_bytes(b"an old cue")
+    assert earcons.write_all(tmp_path) == [tmp_path / "step.wav"]
+    assert (tmp_path / "step.wav").read_bytes() == (AUDIO / "step.wav").read_bytes()
