@@ -96,6 +96,23 @@ def test_sixes_reset_after_turn() -> None:
     assert game.current == 0 and game.positions[0] == 25
 
 
+def test_the_next_player_starts_counting_sixes_afresh_after_a_lost_or_waiting_turn() -> None:
+    lost = make_game(players=2)
+    assert [lost.play(6)[-1] for _ in range(3)] == [ExtraRoll(0), ExtraRoll(0), TurnStarted(1)]
+    assert [lost.play(6)[-1] for _ in range(2)] == [ExtraRoll(1), ExtraRoll(1)]
+    waiting = make_game(rules=Rules(six_to_start=True), players=2)
+    assert waiting.play(3)[-1] == TurnStarted(1)
+    assert [waiting.play(6)[-1] for _ in range(2)] == [ExtraRoll(1), ExtraRoll(1)]
+
+
+def test_playing_to_the_end_a_token_waiting_for_a_six_does_not_finish() -> None:
+    game = make_game(rules=Rules(six_to_start=True, play_to_end=True), players=3)
+    place(game, 0, 99)
+    assert game.play(1)[-2:] == [Won(0, 1), TurnStarted(1)]
+    assert game.play(3) == [Rolled(1, 3, 0), NeedSix(1, 3), TurnStarted(2)]
+    assert game.finished == [0] and not game.over
+
+
 def test_three_sixes_off_keeps_rolling() -> None:
     game = make_game(rules=Rules(three_sixes=False), players=2)
     for _ in range(4):
