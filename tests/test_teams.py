@@ -103,7 +103,9 @@ def test_the_turn_names_the_child_whose_roll_it_is(language: str, verbosity: Ver
     game.play(2)  # Asha
     game.play(3)  # Chandra
     events = game.play(4)  # the computer; the team's turn comes, Bikash's roll
-    assert [m.text for m in narrator.narrate_all(split_next_turn(events)[1])] == [line]
+    # The same turn sound as any seat's turn, so a player knows by ear whose go comes.
+    assert [(m.text, m.earcon) for m in narrator.narrate_all(split_next_turn(events)[1])] == [
+        (line, "turn")]
 
 
 def test_a_chhakka_names_the_child_who_rolls_again() -> None:

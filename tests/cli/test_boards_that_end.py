@@ -88,9 +88,9 @@ def test_a_board_can_trap_a_player_only_when_the_finish_bounces() -> None:
     assert [trapping_squares(board, finish) for finish in Finish] == [(), (), (60,)]
     check_can_end(board, Finish.EXACT)
     check_can_end(board, Finish.OVERSHOOT)
-    for source, shown in (("", "pocket"), ("ours.toml", "ours.toml")):
+    for source, shown in (((), "pocket"), (("ours.toml",), "ours.toml")):
         with pytest.raises(BoardError) as caught:
-            check_can_end(board, Finish.BOUNCE, source)
+            check_can_end(board, Finish.BOUNCE, *source)
         assert describe(caught.value, Localizer.create("en")) == (
             f"{shown}: With --finish bounce, a player on 60 could never reach the last square, "
             "so a game might never end.")

@@ -92,6 +92,16 @@ def test_board_sizes_out_of_range(width: int, height: int) -> None:
         "squares, 7 squares at least in all.")
 
 
+def test_a_board_file_says_only_what_differs_from_the_classic_shape() -> None:
+    board = board_from_data({"name": "ours", "title": {"en": "Our board", "ne": "हाम्रो बोर्ड"}})
+    assert (board.width, board.height, board.jumps) == (10, 10, ())
+    assert [board.title("en"), board.title("ne")] == ["Our board", "हाम्रो बोर्ड"]
+    assert board_from_data({}, default_name="family").name == "family"
+    with pytest.raises(BoardError) as caught:
+        board_from_data({})  # no name, and none from a file's name
+    assert describe(caught.value, ENGLISH) == "The board is not written correctly: name must be text."
+
+
 def test_other_shapes_allowed() -> None:
     board = board_from_data(data([(3, 40)], [(70, 2)], width=9, height=8))
     assert board.last == 72
