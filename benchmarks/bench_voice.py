@@ -112,9 +112,9 @@ def scenes(chosen: AudioSet) -> list[Scene]:
                 rng = random.Random(f"{chosen.salt}{voice}/{speed}/{snr}")
                 order = list(chosen.commands + chosen.chatter)
                 rng.shuffle(order)
-                audio, spans = scene([(0.8, t) for t in order], rng, voice=voice, speed=speed,
-                                     snr_db=snr)
-                made.append((order, audio, spans))
+                samples, spans = scene([(0.8, t) for t in order], rng, voice=voice,
+                                       speed=speed, snr_db=snr)
+                made.append((order, samples, spans))
     return made
 
 

@@ -36,9 +36,20 @@ def benchmark_names() -> list[str]:
 def run_alone(name: str, tiny: bool) -> list[Result]:
     """One benchmark in a fresh process; its results come back as JSON."""
     command = [sys.executable, str(Path(__file__).resolve()), "--child", name]
-    done = subprocess.run(command + (["--tiny"] if tiny else []), check=True,
+    done = subprocess.run(command + (["--tiny"] if tiny else []), check=False,
                           capture_output=True, text=True)
+    if done.returncode:
+        raise BenchmarkFailed(name, done.stderr.strip().splitlines()[-20:])
     return [Result(**fields) for fields in json.loads(done.stdout.strip().splitlines()[-1])]
+
+
+class BenchmarkFailed(Exception):
+    """A benchmark that did not run to the end, with the end of what it wrote."""
+
+    def __init__(self, name: str, lines: list[str]) -> None:
+        super().__init__(name)
+        self.name = name
+        self.lines = lines
 
 
 def main() -> None:
@@ -52,13 +63,22 @@ def main() -> None:
         print(json.dumps([dataclasses.asdict(result) for result in results]))
         return
     results: list[Result] = []
+    failed: list[str] = []
     print("before:", machine_load())
     for name in options.only or benchmark_names():
         started = time.perf_counter()
-        results += run_alone(name, options.tiny)
+        try:
+            results += run_alone(name, options.tiny)
+        except BenchmarkFailed as failure:
+            # The others still run and are reported; the failure is said, with its cause.
+            failed.append(name)
+            print(f"{name} failed:", *failure.lines, sep="\n  ", file=sys.stderr)
         print(f"{name}: {time.perf_counter() - started:.0f} s", file=sys.stderr)
     print("after: ", machine_load())
     print(table(results))
+    if failed:
+        print("failed:", ", ".join(failed))
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -50,3 +50,13 @@ def test_the_runner_prints_one_table_with_the_machine_load() -> None:
     assert lines[0].startswith("before: load average") and lines[1].startswith("after:")
     assert lines[2].split()[:4] == ["measured", "unit", "median", "p90"]
     assert len(lines) == 3 + 6  # three boards, two rule sets
+
+
+def test_a_benchmark_that_fails_is_named_and_the_others_still_reported() -> None:
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "run_all.py"), "--tiny", "--only",
+                           "no_such_benchmark", "game_length"], capture_output=True, text=True,
+                          check=False, timeout=300)
+    assert done.returncode == 1
+    lines = done.stdout.splitlines()
+    assert len(lines) == 3 + 6 + 1 and lines[-1] == "failed: no_such_benchmark"
+    assert "no_such_benchmark failed:" in done.stderr and "ModuleNotFoundError" in done.stderr
