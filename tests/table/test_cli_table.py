@@ -82,6 +82,47 @@ def test_a_class_plays_at_a_table_from_the_command_line(tmp_path: Path) -> None:
     assert "Traceback" not in host_err + outputs[0][1] + outputs[1][1]
 
 
+def test_a_team_plays_at_a_table_from_two_computers(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "SNL_DATA_DIR": str(tmp_path)}
+    host = subprocess.Popen(
+        snl("table", "host", "--team", "Asha+Bikash", "--computer", "1", "--bind", "127.0.0.1",
+            "--port", "0", "--seed", "3", "--turn-clock", "0", "--lang", "en",
+            "--no-speech", "--name", unique_table_name()),
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=env)
+    try:
+        joining = read_until(host, r"snl table join")[-1]
+        address, code = re.search(r"join (\S+) (\S+) --name", joining).groups()  # type: ignore
+        children = [subprocess.Popen(
+            snl("table", "join", address, code, "--name", name, "--no-speech", "--no-sound",
+                "--lessons", "off", "--lang", "en"),
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            env=env) for name in ("Asha", "Bikash")]
+        for child in children:  # a script's Enter presses each wait for that child's roll
+            assert child.stdin is not None
+            child.stdin.write("\n" * 400)
+            child.stdin.close()
+        outputs = [(child.stdout.read(), child.stderr.read())  # type: ignore[union-attr]
+                   for child in children]
+        for child in children:
+            child.wait(WAIT)
+        host_out, host_err = host.communicate(timeout=WAIT)
+    finally:
+        for process in (host, *locals().get("children", [])):
+            if process.poll() is None:
+                process.kill()
+    assert host.returncode == 0, host_err
+    rolls = re.findall(r"Asha and Bikash's turn: it is (\w+)'s roll\.", host_out)
+    assert len(rolls) > 4 and rolls[:4] == ["Asha", "Bikash", "Asha", "Bikash"], (
+        host_out[-500:], outputs)
+    for (out, err), name in zip(outputs, ("Asha", "Bikash"), strict=True):
+        assert f"You sit at the table as {name}, in the team Asha and Bikash." in out
+        # Asked on each of their own rolls only: their turns and the chhakkas they roll again.
+        assert out.count("Your turn: press Enter") == rolls.count(name) + host_out.count(
+            f"Chhakka! {name} rolls again.")
+        assert "Traceback" not in err
+
+
 def test_a_wrong_address_is_one_clear_line() -> None:
     result = CliRunner().invoke(main, ["table", "join", "127.0.0.1:1", "ABCD-EFGH",
                                        "--name", "Asha", "--no-speech", "--no-sound"])
