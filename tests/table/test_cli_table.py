@@ -46,35 +46,47 @@ def read_until(process: subprocess.Popen[str], pattern: str) -> list[str]:
     raise AssertionError(f"{pattern!r} not seen: {lines[-5:]}")
 
 
-def test_a_class_plays_at_a_table_from_the_command_line(tmp_path: Path) -> None:
+def play_a_class(tmp_path: Path, host_options: tuple[str, ...],
+                 children: dict[str, tuple[str, ...]]) -> tuple[str, str, list[tuple[str, str]]]:
+    """A whole game through the real programs: `snl table host` with these options, and one
+    `snl table join` per child (name: its own options), each pressing Enter for every roll.
+    Returns the host's output and errors, and each child's."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "SNL_DATA_DIR": str(tmp_path)}
     host = subprocess.Popen(
-        snl("table", "host", "--players", "Asha,Bikash", "--bind", "127.0.0.1", "--port", "0",
-            "--seed", "3", "--turn-clock", "0", "--lang", "en", "--name", unique_table_name()),
+        snl("table", "host", *host_options, "--bind", "127.0.0.1", "--port", "0", "--seed", "3",
+            "--turn-clock", "0", "--lang", "en", "--name", unique_table_name()),
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env=env)
+    joined: list[subprocess.Popen[str]] = []
     try:
         joining = read_until(host, r"snl table join")[-1]
         address, code = re.search(r"join (\S+) (\S+) --name", joining).groups()  # type: ignore
-        children = [subprocess.Popen(
-            snl("table", "join", address, code, "--name", name, "--lang", lang, "--no-speech",
-                "--no-sound"),
+        joined += [subprocess.Popen(
+            snl("table", "join", address, code, "--name", name, "--no-speech", "--no-sound",
+                *options),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-            env=env) for name, lang in (("Asha", "en"), ("Bikash", "ne"))]
-        for child in children:  # each child's Enter presses, one for each turn
+            env=env) for name, options in children.items()]
+        for child in joined:  # a script's Enter presses each wait for that child's roll
             assert child.stdin is not None
             child.stdin.write("\n" * 400)
             child.stdin.close()
         outputs = [(child.stdout.read(), child.stderr.read())  # type: ignore[union-attr]
-                   for child in children]
-        for child in children:
+                   for child in joined]
+        for child in joined:
             child.wait(WAIT)
         host_out, host_err = host.communicate(timeout=WAIT)
     finally:
-        for process in (host, *locals().get("children", [])):
+        for process in (host, *joined):
             if process.poll() is None:
                 process.kill()
     assert host.returncode == 0, host_err
+    return host_out, host_err, outputs
+
+
+def test_a_class_plays_at_a_table_from_the_command_line(tmp_path: Path) -> None:
+    host_out, host_err, outputs = play_a_class(
+        tmp_path, ("--players", "Asha,Bikash"),
+        {"Asha": ("--lang", "en"), "Bikash": ("--lang", "ne")})
     assert "Game over" in host_out
     english, nepali = outputs[0][0], outputs[1][0]
     assert "Asha rolled a" in english and "Place 1:" in english
@@ -83,35 +95,10 @@ def test_a_class_plays_at_a_table_from_the_command_line(tmp_path: Path) -> None:
 
 
 def test_a_team_plays_at_a_table_from_two_computers(tmp_path: Path) -> None:
-    env = {**os.environ, "PYTHONUNBUFFERED": "1", "SNL_DATA_DIR": str(tmp_path)}
-    host = subprocess.Popen(
-        snl("table", "host", "--team", "Asha+Bikash", "--computer", "1", "--bind", "127.0.0.1",
-            "--port", "0", "--seed", "3", "--turn-clock", "0", "--lang", "en",
-            "--no-speech", "--name", unique_table_name()),
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env=env)
-    try:
-        joining = read_until(host, r"snl table join")[-1]
-        address, code = re.search(r"join (\S+) (\S+) --name", joining).groups()  # type: ignore
-        children = [subprocess.Popen(
-            snl("table", "join", address, code, "--name", name, "--no-speech", "--no-sound",
-                "--lessons", "off", "--lang", "en"),
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-            env=env) for name in ("Asha", "Bikash")]
-        for child in children:  # a script's Enter presses each wait for that child's roll
-            assert child.stdin is not None
-            child.stdin.write("\n" * 400)
-            child.stdin.close()
-        outputs = [(child.stdout.read(), child.stderr.read())  # type: ignore[union-attr]
-                   for child in children]
-        for child in children:
-            child.wait(WAIT)
-        host_out, host_err = host.communicate(timeout=WAIT)
-    finally:
-        for process in (host, *locals().get("children", [])):
-            if process.poll() is None:
-                process.kill()
-    assert host.returncode == 0, host_err
+    child = ("--lessons", "off", "--lang", "en")
+    host_out, _, outputs = play_a_class(
+        tmp_path, ("--team", "Asha+Bikash", "--computer", "1", "--no-speech"),
+        {"Asha": child, "Bikash": child})
     rolls = re.findall(r"Asha and Bikash's turn: it is (\w+)'s roll\.", host_out)
     assert len(rolls) > 4 and rolls[:4] == ["Asha", "Bikash", "Asha", "Bikash"], (
         host_out[-500:], outputs)
