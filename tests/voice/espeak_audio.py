@@ -2,10 +2,12 @@
 
 eSpeak NG runs in a child process of its own, one per call: in one process its
 output depends on everything it said before (the same words come out a few
-milliseconds longer or shorter, and some voices differ from run to run in its
-asynchronous mode), and the game's own speech engine, loaded into the test
-process, would share its callback. A fresh synchronous eSpeak per call makes the
-audio a function of the call's arguments only, whatever ran before.
+milliseconds longer or shorter), and the game's own speech engine, loaded into
+the test process, would share its callback. Its breath noise (voices such as
+en+f3) comes from a generator it seeds from the clock, so the child seeds it,
+and libc's, before each text. A fresh synchronous eSpeak per call, seeded, makes
+the audio a function of the call's arguments only, whatever ran before and
+whenever it runs.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ import ctypes, json, struct, sys
 from array import array
 import espeakng_loader
 lib = ctypes.CDLL(espeakng_loader.get_library_path())
+libc = ctypes.CDLL(None)
 rate = lib.espeak_Initialize(2, 0, espeakng_loader.get_data_path().encode(), 0)
 if rate <= 0:
     sys.exit("eSpeak NG did not initialise")
@@ -49,6 +52,9 @@ for text, voice, speed in json.load(sys.stdin):
     lib.espeak_SetVoiceByName(voice.encode())
     lib.espeak_SetParameter(1, speed, 0)  # espeakRATE, words per minute
     data = text.encode()
+    # Breath and voicing noise: eSpeak NG's own generator (seeded from the clock) and libc's.
+    lib.espeak_ng_SetRandSeed(ctypes.c_long(1))
+    libc.srand(1)
     # POS_CHARACTER = 1, espeakCHARS_UTF8 = 1
     lib.espeak_Synth(data, len(data) + 1, 0, 1, 0, 1, None, None)
     lib.espeak_Synchronize()
