@@ -260,5 +260,10 @@ def _run_client(options: ClientOptions, loc: Localizer) -> None:
     from snl_edu.keyboard import KeyboardInput
     from snl_edu.table.client import TableClient
 
-    with KeyboardInput() as keyboard:  # single keys, restored however the game ends
-        TableClient(options, loc).run(keyboard)
+    client = TableClient(options, loc)
+    try:
+        with KeyboardInput() as keyboard:  # single keys, restored however the game ends
+            client.run(keyboard)
+    except KeyboardInterrupt:  # Ctrl-C: the child left; the seat waits for them
+        if not options.watch:
+            click.echo(client.come_back())

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import queue
 import random
+import shlex
 import socket
 import threading
 from collections.abc import Sequence
@@ -133,6 +134,29 @@ def _accepts(options: ClientOptions) -> bool:
     return reply.get("type") == "welcome"
 
 
+class QuestionKeys:
+    """The child's keys while a question is open: the table does not wait for an answer, so
+    the child's own turn (or a team-mate's at this computer) puts the question aside as a
+    skip, and the table closing ends it."""
+
+    def __init__(self, keys: CommandSource, turn: threading.Event, ended: threading.Event
+                 ) -> None:
+        self.keys = keys
+        self.interactive = keys.interactive
+        self.turn = turn
+        self.ended = ended
+
+    def next_command(self, timeout: float | None = None) -> Command | None:
+        while True:
+            if self.ended.is_set():
+                return Command(Action.END)
+            if self.turn.is_set():
+                return Command(Action.SKIP)
+            command = self.keys.next_command(0.2 if timeout is None else min(timeout, 0.2))
+            if command is not None or timeout is not None:
+                return command
+
+
 class TableClient(ReviewKeys):
     def __init__(self, options: ClientOptions, loc: Localizer,
                  terminal: Terminal | None = None) -> None:
@@ -147,6 +171,7 @@ class TableClient(ReviewKeys):
         self.shown = threading.Lock()  # the keyboard and the network both speak
         self.ended = threading.Event()
         self.my_turn = threading.Event()  # the table waits for this seat's roll
+        self.questioning = threading.Event()  # a lesson is open at this computer
         # Lessons run on this computer, between the child's own keys: the network thread
         # hands each turn's events over and the keyboard's thread asks the question.
         self.teacher: Teacher | None = None
@@ -286,8 +311,8 @@ class TableClient(ReviewKeys):
         if notice is Notice.TURN:
             if seat == self.seat:
                 self.my_turn.set()
-                self.say([Message(self._("Your turn: press Enter to roll the pasa."),
-                                   "turn")], remember=False)
+                if not self.questioning.is_set():  # else said when the question is put aside
+                    self._prompt()
             return
         name = ""
         if type(seat) is int and 0 <= seat < len(self.game.seats):
@@ -355,13 +380,25 @@ class TableClient(ReviewKeys):
                        history, by_ear, recorder,
                        {own: learner} if learner and len(members) <= 1 else {}, child=child)
 
+    def _prompt(self) -> None:
+        self.say([Message(self._("Your turn: press Enter to roll the pasa."), "turn")],
+                 remember=False)
+
     def _teach(self) -> None:
-        while self.teacher is not None and not self.ended.is_set():
+        """Lessons on the turns played, between the child's keys; never in their own turn."""
+        while self.teacher is not None and not self.ended.is_set() \
+                and not self.my_turn.is_set():
             try:
                 game, events = self.turns.get_nowait()
             except queue.Empty:
                 return
-            self.teacher(game, events)
+            self.questioning.set()
+            try:
+                self.teacher(game, events)
+            finally:
+                self.questioning.clear()
+            if self.my_turn.is_set() and not self.ended.is_set():
+                self._prompt()  # the turn that put the question aside
 
     def _show_board(self) -> None:
         from snl_edu.board_text import board_grid
@@ -386,8 +423,42 @@ class TableClient(ReviewKeys):
 
     # -- the child's keys -------------------------------------------------------
 
-    def _act(self, command: Command) -> None:
+    def come_back(self) -> str:
+        """How this child gets their seat back: the join line, as they typed it."""
+        from snl_edu.table.codes import normalise
+        from snl_edu.table.joining import join_command
+
+        command = join_command(f"{self.options.host}:{self.options.port}",
+                               normalise(self.options.code))
+        return self._("You have left the table; your seat is kept for you. To come back, "
+                      "type: {command}").format(
+            command=f"{command} --name {shlex.quote(self.options.name)}")
+
+    def _leave(self, keys: CommandSource) -> None:
+        """q at a child's computer: this child leaves (after a yes), the table plays on."""
+        self.say([Message(self._("Leave the table? Press y for yes or n for no."))],
+                 remember=False)
+        while not self.ended.is_set():
+            answer = keys.next_command(0.2)
+            if answer is None:
+                continue
+            if answer.action in (Action.YES, Action.END):
+                self.say([Message(self.come_back())], remember=False)
+                self.ended.set()
+                return
+            if answer.action in (Action.NO, Action.ROLL):
+                self.say([Message(self._("Let us play on."))], remember=False)
+                return
+            self.say([Message(self._("Please press y for yes or n for no."))], remember=False)
+
+    def _act(self, command: Command, keys: CommandSource) -> None:
         action = command.action
+        if action is Action.QUIT:
+            if self.options.watch:
+                self.ended.set()  # a view holds no seat: nothing to ask
+            else:
+                self._leave(keys)
+            return
         if action in wire.NETWORK_ACTIONS:
             if action is Action.ROLL:
                 self.my_turn.clear()
@@ -419,7 +490,8 @@ class TableClient(ReviewKeys):
                 self.outputs = Outputs([self.console, *audio.outputs])
                 if not self.options.watch:
                     self.teacher = self._open_lessons(
-                        keys, audio.speaks or self.options.sound.screen_reader, stack)
+                        QuestionKeys(keys, self.my_turn, self.ended),
+                        audio.speaks or self.options.sound.screen_reader, stack)
             receiver = threading.Thread(target=self._receive, name="snl-table-client",
                                         daemon=True)
             receiver.start()
@@ -436,7 +508,7 @@ class TableClient(ReviewKeys):
                     # keyboard, a press before the turn is an impatient key, dropped).
                     while not (self.my_turn.wait(0.5) or self.ended.is_set()):
                         pass
-                self._act(command)
+                self._act(command, keys)
             receiver.join(timeout=2)
         return self.finished
 

@@ -27,9 +27,11 @@ MAX_CODE = 32
 # Every kind of event the engine makes, by name: the union in engine.events is the list.
 EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in get_args(Event)}
 
-# Commands a player may send for their own seat; everything else (review, where, help) a
-# client answers itself from its copy of the game.
-NETWORK_ACTIONS = frozenset({Action.ROLL, Action.QUIT, Action.YES, Action.NO, Action.ANSWER})
+# The one thing a child asks the table for: a roll for their own seat. Everything else a
+# client answers itself (review, where, help, lessons), and leaving is the child's own: only
+# the teacher, at the host, ends the table, so a quit, a yes or an answer from a client is
+# refused whatever it sends.
+NETWORK_ACTIONS = frozenset({Action.ROLL})
 
 
 class Notice(StrEnum):
@@ -123,11 +125,6 @@ def read_command(data: Mapping[str, Any]) -> Command:
         raise WireError("unknown action") from error
     if action not in NETWORK_ACTIONS:
         raise WireError("not an action for the table")
-    number = data.get("number")
-    if action is Action.ANSWER:
-        if type(number) is not int or not 0 <= number <= 10_000:
-            raise WireError("an answer is a small whole number")
-        return Command.answer(number)
     return Command(action)
 
 

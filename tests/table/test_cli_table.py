@@ -185,3 +185,45 @@ def test_a_child_at_a_real_terminal_rolls_with_single_keys(tmp_path: Path) -> No
     finally:
         host.kill()
         host.communicate(timeout=WAIT)
+
+
+def test_a_child_leaves_by_q_or_ctrl_c_and_is_told_how_to_come_back(tmp_path: Path) -> None:
+    from tests.cli.terminal import Terminal
+
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "SNL_DATA_DIR": str(tmp_path)}
+    host = subprocess.Popen(
+        snl("table", "host", "--players", "Asha,Chandra", "--bind", "127.0.0.1", "--port", "0",
+            "--seed", "2", "--turn-clock", "0", "--lang", "en", "--no-speech",
+            "--name", unique_table_name()),
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=env)
+    try:
+        joining = read_until(host, r"snl table join")[-1]
+        address, code = re.search(r"join (\S+) (\S+) --name", joining).groups()  # type: ignore
+        with Terminal("table", "join", address, code, "--name", "Chandra", "--no-speech",
+                      "--no-sound", "--lessons", "off", "--lang", "ne") as chandra, \
+                Terminal("table", "join", address, code, "--name", "Asha", "--no-speech",
+                         "--no-sound", "--lessons", "off", "--lang", "en") as asha:
+            asha.expect("Your turn: press Enter to roll the pasa.")
+            asha.type("q")  # the quit question is the child's own, at their own computer
+            asha.expect("Leave the table? Press y for yes or n for no.")
+            asha.type("n")
+            asha.expect("Let us play on.")
+            asha.type("\r")
+            chandra.expect("तिम्रो पालो: पासा फाल्न Enter थिच।")
+            chandra.type("q")
+            chandra.expect("टेबल छोड्ने? हो भए y, होइन भए n थिच।")
+            chandra.type("y")
+            chandra.expect(f"फेरि आउन यो टाइप गर: snl table join {address} {code} --name Chandra")
+            assert chandra.wait() == 0
+            read_until(host, r"Chandra has left the table; the seat is kept\.")
+            asha.interrupt()  # Ctrl-C: the same sentence, no "Aborted!"
+            asha.expect(f"To come back, type: snl table join {address} {code} --name Asha")
+            asha.wait()
+            assert "Aborted" not in asha.output
+            read_until(host, r"Asha has left the table; the seat is kept\.")
+        assert host.poll() is None  # the table waits for its children
+    finally:
+        host.kill()
+        _, host_err = host.communicate(timeout=WAIT)
+    assert "Traceback" not in host_err

@@ -1,0 +1,129 @@
+"""A child leaving the table, and questions the table does not wait for: real tables and
+clients on loopback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from websockets.sync.client import connect
+
+from snl_edu.commands import Action, Command
+
+from .helpers import CODE, WAIT, Child, LineLog, RollWhenAsked, open_table, table_options
+
+pytestmark = pytest.mark.slow
+
+
+class LeavesAtTheirTurn(RollWhenAsked):
+    """A child who presses q in their turn, says no once, then q again and yes."""
+
+    interactive = True
+
+    def __init__(self, log: LineLog, prompt: str, question: str) -> None:
+        super().__init__(log, prompt)
+        self.question = question
+        self.keys = [Action.QUIT, Action.NO, Action.QUIT, Action.YES]
+
+    def next_command(self, timeout: float | None = None) -> Command | None:
+        if not self.keys:
+            self.stopped.wait(timeout)
+            return None
+        if self.keys[0] is Action.QUIT:
+            self.log.wait_for(lambda lines: any(self.prompt in line for line in lines))
+        else:
+            asked = 1 if len(self.keys) == 3 else 2
+            self.log.wait_for(lambda lines: sum(self.question in line
+                                                for line in lines) >= asked)
+        return Command(self.keys.pop(0))
+
+
+@pytest.mark.parametrize("language", ["en", "ne"])
+def test_a_childs_q_asks_that_child_and_leaving_keeps_the_seat_and_the_table(
+        tmp_path: Path, language: str) -> None:
+    options = table_options(tmp_path, players=("Asha", "Chandra"), computers=0)
+    with open_table(options) as (table, host_log, runner):
+        asha = Child(table, "Asha", language, start=False)
+        _ = asha.loc.gettext
+        asha.keys = LeavesAtTheirTurn(asha.log, _("Your turn: press Enter to roll the pasa."),
+                                      _("Leave the table? Press y for yes or n for no."))
+        asha.start()
+        chandra = Child(table, "Chandra")
+        asha.join_thread()  # her client ends: she left
+        host_log.wait_for(lambda lines: any("Asha has left the table; the seat is kept."
+                                            in line for line in lines))
+        assert runner.is_alive() and not table.control.ended.is_set()  # the table plays on
+        back = Child(table, "Asha")  # and she comes back to her seat
+        back.log.wait_for(lambda lines: any("Welcome back, Asha." in line for line in lines))
+        back.log.wait_for(lambda lines: any(" rolled a " in line for line in lines))
+        back.leave()
+        chandra.leave()
+    said = asha.log.lines
+    assert _("Let us play on.") in said
+    come_back = _("You have left the table; your seat is kept for you. To come back, "
+                  "type: {command}").format(command="snl table join ")
+    assert any(line.startswith(come_back) and line.endswith(f"{CODE} --name Asha")
+               for line in said), said[-3:]
+    assert not any("Quit the game" in line for line in host_log.lines)
+    assert not any("The table has closed" in line or "टेबल बन्द" in line for line in said)
+
+
+def test_the_table_refuses_a_quit_a_yes_or_an_end_from_any_client(tmp_path: Path) -> None:
+    options = table_options(tmp_path, players=("Asha", "Bikash"), computers=0)
+    with open_table(options) as (table, host_log, runner):
+        host, port = table.address  # type: ignore[misc]
+        with connect(f"ws://{host}:{port}", compression=None, proxy=None) as asha:
+            asha.send(json.dumps({"type": "join", "code": CODE, "name": "Asha"}))
+            assert json.loads(asha.recv(timeout=WAIT))["type"] == "welcome"
+            bikash = Child(table, "Bikash", stop_after=0)
+            host_log.wait_for(lambda lines: any("Asha's turn." in line for line in lines))
+            replies = []
+            for action in ("quit", "yes", "end"):  # in her own turn, as a hostile client
+                asha.send(json.dumps({"type": "command", "action": action}))
+                while not replies or replies[-1].get("type") != "refused":
+                    replies.append(json.loads(asha.recv(timeout=WAIT)))
+                replies.append({})
+            assert runner.is_alive() and not table.control.ended.is_set()
+            assert not any("Quit the game" in line or "saved" in line
+                           for line in host_log.lines)
+            bikash.leave()
+
+
+class NeverAnswers(RollWhenAsked):
+    """A child who rolls at every turn and never answers a question (nor skips it)."""
+
+    interactive = True
+
+
+@pytest.mark.parametrize("language", ["en", "ne"])
+def test_an_open_question_gives_way_to_the_childs_own_turn(tmp_path: Path,
+                                                           language: str) -> None:
+    options = table_options(tmp_path / "host", players=("Asha",), computers=1)
+    with open_table(options) as (table, host_log, runner):
+        asha = Child(table, "Asha", language, lessons="every", data_dir=str(tmp_path / "a"))
+        _ = asha.loc.gettext
+        skipped = _("That is fine, we will skip this one. The answer was {answer}.").split(
+            "{")[0]
+        asha.log.wait_for(lambda lines: sum(line.startswith(skipped) for line in lines) >= 2)
+        asha.log.wait_for(lambda lines: asha.keys.answered >= 3)  # type: ignore[union-attr]
+        table.end()  # the teacher ends the table while a question may be open
+        runner.join(WAIT)
+        asha.join_thread()  # the client ends with the table
+    assert not any("Time is up" in line for line in host_log.lines)  # she rolled herself
+    prompt = _("Your turn: press Enter to roll the pasa.")
+    lines = asha.log.lines
+    first = next(i for i, line in enumerate(lines) if line.startswith(skipped))
+    assert prompt in lines[first + 1:first + 3]  # the turn is said after the question
+
+
+def test_a_team_mates_roll_is_not_blocked_by_the_others_open_question(tmp_path: Path) -> None:
+    options = table_options(tmp_path / "host", players=(), teams=("Asha+Bikash",),
+                            computers=1)
+    with open_table(options) as (table, host_log, _):
+        team = Child(table, "Asha+Bikash", lessons="every", data_dir=str(tmp_path / "t"))
+        team.log.wait_for(lambda lines: sum("A question for Asha" in line for line in lines)
+                          >= 1 and sum("A question for Bikash" in line for line in lines) >= 1)
+        team.log.wait_for(lambda lines: sum("Bikash rolled a" in line for line in lines) >= 2)
+        team.leave()
+    assert not any("Time is up" in line for line in host_log.lines)
