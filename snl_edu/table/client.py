@@ -381,8 +381,12 @@ class TableClient(ReviewKeys):
                        {own: learner} if learner and len(members) <= 1 else {}, child=child)
 
     def _prompt(self) -> None:
+        """The turn, said to the end; then the table starts the child's clock."""
         self.say([Message(self._("Your turn: press Enter to roll the pasa."), "turn")],
                  remember=False)
+        if self.my_turn.is_set():
+            with contextlib.suppress(WebSocketException, OSError):
+                self.connection.send(wire.encode(wire.said_message()))
 
     def _teach(self) -> None:
         """Lessons on the turns played, between the child's keys; never in their own turn."""

@@ -254,7 +254,8 @@ class Table:
         with contextlib.suppress(WebSocketException, OSError):
             for text in connection:
                 try:
-                    command = wire.read_command(wire.decode(text, wire.MAX_CLIENT_MESSAGE))
+                    data = wire.decode(text, wire.MAX_CLIENT_MESSAGE)
+                    command = None if data.get("type") == "said" else wire.read_command(data)
                 except wire.WireError as error:
                     bad += 1
                     self._send(connection, {"type": "refused", "reason": "malformed",
@@ -266,6 +267,10 @@ class Table:
                 if not mine:
                     continue
                 due = next((c for c in mine if c.source.waiting), None)
+                if command is None:  # the turn has been announced there: its clock starts
+                    if due is not None:
+                        due.source.said()
+                    continue
                 if due is None and command.action is Action.ROLL:
                     other = next((c for c in self.chairs if c.seat == mine[0].seat
                                   and c.source.waiting), None)
@@ -319,6 +324,9 @@ class Table:
             with self.lock:
                 if chair.connection is not None:
                     self._send(chair.connection, chair.notice(notice))
+            return
+        if notice is Notice.TIME_UP:  # the host's session says it; every computer hears it
+            self._broadcast(chair.notice(notice))
             return
         self._notice(chair, notice)
 
@@ -402,6 +410,7 @@ def notice_text(loc: Localizer, notice: Notice, name: str) -> str | None:
         Notice.BACK: lambda: loc.gettext("{name} is back at the table."),
         Notice.AWAY: lambda: loc.gettext("{name} has left the table; the seat is kept."),
         Notice.WARNING: lambda: loc.gettext("{name}, five seconds left to roll!"),
+        Notice.TIME_UP: lambda: loc.gettext("Time is up: rolling for {name}."),
         Notice.COVERED: lambda: loc.gettext(
             "{name} has missed two turns: the computer rolls for {name} until they are back."),
         Notice.OTHER_ROLL: lambda: loc.gettext("Wait: it is {name}'s roll."),

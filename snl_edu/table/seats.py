@@ -20,6 +20,11 @@ from snl_edu.table.wire import Notice
 MISSED_BEFORE_COVER = 2
 WARNING_BEFORE = 5.0
 AWAY_CLOCK = 30.0  # with the turn clock off, how long an absent owner's turn still waits
+# A child's clock starts when their computer has said "your turn" (it may still be speaking
+# the moves before it: Nepali sentences take seconds each); a computer that never says so
+# holds the turn at most this much longer.
+SAYING_CAP = 30.0
+SAID = "said"  # the owner's computer has announced the turn
 
 
 class TableEnded(Exception):
@@ -86,6 +91,11 @@ class NetworkSeat:
         self.present = False
         self.commands.put(Command(None, "left"))  # wake a wait so the clock is re-read
 
+    def said(self) -> None:
+        """The owner's computer has announced this turn: their time starts now."""
+        if self.waiting:
+            self.commands.put(Command(None, SAID))
+
     def put(self, command: Command) -> None:
         """A command from the owner. A roll pressed while it is not their turn is dropped,
         so keys pressed during an announcement never roll twice."""
@@ -122,7 +132,9 @@ class NetworkSeat:
             return Command(Action.ROLL, "covered")
         self.tell(Notice.TURN)
         clock = self.clock if self.present or self.clock else AWAY_CLOCK
-        deadline = None if clock is None else self.monotonic() + clock
+        heard = not (self.present and self.clock)  # the clock waits for the announcement
+        deadline = None if clock is None else (
+            self.monotonic() + clock + (0.0 if heard else SAYING_CAP))
         warned = False
         while True:
             if not self.control.running.is_set():  # a pause stops the clock
@@ -140,6 +152,7 @@ class NetworkSeat:
             if deadline is not None:
                 left = deadline - self.monotonic()
                 if left <= 0:
+                    self.tell(Notice.TIME_UP)
                     self.missed += 1
                     if not self.present:
                         self.covered_rolls += 1
@@ -155,6 +168,11 @@ class NetworkSeat:
             try:
                 command = self.commands.get(timeout=wait if wait is None else max(wait, 0.0))
             except queue.Empty:
+                continue
+            if command.action is None and command.text == SAID:
+                if not heard and deadline is not None and clock is not None:
+                    heard = True
+                    deadline = min(deadline, self.monotonic() + clock)
                 continue
             if command.action is None and command.text == "left":
                 continue

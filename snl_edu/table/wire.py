@@ -40,6 +40,7 @@ class Notice(StrEnum):
     TURN = "turn"  # it is this seat's turn: the owner's computer prompts
     OTHER_ROLL = "other-roll"  # a team-mate pressed roll: it is this (named) child's roll
     WARNING = "warning"  # the turn clock runs out in a few seconds
+    TIME_UP = "time-up"  # the turn clock ran out: the table rolls for this seat
     COVERED = "covered"  # a computer player rolls for this seat until its owner is back
     JOINED = "joined"
     BACK = "back"
@@ -114,6 +115,11 @@ def command_message(command: Command) -> dict[str, Any]:
     if command.number is not None:
         message["number"] = command.number
     return message
+
+
+def said_message() -> dict[str, Any]:
+    """The child's computer has announced their turn (shown, and spoken to the end)."""
+    return {"type": "said"}
 
 
 def read_command(data: Mapping[str, Any]) -> Command:

@@ -4,12 +4,15 @@ clients on loopback."""
 from __future__ import annotations
 
 import json
+import threading
+import time
 from pathlib import Path
 
 import pytest
 from websockets.sync.client import connect
 
 from snl_edu.commands import Action, Command
+from snl_edu.vocabulary import Message
 
 from .helpers import CODE, WAIT, Child, LineLog, RollWhenAsked, open_table, table_options
 
@@ -127,3 +130,54 @@ def test_a_team_mates_roll_is_not_blocked_by_the_others_open_question(tmp_path: 
         team.log.wait_for(lambda lines: sum("Bikash rolled a" in line for line in lines) >= 2)
         team.leave()
     assert not any("Time is up" in line for line in host_log.lines)
+
+
+class SlowVoice:
+    """A child's computer that speaks: "your turn" takes as long as the test holds it."""
+
+    def __init__(self, console: object, prompt: str) -> None:
+        self.console = console
+        self.prompt = prompt
+        self.saying = threading.Event()
+        self.done = threading.Event()
+        self.said_at = 0.0
+
+    def show(self, message: Message) -> None:
+        self.console.show(message)  # type: ignore[attr-defined]
+        if message.text == self.prompt and not self.said_at:  # her first turn
+            self.saying.set()
+            self.done.wait(WAIT)
+            self.said_at = time.monotonic()
+
+    def flush(self) -> None:
+        self.console.flush()  # type: ignore[attr-defined]
+
+    def echo(self, text: str) -> None:
+        self.console.echo(text)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("language", ["en", "ne"])
+def test_the_turn_clock_starts_when_the_childs_computer_has_said_the_turn(
+        tmp_path: Path, language: str) -> None:
+    clock = 0.5
+    options = table_options(tmp_path, players=("Asha",), computers=1, turn_clock=clock)
+    options = type(options)(**{**options.__dict__, "warning_before": 0.2})
+    with open_table(options) as (table, host_log, _):
+        asha = Child(table, "Asha", language, start=False, stop_after=0)  # she never rolls
+        voice = SlowVoice(asha.client.console, asha.loc.gettext(
+            "Your turn: press Enter to roll the pasa."))
+        asha.client.console = voice  # type: ignore[assignment]
+        asha.start()
+        voice.saying.wait(WAIT)
+        # Still saying it, three clocks long: the table has not rolled for her (a broken
+        # table would have; a right one never does, however long this is).
+        voice.done.wait(3 * clock)
+        assert not any("Time is up" in line for line in host_log.lines)
+        voice.done.set()
+        host_log.wait_for(lambda lines: any("Time is up: rolling for Asha." in line
+                                            for line in lines))
+        rolled_at = time.monotonic()
+        time_up = asha.loc.gettext("Time is up: rolling for {name}.").format(name="Asha")
+        asha.log.wait_for(lambda lines: time_up in lines)  # her computer says it too
+        asha.leave()
+    assert rolled_at - voice.said_at >= clock  # her whole time, after she heard it
