@@ -175,7 +175,7 @@ def resumed_messages(prepared: Prepared, narrator: Narrator, loc: Localizer) -> 
         number=loc.number(prepared.autosave.game_id))), *narrator.where(prepared.game)]
 
 
-def resume_hint(prepared: Prepared, loc: Localizer) -> str | None:
+def resume_hint(prepared: Prepared, loc: Localizer, table: bool = False) -> str | None:
     """The last word on saving, and never "saved" unless the last turn is on disk."""
     autosave = prepared.autosave
     if autosave is None:
@@ -189,6 +189,9 @@ def resume_hint(prepared: Prepared, loc: Localizer) -> str | None:
     if prepared.game.over:
         return None
     # Latin digits whatever the game's digits: it is a command to type into a shell.
+    if table:  # the class game goes on at the table, with the same seats
+        return loc.gettext("The game is saved. To continue it at the table, type: snl table "
+                           "host --resume {number}").format(number=str(autosave.game_id))
     return loc.gettext("The game is saved. To continue it, type: snl play --resume "
                        "{number}").format(number=str(autosave.game_id))
 

@@ -363,12 +363,19 @@ class Table:
                 self.everyone_here.set()
 
     def pause(self) -> None:
+        """The clock of a waiting turn stops with the game (it goes on after ``resume``)."""
         self.control.pause()
-        self._broadcast({"type": "notice", "kind": Notice.PAUSED, "seat": None})
+        self._told_everyone(Notice.PAUSED)
 
     def resume(self) -> None:
         self.control.resume()
-        self._broadcast({"type": "notice", "kind": Notice.RESUMED, "seat": None})
+        self._told_everyone(Notice.RESUMED)
+
+    def _told_everyone(self, notice: Notice) -> None:
+        for chair in self.chairs:
+            chair.source.wake()
+        self._broadcast({"type": "notice", "kind": notice, "seat": None})
+        self.outputs.show_all([Message(notice_text(self.loc, notice, "") or "")])
 
     def end(self) -> None:
         self.control.end()
@@ -396,7 +403,7 @@ class Table:
             ending = Ending.INTERRUPTED
         if ending is not Ending.FINISHED:
             save_after_interrupt(self.prepared)
-            hint = resume_hint(self.prepared, self.loc)
+            hint = resume_hint(self.prepared, self.loc, table=True)
             if hint:
                 self.outputs.show_all([Message(hint)])
         self._broadcast({"type": "ended", "finished": ending is Ending.FINISHED})

@@ -137,11 +137,13 @@ class NetworkSeat:
             self.monotonic() + clock + (0.0 if heard else SAYING_CAP))
         warned = False
         while True:
-            if not self.control.running.is_set():  # a pause stops the clock
-                paused_at = self.monotonic()
+            if not self.control.running.is_set():
+                # A pause stops the clock; the class was listening to the teacher, so the
+                # child whose turn it is has their whole time again after it.
                 self.control.running.wait()
-                if deadline is not None:
-                    deadline += self.monotonic() - paused_at
+                if deadline is not None and clock is not None:
+                    deadline = self.monotonic() + clock + (0.0 if heard else SAYING_CAP)
+                    warned = False
             if self.control.ended.is_set():
                 return Command(Action.END)
             if deadline is not None and not self.present and self.covered:
@@ -182,8 +184,11 @@ class NetworkSeat:
                 self.control.running.wait()
             return command
 
-    def close(self) -> None:
+    def wake(self) -> None:
+        """The table paused, resumed or ended: a waiting turn re-reads its clock at once."""
         self.commands.put(Command(None, "left"))
+
+    close = wake
 
 
 class TeamSeat:

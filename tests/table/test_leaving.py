@@ -181,3 +181,45 @@ def test_the_turn_clock_starts_when_the_childs_computer_has_said_the_turn(
         asha.log.wait_for(lambda lines: time_up in lines)  # her computer says it too
         asha.leave()
     assert rolled_at - voice.said_at >= clock  # her whole time, after she heard it
+
+
+@pytest.mark.parametrize("language", ["en", "ne"])
+def test_a_pause_stops_the_turn_clock_and_the_host_says_so(tmp_path: Path,
+                                                          language: str) -> None:
+    clock = 0.6
+    options = table_options(tmp_path, players=("Asha",), computers=1, turn_clock=clock)
+    options = type(options)(**{**options.__dict__, "warning_before": 0.2})
+    with open_table(options) as (table, host_log, _):
+        asha = Child(table, "Asha", language, stop_after=0)  # she never rolls
+        _ = asha.loc.gettext
+        warning = _("{name}, five seconds left to roll!").format(name="Asha")
+        asha.log.wait_for(lambda lines: warning in lines)  # almost out of time
+        table.pause()
+        host_log.wait_for(lambda lines: "The teacher has paused the game." in lines)
+        asha.log.wait_for(lambda lines: _("The teacher has paused the game.") in lines)
+        threading.Event().wait(3 * clock)  # a long pause (a right table never rolls in it)
+        assert not any("Time is up" in line for line in host_log.lines)
+        resumed_at = time.monotonic()
+        table.resume()
+        host_log.wait_for(lambda lines: "The game goes on." in lines)
+        asha.log.wait_for(lambda lines: _("The game goes on.") in lines)
+        host_log.wait_for(lambda lines: any("Time is up: rolling for Asha." in line
+                                            for line in lines))
+        rolled_at = time.monotonic()
+        asha.leave()
+    assert rolled_at - resumed_at >= clock  # her whole time again after the pause
+
+
+@pytest.mark.parametrize("language", ["en", "ne"])
+def test_the_teachers_end_says_how_to_continue_at_the_table(tmp_path: Path,
+                                                           language: str) -> None:
+    options = table_options(tmp_path, players=("Asha",), computers=1, lang=language)
+    with open_table(options) as (table, host_log, runner):
+        asha = Child(table, "Asha", stop_after=1)
+        asha.log.wait_for(lambda lines: any("Asha rolled a" in line for line in lines))
+        table.end()
+        runner.join(WAIT)
+        asha.join_thread()
+    hint = "snl table host --resume 1"
+    assert any(line.endswith(hint) for line in host_log.lines), host_log.lines[-2:]
+    assert not any("snl play" in line for line in host_log.lines)
