@@ -33,6 +33,9 @@ class Ending(StrEnum):
 class SessionSettings:
     pace: float = 0.0  # seconds before each computer roll
     auto_roll: float | None = None  # seconds a human has before being rolled for
+    # "Press Enter to roll..." once at the start; not at a table's host, whose children roll
+    # at their own computers (the teacher's keys there are others).
+    key_hint: bool = True
 
 
 class ReviewKeys:
@@ -233,7 +236,7 @@ class Session(ReviewKeys):
                 self.handle(command)
 
     def _prompt_once(self) -> None:
-        if not self._prompted:
+        if not self._prompted and self.settings.key_hint:
             self._prompted = True
             self.say([Message(self._("Press Enter to roll the pasa, or h for help."))],
                      remember=False)

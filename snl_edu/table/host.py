@@ -272,9 +272,8 @@ class Table:
                         due.source.said()
                     continue
                 if due is None and command.action is Action.ROLL:
-                    other = next((c for c in self.chairs if c.seat == mine[0].seat
-                                  and c.source.waiting), None)
-                    if other is not None:  # a team-mate's roll: say whose it is
+                    other = next((c for c in self.chairs if c.source.waiting), None)
+                    if other is not None:  # another child's roll: say whose it is
                         self._send(connection, other.notice(Notice.OTHER_ROLL))
                         continue
                 (due or mine[0]).source.put(command)
@@ -392,7 +391,7 @@ class Table:
         session = Session(self.game, self.narrator, self.outputs,
                           SeatInputs(None, self._sources()),
                           self.prepared.dice,
-                          SessionSettings(pace=self.options.play.pace or 0.0),
+                          SessionSettings(pace=self.options.play.pace or 0.0, key_hint=False),
                           after_turn=self._after_turn, sleep=self.control.wait,
                           on_events=self._on_events)
         try:

@@ -223,3 +223,20 @@ def test_the_teachers_end_says_how_to_continue_at_the_table(tmp_path: Path,
     hint = "snl table host --resume 1"
     assert any(line.endswith(hint) for line in host_log.lines), host_log.lines[-2:]
     assert not any("snl play" in line for line in host_log.lines)
+    assert not any("Press Enter" in line for line in host_log.lines)  # no keys to roll there
+
+
+def test_a_child_pressing_enter_in_another_childs_turn_hears_whose_it_is(tmp_path: Path
+                                                                         ) -> None:
+    options = table_options(tmp_path, players=("Asha", "Chandra"), computers=0)
+    with open_table(options) as (table, host_log, _):
+        asha = Child(table, "Asha", stop_after=0)  # Asha thinks
+        chandra = Child(table, "Chandra", "ne", start=False)
+        chandra.keys = RollWhenAsked(chandra.log, "तिम्रो पालो", stop_after=0)
+        chandra.start()
+        host_log.wait_for(lambda lines: "Asha's turn." in lines)
+        asha.log.wait_for(lambda lines: "Your turn: press Enter to roll the pasa." in lines)
+        chandra.client.connection.send(json.dumps({"type": "command", "action": "roll"}))
+        chandra.log.wait_for(lambda lines: "पर्ख: अहिले Asha को पासा फाल्ने पालो हो।" in lines)
+        asha.leave()
+        chandra.leave()
