@@ -177,6 +177,10 @@ class NetworkSeat:
                     deadline = min(deadline, self.monotonic() + clock)
                 continue
             if command.action is None and command.text == "left":
+                if not self.present and not heard and deadline is not None \
+                        and clock is not None:  # gone before hearing it: nothing to wait for
+                    heard = True
+                    deadline = min(deadline, self.monotonic() + clock)
                 continue
             if self.control.ended.is_set():
                 return Command(Action.END)
