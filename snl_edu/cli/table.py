@@ -78,10 +78,13 @@ def host(ctx: click.Context, players: str | None, teams: tuple[str, ...],
                        rules=rules_from_options(**rule_values),  # type: ignore[arg-type]
                        seed=seed, resume=resume_game, pace=pace, verbosity=verbosity,
                        count=count, lessons="off", data_dir=data_dir,
-                       sound=SoundOptions(speech=False, sound=False))
+                       sound=SoundOptions(speech=False, sound=False),
+                       given=frozenset(name for name in ctx.params if ctx.get_parameter_source(
+                           name) is click.core.ParameterSource.COMMANDLINE))
     options = TableOptions(play, bind=bind, port=port, turn_clock=turn_clock, code=code,
                            show=show)
     the_table = run_app(ctx, lambda: Table(options))
+    loc = the_table.loc  # a resumed table speaks the language it was hosted in
     try:
         address = the_table.open()
     except OSError as error:

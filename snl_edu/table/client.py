@@ -53,6 +53,8 @@ REFUSALS = {
     "tries": N_("Too many wrong codes from this computer: wait a minute, then try again."),
     "no-seat": N_("There is no free seat for {name} at this table. Use the name the "
                   "teacher gave you."),
+    "seated": N_("{name} is already at the table on another computer. If that is not you, "
+                 "ask the teacher."),
     "malformed": N_("The table did not understand this computer."),
 }
 
@@ -135,9 +137,10 @@ def _accepts(options: ClientOptions) -> bool:
 
 
 class QuestionKeys:
-    """The child's keys while a question is open: the table does not wait for an answer, so
-    the child's own turn (or a team-mate's at this computer) puts the question aside as a
-    skip, and the table closing ends it."""
+    """The child's keys while a question is open at their computer. The table does not wait
+    for answers: in the child's own turn (or a team-mate's at this computer) Enter with
+    nothing typed puts the question aside and rolls, while a number still answers it; the
+    table closing ends the question."""
 
     def __init__(self, keys: CommandSource, turn: threading.Event, ended: threading.Event
                  ) -> None:
@@ -145,16 +148,26 @@ class QuestionKeys:
         self.interactive = keys.interactive
         self.turn = turn
         self.ended = ended
+        self.typed = False  # keys of an answer since the last Enter
+        self.roll = threading.Event()  # the Enter that put a question aside: a roll
 
     def next_command(self, timeout: float | None = None) -> Command | None:
         while True:
             if self.ended.is_set():
                 return Command(Action.END)
-            if self.turn.is_set():
-                return Command(Action.SKIP)
             command = self.keys.next_command(0.2 if timeout is None else min(timeout, 0.2))
-            if command is not None or timeout is not None:
-                return command
+            if command is None:
+                if timeout is not None:
+                    return None
+                continue
+            if command.action is Action.ROLL and command.text.strip() == "":
+                if self.turn.is_set() and not self.typed:
+                    self.roll.set()
+                    return Command(Action.SKIP)
+                self.typed = False
+            elif len(command.text) == 1 and command.text.isprintable():
+                self.typed = True
+            return command
 
 
 class TableClient(ReviewKeys):
@@ -171,7 +184,6 @@ class TableClient(ReviewKeys):
         self.shown = threading.Lock()  # the keyboard and the network both speak
         self.ended = threading.Event()
         self.my_turn = threading.Event()  # the table waits for this seat's roll
-        self.questioning = threading.Event()  # a lesson is open at this computer
         # Lessons run on this computer, between the child's own keys: the network thread
         # hands each turn's events over and the keyboard's thread asks the question.
         self.teacher: Teacher | None = None
@@ -256,6 +268,8 @@ class TableClient(ReviewKeys):
         else:
             self.say([Message(self._("You sit at the table as {name}. Wait for your "
                                       "turn.").format(name=name))])
+        if first_time and not welcome.get("back") and game.rolls:  # a resumed game
+            self.say(self.narrator.where(game), remember=False)
 
     # -- what the table says ----------------------------------------------------
 
@@ -311,8 +325,7 @@ class TableClient(ReviewKeys):
         if notice is Notice.TURN:
             if seat == self.seat:
                 self.my_turn.set()
-                if not self.questioning.is_set():  # else said when the question is put aside
-                    self._prompt()
+                self._prompt()
             return
         name = ""
         if type(seat) is int and 0 <= seat < len(self.game.seats):
@@ -388,21 +401,18 @@ class TableClient(ReviewKeys):
             with contextlib.suppress(WebSocketException, OSError):
                 self.connection.send(wire.encode(wire.said_message()))
 
-    def _teach(self) -> None:
-        """Lessons on the turns played, between the child's keys; never in their own turn."""
-        while self.teacher is not None and not self.ended.is_set() \
-                and not self.my_turn.is_set():
+    def _teach(self, keys: QuestionKeys | None) -> None:
+        """Lessons on the turns played, between the child's keys; an Enter that put a
+        question aside in the child's own turn rolls."""
+        while self.teacher is not None and not self.ended.is_set():
             try:
                 game, events = self.turns.get_nowait()
             except queue.Empty:
                 return
-            self.questioning.set()
-            try:
-                self.teacher(game, events)
-            finally:
-                self.questioning.clear()
-            if self.my_turn.is_set() and not self.ended.is_set():
-                self._prompt()  # the turn that put the question aside
+            self.teacher(game, events)
+            if keys is not None and keys.roll.is_set():
+                keys.roll.clear()
+                self._act(Command(Action.ROLL), keys)
 
     def _show_board(self) -> None:
         from snl_edu.board_text import board_grid
@@ -488,14 +498,15 @@ class TableClient(ReviewKeys):
             stack = stack or own
             self._welcome(self._connect())
             stack.callback(self._close)
+            asking: QuestionKeys | None = None
             if keys is not None:
                 audio = open_sound(self.options.sound, self.loc, SeatInputs(keys),
                                    self.terminal, stack)
                 self.outputs = Outputs([self.console, *audio.outputs])
                 if not self.options.watch:
+                    asking = QuestionKeys(keys, self.my_turn, self.ended)
                     self.teacher = self._open_lessons(
-                        QuestionKeys(keys, self.my_turn, self.ended),
-                        audio.speaks or self.options.sound.screen_reader, stack)
+                        asking, audio.speaks or self.options.sound.screen_reader, stack)
             receiver = threading.Thread(target=self._receive, name="snl-table-client",
                                         daemon=True)
             receiver.start()
@@ -503,7 +514,7 @@ class TableClient(ReviewKeys):
                 if keys is None:
                     self.ended.wait(0.5)
                     continue
-                self._teach()
+                self._teach(asking)
                 command = keys.next_command(0.2)
                 if command is None:
                     continue

@@ -20,7 +20,13 @@ from websockets.exceptions import WebSocketException
 from snl_edu import teams
 from snl_edu.app.options import PlayOptions
 from snl_edu.app.play import Terminal, localizer, prepare
-from snl_edu.app.saving import Prepared, resume_hint, save_after_interrupt
+from snl_edu.app.saving import (
+    Prepared,
+    resume_hint,
+    resumed_messages,
+    save_after_interrupt,
+    with_kept_settings,
+)
 from snl_edu.commands import Action, CommandSource
 from snl_edu.engine import Game
 from snl_edu.engine.events import Event
@@ -97,6 +103,8 @@ class Table:
         if play.players is not None:  # names are shown on every child's screen
             play = replace(play, players=tuple(clean_name(name) for name in play.players))
         self.prepared: Prepared = prepare(play, self.loc, self.terminal)
+        if self.prepared.resumed:  # the saved table's own language and digits
+            self.loc = localizer(with_kept_settings(options.play, self.prepared))
         self.game: Game = self.prepared.game
         self.chairs: list[Chair] = [
             self._chair(index, name, in_team=bool(teams.members(seat)))
@@ -155,6 +163,8 @@ class Table:
                                                name="snl-table-server", daemon=True)
         self._server_thread.start()
         self._check_everyone_here()
+        # A resumed table says which game it is and where everyone stands.
+        self.outputs.show_all(resumed_messages(self.prepared, self.narrator, self.loc))
         return self.address
 
     def close(self) -> None:
@@ -190,7 +200,7 @@ class Table:
             return
         chairs = self._chairs_for(join)
         if not chairs:
-            self._refuse(connection, "no-seat")
+            self._refuse(connection, "seated" if self._seated(join) else "no-seat")
             return
         self._play(connection, chairs)
 
@@ -208,10 +218,23 @@ class Table:
             for chair in self.chairs:
                 if name_key(chair.name) == wanted:
                     return [chair] if chair.connection is None else []
-            team = name_key(teams.SEPARATOR.join(  # "asha + bikash" as written at the host
-                name.strip() for name in join.name.split(teams.SEPARATOR)))
+            team = self._team_key(join.name)
             return [chair for chair in self.chairs if chair.connection is None
-                    and name_key(self.game.seats[chair.seat].name) == team]
+                    and self._team_key(self.game.seats[chair.seat].name) == team]
+
+    @staticmethod
+    def _team_key(name: str) -> tuple[str, ...]:
+        """A team's name as compared: "bikash + asha" is the team "Asha+Bikash"."""
+        return tuple(sorted(name_key(part.strip()) for part in name.split(teams.SEPARATOR)))
+
+    def _seated(self, join: wire.Join) -> bool:
+        """Whether the child (or the team) this join names is already at another computer."""
+        wanted, team = name_key(join.name), self._team_key(join.name)
+        with self.lock:
+            return any(chair.connection is not None and (
+                name_key(chair.name) == wanted
+                or self._team_key(self.game.seats[chair.seat].name) == team)
+                for chair in self.chairs)
 
     def _play(self, connection: Any, chairs: list[Chair]) -> None:
         back = any(chair.joined_before for chair in chairs)

@@ -1,5 +1,5 @@
-"""A child leaving the table, and questions the table does not wait for: real tables and
-clients on loopback."""
+"""What a new user met at the table (notes/tryout.md): leaving, questions, the turn clock,
+pausing, joining. Real tables and clients on loopback."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pytest
 from websockets.sync.client import connect
 
 from snl_edu.commands import Action, Command
+from snl_edu.error_text import describe
 from snl_edu.vocabulary import Message
 
 from .helpers import CODE, WAIT, Child, LineLog, RollWhenAsked, open_table, table_options
@@ -93,12 +94,6 @@ def test_the_table_refuses_a_quit_a_yes_or_an_end_from_any_client(tmp_path: Path
             bikash.leave()
 
 
-class NeverAnswers(RollWhenAsked):
-    """A child who rolls at every turn and never answers a question (nor skips it)."""
-
-    interactive = True
-
-
 @pytest.mark.parametrize("language", ["en", "ne"])
 def test_an_open_question_gives_way_to_the_childs_own_turn(tmp_path: Path,
                                                            language: str) -> None:
@@ -117,7 +112,9 @@ def test_an_open_question_gives_way_to_the_childs_own_turn(tmp_path: Path,
     prompt = _("Your turn: press Enter to roll the pasa.")
     lines = asha.log.lines
     first = next(i for i, line in enumerate(lines) if line.startswith(skipped))
-    assert prompt in lines[first + 1:first + 3]  # the turn is said after the question
+    assert prompt in lines[:first]  # told it is her turn while the question was open
+    rolled = {"en": "Asha rolled a ", "ne": "Asha को पासामा"}[language]
+    assert any(line.startswith(rolled) for line in lines[first:])
 
 
 def test_a_team_mates_roll_is_not_blocked_by_the_others_open_question(tmp_path: Path) -> None:
@@ -240,3 +237,53 @@ def test_a_child_pressing_enter_in_another_childs_turn_hears_whose_it_is(tmp_pat
         chandra.log.wait_for(lambda lines: "पर्ख: अहिले Asha को पासा फाल्ने पालो हो।" in lines)
         asha.leave()
         chandra.leave()
+
+
+def test_a_child_already_seated_elsewhere_is_told_so_and_a_team_joins_in_any_order(
+        tmp_path: Path) -> None:
+    options = table_options(tmp_path, players=("Asha",), teams=("Bikash+Chandra",),
+                            computers=0)
+    with open_table(options) as (table, _, _):
+        asha = Child(table, "Asha", stop_after=0)
+        asha.log.wait_for(lambda lines: any("You sit at the table" in line for line in lines))
+        for language, said in (("en", "Asha is already at the table on another computer."),
+                               ("ne", "Asha अर्को कम्प्युटरबाट टेबलमा बसिसकेको छ।")):
+            again = Child(table, "Asha", language, stop_after=0)
+            again.join_thread()
+            assert again.error is not None
+            assert said in describe(again.error, again.loc)
+        team = Child(table, "chandra + BIKASH", stop_after=0)  # any order, spaces, case
+        team.log.wait_for(lambda lines: any("You sit at the table as Bikash and Chandra."
+                                            in line for line in lines))
+        asha.leave()
+        team.leave()
+
+
+def test_a_resumed_table_speaks_the_language_it_was_hosted_in_and_keeps_its_seats(
+        tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from snl_edu.app.options import LATEST
+    from snl_edu.cli import main
+
+    with open_table(table_options(tmp_path, players=("Asha",), lang="ne")) as (
+            table, _, runner):
+        asha = Child(table, "Asha", stop_after=1)
+        asha.log.wait_for(lambda lines: any("Asha rolled a" in line for line in lines))
+        table.end()
+        runner.join(WAIT)
+        asha.join_thread()
+    again = table_options(tmp_path, players=None, computers=None, resume=LATEST)
+    with open_table(again) as (table, host_log, _):
+        assert table.loc.language == "ne"
+        assert [seat.name for seat in table.game.seats] == ["Asha", "कम्प्युटर १"]
+        assert host_log.lines[0] == "खेल १ जारी राखिँदै छ।", host_log.lines[:2]
+        assert host_log.lines[1].startswith("Asha")  # where everyone stands
+        asha = Child(table, "Asha", stop_after=0)
+        asha.log.wait_for(lambda lines: any(line.startswith("Asha is on square")
+                                            for line in lines))
+        asha.leave()
+    refused = CliRunner().invoke(main, ["table", "host", "--resume", "--team", "Sita+Gita",
+                                        "--port", "0", "--bind", "127.0.0.1",
+                                        "--data-dir", str(tmp_path), "--lang", "en"])
+    assert refused.exit_code != 0 and "leave out --team" in refused.output, refused.output
