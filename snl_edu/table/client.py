@@ -465,12 +465,12 @@ class TableClient(ReviewKeys):
                 return
             self.say([Message(self._("Please press y for yes or n for no."))], remember=False)
 
-    def _act(self, command: Command, keys: CommandSource) -> None:
+    def _act(self, command: Command, keys: CommandSource | None = None) -> None:
         action = command.action
         if action is Action.QUIT:
             if self.options.watch:
                 self.ended.set()  # a view holds no seat: nothing to ask
-            else:
+            elif keys is not None:  # the answer comes from the same keys
                 self._leave(keys)
             return
         if action in wire.NETWORK_ACTIONS:
