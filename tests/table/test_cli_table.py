@@ -9,6 +9,8 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -156,50 +158,48 @@ def test_a_mistyped_address_is_one_line_in_the_childs_language() -> None:
     assert "Traceback" not in result.output
 
 
-def test_a_child_at_a_real_terminal_rolls_with_single_keys(tmp_path: Path) -> None:
-    from tests.cli.terminal import Terminal
-
+@contextmanager
+def hosted(tmp_path: Path, *options: str) -> Iterator[tuple[subprocess.Popen[str], str, str]]:
+    """A real `snl table host` (English, no clock) and the address and code it shows."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "SNL_DATA_DIR": str(tmp_path)}
     host = subprocess.Popen(
-        snl("table", "host", "--players", "Asha", "--computer", "1", "--bind", "127.0.0.1",
-            "--port", "0", "--seed", "2", "--turn-clock", "0", "--lang", "en",
-            "--name", unique_table_name()),
+        snl("table", "host", *options, "--bind", "127.0.0.1", "--port", "0", "--seed", "2",
+            "--turn-clock", "0", "--lang", "en", "--name", unique_table_name()),
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env=env)
     try:
         joining = read_until(host, r"snl table join")[-1]
         address, code = re.search(r"join (\S+) (\S+) --name", joining).groups()  # type: ignore
-        with Terminal("table", "join", address, code, "--name", "Asha", "--no-speech",
-                      "--no-sound", "--lessons", "off", "--lang", "en") as child:
-            for _ in range(3):  # one key, no Enter line: each turn rolls at once
-                child.expect("Your turn: press Enter to roll the pasa.")
-                child.type("\r")
-                child.expect("Asha rolled a")
-            child.type("w")  # answered on the child's own computer
-            child.expect("Computer 1 is on square")
-            child.type("]")  # the board, explored by ear from the child's own square
-            child.expect("Square ")
-            child.type("x")  # a key the game does not use: said so, as in snl play
-            child.expect("I did not understand 'x'. Press h for help.")
-            assert child.mode() != child.before  # single-key mode while playing
+        yield host, address, code
     finally:
         host.kill()
         host.communicate(timeout=WAIT)
 
 
+def test_a_child_at_a_real_terminal_rolls_with_single_keys(tmp_path: Path) -> None:
+    from tests.cli.terminal import Terminal
+
+    with hosted(tmp_path, "--players", "Asha", "--computer", "1") as (_, address, code), \
+            Terminal("table", "join", address, code, "--name", "Asha", "--no-speech",
+                     "--no-sound", "--lessons", "off", "--lang", "en") as child:
+        for _ in range(3):  # one key, no Enter line: each turn rolls at once
+            child.expect("Your turn: press Enter to roll the pasa.")
+            child.type("\r")
+            child.expect("Asha rolled a")
+        child.type("w")  # answered on the child's own computer
+        child.expect("Computer 1 is on square")
+        child.type("]")  # the board, explored by ear from the child's own square
+        child.expect("Square ")
+        child.type("x")  # a key the game does not use: said so, as in snl play
+        child.expect("I did not understand 'x'. Press h for help.")
+        assert child.mode() != child.before  # single-key mode while playing
+
+
 def test_a_child_leaves_by_q_or_ctrl_c_and_is_told_how_to_come_back(tmp_path: Path) -> None:
     from tests.cli.terminal import Terminal
 
-    env = {**os.environ, "PYTHONUNBUFFERED": "1", "SNL_DATA_DIR": str(tmp_path)}
-    host = subprocess.Popen(
-        snl("table", "host", "--players", "Asha,Chandra", "--bind", "127.0.0.1", "--port", "0",
-            "--seed", "2", "--turn-clock", "0", "--lang", "en", "--no-speech",
-            "--name", unique_table_name()),
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env=env)
-    try:
-        joining = read_until(host, r"snl table join")[-1]
-        address, code = re.search(r"join (\S+) (\S+) --name", joining).groups()  # type: ignore
+    with hosted(tmp_path, "--players", "Asha,Chandra", "--no-speech") as (
+            host, address, code):
         with Terminal("table", "join", address, code, "--name", "Chandra", "--no-speech",
                       "--no-sound", "--lessons", "off", "--lang", "ne") as chandra, \
                 Terminal("table", "join", address, code, "--name", "Asha", "--no-speech",
@@ -223,7 +223,3 @@ def test_a_child_leaves_by_q_or_ctrl_c_and_is_told_how_to_come_back(tmp_path: Pa
             assert "Aborted" not in asha.output
             read_until(host, r"Asha has left the table; the seat is kept\.")
         assert host.poll() is None  # the table waits for its children
-    finally:
-        host.kill()
-        _, host_err = host.communicate(timeout=WAIT)
-    assert "Traceback" not in host_err
