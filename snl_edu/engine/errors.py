@@ -41,12 +41,8 @@ class BoardError(SnlError):
 class GameStateError(SnlError):
     """Saved or replayed game data does not describe a valid game.
 
-    ``reason`` is a msgid (marked with ``N_``); ``details`` fill its placeholders.
+    Its message is a msgid (marked with ``N_``); ``details`` fill its placeholders.
     """
-
-    def __init__(self, reason: str, **details: object) -> None:
-        self.reason = reason
-        super().__init__(reason, **details)
 
 
 class SeatError(SnlError):
