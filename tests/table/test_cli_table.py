@@ -54,33 +54,27 @@ def play_a_class(tmp_path: Path, host_options: tuple[str, ...],
     `snl table join` per child (name: its own options), each pressing Enter for every roll.
     Returns the host's output and errors, and each child's."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "SNL_DATA_DIR": str(tmp_path)}
-    host = subprocess.Popen(
-        snl("table", "host", *host_options, "--bind", "127.0.0.1", "--port", "0", "--seed", "3",
-            "--turn-clock", "0", "--lang", "en", "--name", unique_table_name()),
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env=env)
-    joined: list[subprocess.Popen[str]] = []
-    try:
-        joining = read_until(host, r"snl table join")[-1]
-        address, code = re.search(r"join (\S+) (\S+) --name", joining).groups()  # type: ignore
-        joined += [subprocess.Popen(
-            snl("table", "join", address, code, "--name", name, "--no-speech", "--no-sound",
-                *options),
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-            env=env) for name, options in children.items()]
-        for child in joined:  # a script's Enter presses each wait for that child's roll
-            assert child.stdin is not None
-            child.stdin.write("\n" * 400)
-            child.stdin.close()
-        outputs = [(child.stdout.read(), child.stderr.read())  # type: ignore[union-attr]
-                   for child in joined]
-        for child in joined:
-            child.wait(WAIT)
-        host_out, host_err = host.communicate(timeout=WAIT)
-    finally:
-        for process in (host, *joined):
-            if process.poll() is None:
-                process.kill()
+    with hosted(tmp_path, *host_options, seed=3) as (host, address, code):
+        joined: list[subprocess.Popen[str]] = []
+        try:
+            joined += [subprocess.Popen(
+                snl("table", "join", address, code, "--name", name, "--no-speech",
+                    "--no-sound", *options),
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                text=True, env=env) for name, options in children.items()]
+            for child in joined:  # a script's Enter presses each wait for that child's roll
+                assert child.stdin is not None
+                child.stdin.write("\n" * 400)
+                child.stdin.close()
+            outputs = [(child.stdout.read(), child.stderr.read())  # type: ignore[union-attr]
+                       for child in joined]
+            for child in joined:
+                child.wait(WAIT)
+            host_out, host_err = host.communicate(timeout=WAIT)
+        finally:
+            for process in joined:
+                if process.poll() is None:
+                    process.kill()
     assert host.returncode == 0, host_err
     return host_out, host_err, outputs
 
@@ -159,11 +153,13 @@ def test_a_mistyped_address_is_one_line_in_the_childs_language() -> None:
 
 
 @contextmanager
-def hosted(tmp_path: Path, *options: str) -> Iterator[tuple[subprocess.Popen[str], str, str]]:
-    """A real `snl table host` (English, no clock) and the address and code it shows."""
+def hosted(tmp_path: Path, *options: str,
+           seed: int = 2) -> Iterator[tuple[subprocess.Popen[str], str, str]]:
+    """A real `snl table host` (English, no clock) and the address and code it shows;
+    it is stopped on leaving unless it has ended by itself."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "SNL_DATA_DIR": str(tmp_path)}
     host = subprocess.Popen(
-        snl("table", "host", *options, "--bind", "127.0.0.1", "--port", "0", "--seed", "2",
+        snl("table", "host", *options, "--bind", "127.0.0.1", "--port", "0", "--seed", str(seed),
             "--turn-clock", "0", "--lang", "en", "--name", unique_table_name()),
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env=env)
@@ -172,8 +168,9 @@ def hosted(tmp_path: Path, *options: str) -> Iterator[tuple[subprocess.Popen[str
         address, code = re.search(r"join (\S+) (\S+) --name", joining).groups()  # type: ignore
         yield host, address, code
     finally:
-        host.kill()
-        host.communicate(timeout=WAIT)
+        if host.poll() is None:
+            host.kill()
+            host.communicate(timeout=WAIT)
 
 
 def test_a_child_at_a_real_terminal_rolls_with_single_keys(tmp_path: Path) -> None:
