@@ -31,16 +31,21 @@ class EndpointSettings:
     ratio: float = 4.0  # speech is this many times the noise floor's RMS (about 12 dB)
 
 
-class Endpointer:
-    """Feed 16 kHz mono int16 blocks; get START when speech begins, END when it stops."""
+class FramedEndpointer:
+    """Feed 16 kHz mono int16 blocks; get START when speech begins, END when it stops.
 
-    def __init__(self, settings: EndpointSettings | None = None) -> None:
-        self.settings = settings or EndpointSettings()
-        s = self.settings
-        self._end_frames = max(1, round(s.trailing_silence * SAMPLE_RATE / FRAME))
-        self._min_frames = max(1, round(s.min_speech * SAMPLE_RATE / FRAME))
-        self._max_frames = round(s.max_utterance * SAMPLE_RATE / FRAME)
-        self.noise = s.floor_level / 2
+    The utterance logic shared by every endpointer: blocks cut into frames, a few voiced
+    frames to begin, trailing quiet or a length limit to end. A subclass scores each
+    frame and says which scores are speech and which are quiet; a score that is neither
+    (hysteresis) keeps the state as it is.
+    """
+
+    def __init__(self, frame: int, trailing_silence: float, min_speech: float,
+                 max_utterance: float) -> None:
+        self.frame = frame
+        self._end_frames = max(1, round(trailing_silence * SAMPLE_RATE / frame))
+        self._min_frames = max(1, round(min_speech * SAMPLE_RATE / frame))
+        self._max_frames = round(max_utterance * SAMPLE_RATE / frame)
         self.samples = 0  # samples seen so far
         self.reset()
 
@@ -57,46 +62,74 @@ class Endpointer:
         self.samples += len(self._carry) + len(block) // 2  # the stream's index stays true
         self.reset()
 
-    def _threshold(self) -> float:
-        return max(self.settings.floor_level, self.noise * self.settings.ratio)
-
     def feed(self, block: bytes) -> list[tuple[Event, int]]:
         """Events in this block, each with the sample index where it happened."""
         samples = self._carry
         samples.frombytes(block)
         events: list[tuple[Event, int]] = []
-        usable = len(samples) - len(samples) % FRAME
-        for start in range(0, usable, FRAME):
-            frame = samples[start:start + FRAME]
-            rms = math.sqrt(sum(v * v for v in frame) / FRAME)
-            self.samples += FRAME
-            event = self._step(rms)
+        usable = len(samples) - len(samples) % self.frame
+        for start in range(0, usable, self.frame):
+            score = self._score(samples[start:start + self.frame])
+            self.samples += self.frame
+            event = self._step(score)
             if event is not None:
                 events.append(event)
         self._carry = samples[usable:]
         return events
 
-    def _step(self, rms: float) -> tuple[Event, int] | None:
-        voiced = rms > self._threshold()
+    def _score(self, frame: array[int]) -> float:
+        raise NotImplementedError
+
+    def _is_speech(self, score: float) -> bool:
+        raise NotImplementedError
+
+    def _is_quiet(self, score: float) -> bool:
+        raise NotImplementedError
+
+    def _heard_quiet(self, score: float) -> None:
+        """A quiet frame outside an utterance (a subclass may learn the room from it)."""
+
+    def _step(self, score: float) -> tuple[Event, int] | None:
         if not self.in_speech:
-            if voiced:
+            if self._is_speech(score):
                 self._voiced += 1
                 self.last_voiced_sample = self.samples
                 if self._voiced >= self._min_frames:
                     self.in_speech, self._quiet, self._frames = True, 0, self._voiced
-                    return Event.START, self.samples - self._voiced * FRAME
-            else:
-                # Quiet frames teach the noise floor (slowly, so speech cannot drag it up).
-                self.noise = 0.95 * self.noise + 0.05 * rms
+                    return Event.START, self.samples - self._voiced * self.frame
+            elif self._is_quiet(score):
+                self._heard_quiet(score)
                 self._voiced = 0
             return None
         self._frames += 1
-        if voiced:
+        if self._is_quiet(score):
+            self._quiet += 1
+        else:
             self._quiet = 0
             self.last_voiced_sample = self.samples
-        else:
-            self._quiet += 1
         if self._quiet >= self._end_frames or self._frames >= self._max_frames:
             self.in_speech, self._voiced = False, 0
             return Event.END, self.last_voiced_sample
         return None
+
+
+class Endpointer(FramedEndpointer):
+    """The energy endpointer: speech is a frame several times louder than the room."""
+
+    def __init__(self, settings: EndpointSettings | None = None) -> None:
+        self.settings = s = settings or EndpointSettings()
+        self.noise = s.floor_level / 2
+        super().__init__(FRAME, s.trailing_silence, s.min_speech, s.max_utterance)
+
+    def _score(self, frame: array[int]) -> float:
+        return math.sqrt(sum(v * v for v in frame) / FRAME)
+
+    def _is_speech(self, score: float) -> bool:
+        return score > max(self.settings.floor_level, self.noise * self.settings.ratio)
+
+    def _is_quiet(self, score: float) -> bool:
+        return not self._is_speech(score)
+
+    def _heard_quiet(self, score: float) -> None:
+        # Quiet frames teach the noise floor (slowly, so speech cannot drag it up).
+        self.noise = 0.95 * self.noise + 0.05 * score
