@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from snl_edu.boards import load_board, shipped_names
@@ -49,6 +49,12 @@ class LessonDataError(SnlError):
         super().__init__(message, **details)
 
 
+@cache
+def _shipped_board(name: str) -> Board:
+    """A shipped board, read and checked once a process (the cards ask at every jump)."""
+    return load_board(name)
+
+
 @dataclass(frozen=True)
 class Card:
     """One history fact, in both languages, with where it comes from.
@@ -67,7 +73,7 @@ class Card:
 
     def fits(self, board: Board, rules: Rules) -> bool:
         """Whether a game on this board with these rules may tell the card."""
-        return self.board is None or (rules == Rules() and board == load_board(self.board))
+        return self.board is None or (rules == Rules() and board == _shipped_board(self.board))
 
     def in_language(self, loc: Localizer) -> str:
         return loc.digits_in(in_language(self.text, loc))
