@@ -13,7 +13,7 @@ import random
 import shlex
 import socket
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +30,7 @@ from snl_edu.outputs import ConsoleOutput, Outputs
 from snl_edu.review import MessageReview
 from snl_edu.safe_text import clean_name
 from snl_edu.seat_inputs import SeatInputs
-from snl_edu.session import ReviewKeys
+from snl_edu.session import ReviewKeys, split_next_turn
 from snl_edu.table import wire
 from snl_edu.table.host import notice_text
 from snl_edu.table.wire import Notice
@@ -41,6 +41,9 @@ if TYPE_CHECKING:
     from snl_edu.lessons.teacher import Teacher
 
 CONNECT_WAIT = 5.0
+# How soon the keyboard's thread takes up a move's lesson (what the table says next waits
+# for it), between the child's keys.
+LESSON_POLL = 0.05
 RECONNECT_TRIES = 5
 
 
@@ -142,16 +145,18 @@ class QuestionKeys:
     nothing typed puts the question aside and rolls, while a number still answers it; the
     table closing ends the question."""
 
-    def __init__(self, keys: CommandSource, turn: threading.Event, ended: threading.Event
-                 ) -> None:
+    def __init__(self, keys: CommandSource, turn: threading.Event, ended: threading.Event,
+                 asked: Callable[[], None] = lambda: None) -> None:
         self.keys = keys
         self.interactive = keys.interactive
         self.turn = turn
         self.ended = ended
+        self.asked = asked  # told each time the keys are wanted: a question has been said
         self.typed = False  # keys of an answer since the last Enter
         self.roll = threading.Event()  # the Enter that put a question aside: a roll
 
     def next_command(self, timeout: float | None = None) -> Command | None:
+        self.asked()
         while True:
             if self.ended.is_set():
                 return Command(Action.END)
@@ -188,6 +193,15 @@ class TableClient(ReviewKeys):
         # hands each turn's events over and the keyboard's thread asks the question.
         self.teacher: Teacher | None = None
         self.turns: queue.Queue[tuple[Game, list[Event]]] = queue.Queue()
+        # While a move's lesson is due or open, what the table says meanwhile waits here, in
+        # order, and is said when the lesson is over (None: said at once). When this child's
+        # own turn comes during a question, it is all said up to the turn: the question
+        # gives way to the turn (notes/tryout.md F11).
+        self.held: list[Callable[[], None]] | None = None
+        self.told_game: Game | None = None  # the game as of the last update said
+        self.releasing = threading.Lock()
+        self.in_lesson = False  # the keyboard's thread is in a lesson (a card or a question)
+        self.asking = False  # ... and its question has been said: the child's turn may come
         self.finished = False
         self.connection: Any = None
         self._connections = contextlib.ExitStack()  # every connection made, closed at the end
@@ -239,10 +253,11 @@ class TableClient(ReviewKeys):
         self.members = tuple(name for name in team if isinstance(held, list) and name in held)
         first_time = self.narrator is None
         self.game = game
-        rotation = teams.Rotation(game.seats)  # the network thread's own
+        rotation = teams.Rotation(game.seats)  # used by whichever thread is telling
+        self.told_game = game
         self.narrator = Narrator(self.loc, game.board, local_names(game.seats, self.loc),
                                  Verbosity(self.options.verbosity), self.options.count,
-                                 lambda seat: rotation.due(self.game or game, seat))
+                                 lambda seat: rotation.due(self.told_game or game, seat))
         if self.options.watch:
             self.say([Message(self._("Watching the table: {board}.").format(
                 board=game.board.title(self.loc.language)))])
@@ -296,23 +311,97 @@ class TableClient(ReviewKeys):
             except (wire.WireError, GameStateError):
                 continue  # one odd message from the table is not worth stopping for
 
+    def _tell(self, action: Callable[[], None]) -> None:
+        """Say something from the table now, or after the lesson that is open."""
+        with self.shown:
+            if self.held is not None:
+                self.held.append(action)
+                return
+        action()
+
+    def _release(self, to_the_turn: bool = False) -> None:
+        """Say what the table said during a lesson, in order: when the lesson is over, until a
+        move brings the next lesson (the rest waits for that one); or, as the child's own
+        turn comes during a question, all of it (the question gives way to the turn)."""
+        with self.releasing:  # one thread at a time says them, so their order is kept
+            self._release_in_order(to_the_turn)
+
+    def _release_in_order(self, to_the_turn: bool) -> None:
+        while True:
+            with self.shown:
+                if self.held is None or not (to_the_turn or self.turns.empty()):
+                    return
+                if not self.held:
+                    self.held = None
+                    return
+                action = self.held.pop(0)
+            action()
+
     def _handle(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "update" and self.narrator is not None:
             events = wire.read_events(message)
             with contextlib.suppress(GameStateError):
                 self.game = Game.from_data(message.get("game"))
-            self.say(self.narrator.narrate_all(events))
-            if self.options.watch:
-                self._show_board()
-            elif self.teacher is not None and self.game is not None:
-                self.turns.put((self.game, events))
+            game = self.game
+            self._tell(lambda: self._tell_update(game, events))
         elif kind == "notice":
             self._on_notice(message)
         elif kind == "ended":
             self.finished = bool(message.get("finished"))
-            self.say([Message(self._("The table has closed."))], remember=False)
+            self._tell(lambda: self.say([Message(self._("The table has closed."))],
+                                        remember=False))
             self.ended.set()
+
+    def _tell_update(self, game: Game | None, events: list[Event]) -> None:
+        """A move, narrated; then its lessons (a card, or a question for this child) at the
+        keyboard, before the next turn is called and anything else the table says."""
+        assert self.narrator is not None
+        self.told_game = game
+        done, next_turn = split_next_turn(events)
+        told = self.narrator.narrate_all(done)
+        self.say(told)
+
+        def announce() -> None:
+            assert self.narrator is not None
+            announced = self.narrator.narrate_all(next_turn)
+            self.say(announced, remember=False)
+            self.last_messages = told + announced  # r repeats the whole roll
+
+        if self.options.watch:
+            announce()
+            self._show_board()
+        elif self.teacher is not None and game is not None:
+            with self.shown:
+                self.turns.put((game, events))
+                self.held = [announce, *(self.held or [])]
+        else:
+            announce()
+
+    def _turn_came(self) -> None:
+        """The table waits for this child's roll: said in its place among what the table
+        said; if a question is open, it gives way and everything up to the turn is said."""
+        with self.shown:
+            if self.held is None:
+                held = False
+            else:
+                self.held.append(self._prompt)
+                held = True
+        if not held:
+            self._prompt()
+        elif self.asking:
+            self._release(to_the_turn=True)
+
+    def _question_asked(self) -> None:
+        """A lesson wants the child's keys: its question has been said. A turn of the
+        child's that came meanwhile is said now, with all before it."""
+        if not self.in_lesson:
+            return
+        self.asking = True
+        with self.shown:
+            waiting = self.held is not None and self._prompt in self.held
+        if waiting:
+            self._release(to_the_turn=True)
 
     def _on_notice(self, message: dict[str, Any]) -> None:
         try:
@@ -325,7 +414,7 @@ class TableClient(ReviewKeys):
         if notice is Notice.TURN:
             if seat == self.seat:
                 self.my_turn.set()
-                self._prompt()
+                self._turn_came()
             return
         name = ""
         if type(seat) is int and 0 <= seat < len(self.game.seats):
@@ -337,7 +426,7 @@ class TableClient(ReviewKeys):
             return
         line = notice_text(self.loc, notice, name)
         if line and not (notice is Notice.WARNING and seat != self.seat):
-            self.say([Message(line)], remember=False)
+            self._tell(lambda: self.say([Message(line)], remember=False))
 
     # -- lessons on this computer -----------------------------------------------
 
@@ -409,7 +498,12 @@ class TableClient(ReviewKeys):
                 game, events = self.turns.get_nowait()
             except queue.Empty:
                 return
-            self.teacher(game, events)
+            self.in_lesson = True
+            try:
+                self.teacher(game, events)
+            finally:
+                self.in_lesson = self.asking = False
+            self._release()
             if keys is not None and keys.roll.is_set():
                 keys.roll.clear()
                 self._act(Command(Action.ROLL), keys)
@@ -504,7 +598,7 @@ class TableClient(ReviewKeys):
                                    self.terminal, stack)
                 self.outputs = Outputs([self.console, *audio.outputs])
                 if not self.options.watch:
-                    asking = QuestionKeys(keys, self.my_turn, self.ended)
+                    asking = QuestionKeys(keys, self.my_turn, self.ended, self._question_asked)
                     self.teacher = self._open_lessons(
                         asking, audio.speaks or self.options.sound.screen_reader, stack)
             receiver = threading.Thread(target=self._receive, name="snl-table-client",
@@ -515,7 +609,7 @@ class TableClient(ReviewKeys):
                     self.ended.wait(0.5)
                     continue
                 self._teach(asking)
-                command = keys.next_command(0.2)
+                command = keys.next_command(LESSON_POLL)
                 if command is None:
                     continue
                 if command.action is Action.ROLL and not keys.interactive:
@@ -525,7 +619,17 @@ class TableClient(ReviewKeys):
                         pass
                 self._act(command, keys)
             receiver.join(timeout=2)
+            self._release_the_rest()
         return self.finished
+
+    def _release_the_rest(self) -> None:
+        """The client ends: what the table said during the last lesson is said, and no
+        lesson is begun."""
+        self.teacher = None
+        with contextlib.suppress(queue.Empty):
+            while True:
+                self.turns.get_nowait()
+        self._release()
 
     def _close(self) -> None:
         self.ended.set()

@@ -13,6 +13,7 @@ from websockets.sync.client import connect
 
 from snl_edu.commands import Action, Command
 from snl_edu.error_text import describe
+from snl_edu.table.client import TableClient
 from snl_edu.vocabulary import Message
 
 from .helpers import CODE, WAIT, Child, LineLog, RollWhenAsked, open_table, table_options
@@ -127,6 +128,59 @@ def test_a_team_mates_roll_is_not_blocked_by_the_others_open_question(tmp_path: 
         team.log.wait_for(lambda lines: sum("Bikash rolled a" in line for line in lines) >= 2)
         team.leave()
     assert not any("Time is up" in line for line in host_log.lines)
+
+
+class AnswersWhenTheTableHasMovedOn(RollWhenAsked):
+    """Asha: rolls when asked to; a question she leaves open until her computer has heard
+    Bikash's roll from the table (it happens while she thinks), then puts it aside."""
+
+    def __init__(self, log: LineLog, prompt: str) -> None:
+        super().__init__(log, prompt)
+        self.client: TableClient | None = None
+        self.before_answering: list[str] = []
+
+    def next_command(self, timeout: float | None = None) -> Command | None:
+        if self.log.count("A question for Asha") > len(self.before_answering):
+            client = self.client
+            assert client is not None
+            deadline = time.monotonic() + WAIT
+            while len(client.game.rolls) < 2:  # type: ignore[union-attr]
+                assert time.monotonic() < deadline, "Bikash's roll never reached her"
+                client.ended.wait(0.01)  # polls the game; the outcome is asserted after
+            self.before_answering.append("\n".join(self.log.lines))
+            return Command(Action.SKIP)
+        return super().next_command(timeout)
+
+
+def test_a_question_comes_right_after_the_childs_move_and_the_table_waits_behind_it(
+        tmp_path: Path) -> None:
+    """notes/tryout.md F11: the question came after the next turn was called, mixed with
+    other children's moves; a listening child heard it buried in them."""
+    options = table_options(tmp_path / "host", players=("Asha", "Bikash", "Chandra"),
+                            computers=0)
+    with open_table(options) as (table, _log, _):
+        asha = Child(table, "Asha", start=False, lessons="every", history="off",
+                     data_dir=str(tmp_path / "a"))
+        keys = AnswersWhenTheTableHasMovedOn(asha.log, asha.keys.prompt)  # type: ignore[union-attr]
+        keys.client = asha.client
+        asha.keys = keys
+        asha.start()
+        bikash = Child(table, "Bikash")
+        chandra = Child(table, "Chandra", stop_after=0)  # the table then waits for her
+        asha.log.wait_for(lambda lines: any(line.startswith("Bikash rolled a")
+                                            for line in lines))
+        asha.log.wait_for(lambda lines: "Chandra's turn." in lines)
+        for child in (asha, bikash, chandra):
+            child.leave()
+    lines = asha.log.lines
+    question = lines.index("A question for Asha:")
+    assert lines[question - 2].startswith("Asha rolled a 5")  # her move, then her question
+    assert lines[question - 1] == "Asha comes onto the board at square 5."
+    # While she thought, Bikash rolled; his move was said only after her answer.
+    assert not any("Bikash rolled" in line for line in keys.before_answering[0].splitlines())
+    skipped = next(i for i, line in enumerate(lines) if "we will skip this one" in line)
+    bikash_rolled = next(i for i, line in enumerate(lines) if line.startswith("Bikash rolled"))
+    assert question < skipped < bikash_rolled < lines.index("Chandra's turn.")
 
 
 class SlowVoice:
