@@ -130,7 +130,7 @@ class Table:
     def _chair(self, seat: int, name: str, in_team: bool) -> Chair:
         chair = Chair(seat, name, in_team, NetworkSeat(
             self.control, self.options.turn_clock, lambda notice: self._tell(chair, notice),
-            self.options.warning_before))
+            self.options.warning_before, rolling_again=lambda: self.game.sixes_in_row > 0))
         return chair
 
     def _sources(self) -> dict[int, CommandSource]:

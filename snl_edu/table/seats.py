@@ -2,8 +2,8 @@
 
 The table's session asks this source for the seat's roll exactly as it asks a keyboard.
 The source keeps the seat for its owner: while the owner is away or does not answer, the
-turn clock rolls for them; after two missed turns in a row a computer player rolls at once
-until the owner is back.
+turn clock rolls for them; after two missed turns in a row (a chhakka's extra roll is part
+of its turn) a computer player rolls at once until the owner is back.
 """
 
 from __future__ import annotations
@@ -69,12 +69,16 @@ class NetworkSeat:
 
     def __init__(self, control: TableControl, clock: float | None,
                  tell: Callable[[Notice], None], warning_before: float = WARNING_BEFORE,
-                 monotonic: Callable[[], float] = time.monotonic) -> None:
+                 monotonic: Callable[[], float] = time.monotonic,
+                 rolling_again: Callable[[], bool] = lambda: False) -> None:
         self.control = control
         self.clock = clock or None  # seconds a turn waits; None or 0: no clock
         self.tell = tell  # tells the owner's computer (and the room) what happens to the seat
         self.warning_before = warning_before
         self.monotonic = monotonic
+        # The roll asked for is a chhakka's extra roll: the same turn, so missing it too is
+        # not a second missed turn.
+        self.rolling_again = rolling_again
         self.commands: queue.Queue[Command] = queue.Queue()
         self.present = False
         self.missed = 0
@@ -155,7 +159,7 @@ class NetworkSeat:
                 left = deadline - self.monotonic()
                 if left <= 0:
                     self.tell(Notice.TIME_UP)
-                    self.missed += 1
+                    self.missed += not self.rolling_again()
                     if not self.present:
                         self.covered_rolls += 1
                     return None

@@ -1,0 +1,26 @@
+"""A table seat's turn clock and cover, on a clock the test moves (no real waiting)."""
+
+from __future__ import annotations
+
+import itertools
+
+from snl_edu.commands import Action, Command
+from snl_edu.table.seats import NetworkSeat, TableControl
+from snl_edu.table.wire import Notice
+
+
+def test_a_chhakkas_extra_roll_missed_with_its_turn_is_one_missed_turn_not_two() -> None:
+    """notes/tryout.md F12: the clock rolled a six and its extra roll for an away child, and
+    at her next turn the table covered her as having "missed two turns"."""
+    told: list[Notice] = []
+    extra = [False, True, False, False]  # her turn, its extra roll, her next two turns
+    ticks = itertools.count(step=100.0)  # every look at the clock: long past any deadline
+    seat = NetworkSeat(TableControl(), 20.0, told.append, monotonic=lambda: next(ticks),
+                       rolling_again=lambda: extra[0])
+    answers = []
+    for _ in range(4):
+        answers.append(seat.next_command())
+        extra.pop(0)
+    assert answers == [None, None, None, Command(Action.ROLL, "covered")]
+    assert told == [Notice.TURN, Notice.TIME_UP, Notice.TURN, Notice.TIME_UP,
+                    Notice.TURN, Notice.TIME_UP, Notice.COVERED]
