@@ -259,6 +259,7 @@ class Table:
         for chair in chairs:
             self._notice(chair, Notice.JOINED if not back else Notice.BACK)
         self._check_everyone_here()
+        self._say_who_is_missing()
         try:
             self._take_commands(connection, chairs)
         finally:
@@ -269,6 +270,8 @@ class Table:
             for chair in left:
                 chair.source.left()
                 self._notice(chair, Notice.AWAY)
+            if left:
+                self._say_who_is_missing()
 
     def _take_commands(self, connection: Any, chairs: list[Chair]) -> None:
         """Until the connection drops (the chairs are kept for their children): checked
@@ -383,6 +386,16 @@ class Table:
         with self.lock:
             if all(chair.connection is not None for chair in self.chairs):
                 self.everyone_here.set()
+
+    def _say_who_is_missing(self) -> None:
+        """Before the start, the host says whom the table still waits for."""
+        if self.everyone_here.is_set():
+            return
+        with self.lock:
+            missing = [chair.name for chair in self.chairs if chair.connection is None]
+        if missing:
+            self.outputs.show_all([Message(self.loc.gettext("Still to join: {names}.").format(
+                names=self.loc.join(missing)))])
 
     def pause(self) -> None:
         """The clock of a waiting turn stops with the game (it goes on after ``resume``)."""

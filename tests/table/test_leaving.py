@@ -341,3 +341,21 @@ def test_a_resumed_table_speaks_the_language_it_was_hosted_in_and_keeps_its_seat
                                         "--port", "0", "--bind", "127.0.0.1",
                                         "--data-dir", str(tmp_path), "--lang", "en"])
     assert refused.exit_code != 0 and "leave out --team" in refused.output, refused.output
+
+
+def test_before_the_start_the_host_says_whom_the_table_still_waits_for(tmp_path: Path
+                                                                      ) -> None:
+    options = table_options(tmp_path, players=("Asha", "Bikash", "Chandra"), computers=0)
+    with open_table(options) as (table, host_log, _):
+        children = [Child(table, "Asha")]
+        host_log.wait_for(lambda lines: "Still to join: Bikash and Chandra." in lines)
+        children.append(Child(table, "Chandra"))
+        host_log.wait_for(lambda lines: "Still to join: Bikash." in lines)
+        children.append(Child(table, "Bikash"))
+        host_log.wait_for(lambda lines: "Asha's turn." in lines)  # everyone: the game starts
+        for child in children:
+            child.leave()
+    said = host_log.lines
+    assert [line for line in said if line.startswith("Still to join")] == [
+        "Still to join: Bikash and Chandra.", "Still to join: Bikash."]  # none once playing
+    assert said.index("Still to join: Bikash.") < said.index("Asha's turn.")
