@@ -6,6 +6,7 @@ import contextlib
 import os
 import random
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, TextIO
 
@@ -102,14 +103,34 @@ def _one_place_each(seats: list[Seat]) -> None:
         seen.add(name_key(child))
 
 
+def check_learner(learner: str | None, seats: Sequence[Seat]) -> None:
+    """``--learner`` names the one child who plays, before anything is saved or heard."""
+    if learner is None:
+        return
+    if not learner.strip():
+        raise OptionError(N_("A learner's name cannot be empty."), option="--learner")
+    if teams.SEPARATOR in learner:
+        raise OptionError(teams.ONE_CHILD, option="--learner")
+    if len(teams.children(seats)) != 1:
+        raise OptionError(N_("--learner names the one human player; with several players "
+                             "each one's progress is kept under their own name."))
+
+
 def prepare(options: PlayOptions, loc: Localizer, terminal: Terminal) -> Prepared:
     """A new game, or the saved one asked for; its store is open until ``Prepared.close``."""
     if options.resume is not None:
-        return resume(options, loc, terminal.notify)
+        prepared = resume(options, loc, terminal.notify)
+        try:
+            check_learner(options.learner, prepared.game.seats)
+        except OptionError:
+            prepared.close()
+            raise
+        return prepared
     from snl_edu.boards import load_board
 
     game = Game(load_board(options.board, options.rules.finish), options.rules,
                 build_seats(options, loc))
+    check_learner(options.learner, game.seats)  # a refused game is not saved
     return start_new(game, options, loc, terminal.notify)
 
 
@@ -173,14 +194,6 @@ def build_teacher(options: PlayOptions, game: Game, loc: Localizer, session: Ses
     history = history_wanted(options.history, frequency)
     humans = [index for index, seat in enumerate(game.seats) if not seat.computer]
     learner = options.learner
-    if learner is not None:
-        if not learner.strip():
-            raise OptionError(N_("A learner's name cannot be empty."), option="--learner")
-        if teams.SEPARATOR in learner:
-            raise OptionError(teams.ONE_CHILD, option="--learner")
-        if len(teams.children(game.seats)) != 1:
-            raise OptionError(N_("--learner names the one human player; with several players "
-                                 "each one's progress is kept under their own name."))
     if frequency is Frequency.OFF and not history:
         return None
     recorder = (Recorder(ProgressStore(store), "game", options.level, loc.language)

@@ -154,6 +154,9 @@ def test_options_that_do_not_fit_together_are_a_usage_error_naming_the_option_at
     assert learner.exit_code == 2
     assert learner.output.endswith(
         "Error: Invalid value for --learner: A learner's name cannot be empty.\n")
+    team = play(runner, "--players", "Asha", "--learner", "Asha+Bikash")
+    assert team.exit_code == 2 and team.output.startswith("Usage:")  # nothing said before
+    assert "There are no unfinished games." in runner.invoke(main, ["games"]).output  # none kept
     demo = play(runner, "--demo", "--players", "A")
     assert demo.exit_code == 2
     assert demo.output.endswith(
