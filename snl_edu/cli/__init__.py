@@ -19,12 +19,17 @@ def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
     ctx.exit()
 
 
-@click.group(cls=SnlGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=SnlGroup, invoke_without_command=True,
+             context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True,
               callback=_show_version, help="Show the version and exit.")
 @language_options
-def main(lang: str | None, digits: str | None) -> None:
+@click.pass_context
+def main(ctx: click.Context, lang: str | None, digits: str | None) -> None:
     """Snakes and Ladders (saanp ra bharyang) that talks, listens and teaches."""
+    if ctx.invoked_subcommand is None:
+        # "snl --lang ne" alone is the Nepali help, as "snl" alone is the help.
+        raise click.exceptions.NoArgsIsHelpError(ctx)
 
 
 localize_tree(main)

@@ -108,13 +108,6 @@ class SnlGroup(LocalizedGroup):
         text = help_localizer(ctx).gettext(COMMANDS[name][1])
         return click.Command(name, help=text).get_short_help_str(limit)
 
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        rest = super().parse_args(ctx, args)
-        if not ctx._protected_args and not ctx.resilient_parsing:
-            # "snl --lang ne" alone is the Nepali help, as "snl" alone is the help.
-            raise click.exceptions.NoArgsIsHelpError(ctx)
-        return rest
-
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
