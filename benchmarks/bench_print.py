@@ -26,7 +26,7 @@ from snl_edu.printing import fonts
 
 
 def _cold(work: object) -> float:
-    for cached in (fonts._subset, fonts._devanagari_cut, fonts.font_file, fonts._metrics):
+    for cached in (fonts._subset, fonts._devanagari_cut, fonts._metrics):
         cached.cache_clear()
     return seconds(work) * 1000  # type: ignore[arg-type]
 
