@@ -62,6 +62,7 @@ SHARED_SETUP = {
     "tests/checkup/test_checkup_cli.py": "printed pages",  # a class chart, and one class
     "tests/voice/test_listener_korean.py": "Korean model",  # the vosk model, 2 s to load
     "tests/voice/test_muted_while_speaking.py": "Korean model",
+    "tests/voice/test_cli_voice.py": "Korean model",
     "tests/voice/test_english.py": "English recogniser",  # pocketsphinx, loaded per module
     "tests/test_packaging.py": "wheel",  # one wheel, built per module
 }
