@@ -29,10 +29,14 @@ DEADLINE = 30.0
 def test_a_command_said_while_the_game_speaks_is_not_taken(korean_model: VoiceModel,
                                                            korean_book: PhraseBook,
                                                            tmp_path: Path) -> None:
-    # The game's line (its own voice, rendered apart from the speech engine under test).
-    line = speech("Bharyang! Asha climbs the ladder.", voice="en", speed=140)
+    # The game's line (its own voice, rendered apart from the speech engine under test):
+    # 1.5 s, twice as long as the command it must cover. The audio plays in real time, so
+    # each gap is what the check needs: the game starts 0.3 s before the first command, the
+    # second command starts about 1.9 s after the game stops (0.5 s of it asserted below,
+    # the rest a margin for a late start on a busy machine), and 0.4 s of quiet ends it.
+    line = speech("Asha climbs the ladder.", voice="en", speed=140)
     talk = len(line) / RATE
-    audio, spans = scene([(1.0, "주사위"), (talk + 1.2, "위치")], random.Random(4))
+    audio, spans = scene([(0.6, "주사위"), (talk + 0.9, "위치")], random.Random(4), tail=0.4)
     path = write_wav(tmp_path / "child.wav", audio)
 
     # Unmuted, the child's two commands are both understood from this very audio.
