@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import tempfile
 from typing import Any
 
@@ -29,14 +30,15 @@ _use_memory_filesystem_for_temporary_files()
 
 
 def _compile_each_module_once() -> None:
-    """With PYTHONDONTWRITEBYTECODE set, every Python process the suite starts (a game in a
-    pty, a table host, a worker: about 150) compiles the package again, a tenth of a second
-    of CPU each. Their bytecode is kept in a cache folder among the temporary files instead,
-    never beside the sources (PYTHONPYCACHEPREFIX); Python recompiles what has changed."""
+    """With PYTHONDONTWRITEBYTECODE set, every Python process the suite starts (a worker,
+    a game in a pty, a table host: about 150) compiled the package and the tests again,
+    a tenth of a second of CPU or more each. They write bytecode as Python does by
+    default instead, in __pycache__ beside each source (git ignores it). A cache folder
+    elsewhere (PYTHONPYCACHEPREFIX) would also hide the bytecode the standard library and
+    the installed packages already carry: every worker compiled those again, seconds each."""
     if os.environ.get("PYTHONDONTWRITEBYTECODE") and not os.environ.get("PYTHONPYCACHEPREFIX"):
-        os.environ["PYTHONPYCACHEPREFIX"] = os.path.join(tempfile.gettempdir(),
-                                                         "snl-tests-bytecode")
         del os.environ["PYTHONDONTWRITEBYTECODE"]
+        sys.dont_write_bytecode = False
 
 
 _compile_each_module_once()
