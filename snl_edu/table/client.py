@@ -615,8 +615,9 @@ class TableClient(ReviewKeys):
                 if command.action is Action.ROLL and not keys.interactive:
                     # A script's line is meant: it waits for this seat's turn (at a
                     # keyboard, a press before the turn is an impatient key, dropped).
-                    while not (self.my_turn.wait(0.5) or self.ended.is_set()):
-                        pass
+                    # Meanwhile the table's moves and their lessons are said in order.
+                    while not (self.my_turn.wait(LESSON_POLL) or self.ended.is_set()):
+                        self._teach(asking)
                 self._act(command, keys)
             receiver.join(timeout=2)
             self._release_the_rest()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -130,23 +131,32 @@ def test_a_team_mates_roll_is_not_blocked_by_the_others_open_question(tmp_path: 
     assert not any("Time is up" in line for line in host_log.lines)
 
 
+def until(done: Callable[[], bool], what: str) -> None:
+    """Wait (with a deadline) for the client to reach a state; the outcome is asserted after."""
+    deadline = time.monotonic() + WAIT
+    while not done():
+        assert time.monotonic() < deadline, what
+        threading.Event().wait(0.01)
+
+
 class AnswersWhenTheTableHasMovedOn(RollWhenAsked):
     """Asha: rolls when asked to; a question she leaves open until her computer has heard
-    Bikash's roll from the table (it happens while she thinks), then puts it aside."""
+    Bikash's roll and Chandra leaving (both happen while she thinks), then puts it aside."""
 
-    def __init__(self, log: LineLog, prompt: str) -> None:
+    def __init__(self, log: LineLog, prompt: str, client: TableClient,
+                 meanwhile: Callable[[], None]) -> None:
         super().__init__(log, prompt)
-        self.client: TableClient | None = None
+        self.client = client
+        self.meanwhile = meanwhile
         self.before_answering: list[str] = []
 
     def next_command(self, timeout: float | None = None) -> Command | None:
         if self.log.count("A question for Asha") > len(self.before_answering):
             client = self.client
-            assert client is not None
-            deadline = time.monotonic() + WAIT
-            while len(client.game.rolls) < 2:  # type: ignore[union-attr]
-                assert time.monotonic() < deadline, "Bikash's roll never reached her"
-                client.ended.wait(0.01)  # polls the game; the outcome is asserted after
+            until(lambda: len(client.game.rolls) >= 2, "Bikash's roll never reached her")
+            self.meanwhile()
+            # Her move's turn call, Bikash's move and Chandra's leaving wait behind it.
+            until(lambda: len(client.held or ()) >= 3, "Chandra's leaving never reached her")
             self.before_answering.append("\n".join(self.log.lines))
             return Command(Action.SKIP)
         return super().next_command(timeout)
@@ -159,28 +169,98 @@ def test_a_question_comes_right_after_the_childs_move_and_the_table_waits_behind
     options = table_options(tmp_path / "host", players=("Asha", "Bikash", "Chandra"),
                             computers=0)
     with open_table(options) as (table, _log, _):
-        asha = Child(table, "Asha", start=False, lessons="every", history="off",
-                     data_dir=str(tmp_path / "a"))
-        keys = AnswersWhenTheTableHasMovedOn(asha.log, asha.keys.prompt)  # type: ignore[union-attr]
-        keys.client = asha.client
+        asha = Child(table, "Asha", start=False, lessons="every", data_dir=str(tmp_path / "a"))
+        chandra: list[Child] = []
+        keys = AnswersWhenTheTableHasMovedOn(asha.log, asha.loc.gettext(
+            "Your turn: press Enter to roll the pasa."), asha.client,
+            lambda: chandra[0].leave())
         asha.keys = keys
         asha.start()
         bikash = Child(table, "Bikash")
-        chandra = Child(table, "Chandra", stop_after=0)  # the table then waits for her
-        asha.log.wait_for(lambda lines: any(line.startswith("Bikash rolled a")
-                                            for line in lines))
-        asha.log.wait_for(lambda lines: "Chandra's turn." in lines)
-        for child in (asha, bikash, chandra):
+        chandra.append(Child(table, "Chandra", stop_after=0))  # the table then waits for her
+        left = "Chandra has left the table; the seat is kept."
+        asha.log.wait_for(lambda lines: left in lines)
+        for child in (asha, bikash):
             child.leave()
     lines = asha.log.lines
     question = lines.index("A question for Asha:")
     assert lines[question - 2].startswith("Asha rolled a 5")  # her move, then her question
     assert lines[question - 1] == "Asha comes onto the board at square 5."
     # While she thought, Bikash rolled; his move was said only after her answer.
-    assert not any("Bikash rolled" in line for line in keys.before_answering[0].splitlines())
+    assert not any("Bikash" in line for line in keys.before_answering[0].splitlines()[-3:])
     skipped = next(i for i, line in enumerate(lines) if "we will skip this one" in line)
-    bikash_rolled = next(i for i, line in enumerate(lines) if line.startswith("Bikash rolled"))
-    assert question < skipped < bikash_rolled < lines.index("Chandra's turn.")
+    climbed = lines.index("Bharyang! Bikash climbs the ladder from 3 to 22.")
+    card = next(i for i, line in enumerate(lines) if line.startswith("From the history"))
+    # His ladder's history card comes with his move, before the next turn is called.
+    assert question < skipped < lines.index("Bikash's turn.") < climbed < card \
+        < lines.index("Chandra's turn.") < lines.index(left)
+
+
+class RollsWhenAshaIsAsked(RollWhenAsked):
+    """Bikash: rolls when it is his turn and Asha's question is open at her computer."""
+
+    def __init__(self, log: LineLog, prompt: str, asha: TableClient) -> None:
+        super().__init__(log, prompt)
+        self.asha = asha
+
+    def next_command(self, timeout: float | None = None) -> Command | None:
+        command = super().next_command(timeout)
+        if command is not None and command.action is Action.ROLL:
+            until(lambda: self.asha.asking, "Asha was never asked")
+        return command
+
+
+def test_a_turn_called_while_a_question_is_open_is_said_at_once_and_enter_rolls(
+        tmp_path: Path) -> None:
+    options = table_options(tmp_path / "host", players=("Asha", "Bikash"), computers=0)
+    with open_table(options) as (table, _log, _):
+        asha = Child(table, "Asha", lessons="every", history="off",
+                     data_dir=str(tmp_path / "a"))
+        bikash = Child(table, "Bikash", start=False)
+        bikash.keys = RollsWhenAshaIsAsked(bikash.log, bikash.keys.prompt,  # type: ignore[union-attr]
+                                           asha.client)
+        bikash.start()
+        asha.log.wait_for(lambda lines: sum(line.startswith("Asha rolled") for line in lines)
+                          >= 2)  # her Enter put the question aside and rolled
+        for child in (asha, bikash):
+            child.leave()
+    lines = asha.log.lines
+    question = lines.index("A question for Asha:")
+    prompts = [i for i, line in enumerate(lines) if line.startswith("Your turn")]
+    assert lines.index("Bikash's turn.") < prompts[1]  # up to date, then her turn
+    assert question < prompts[1] < next(
+        i for i, line in enumerate(lines) if "we will skip this one" in line)
+
+
+class KeysThatWaitForTheEnd(RollWhenAsked):
+    """A computer whose keys are busy: after the first roll nothing comes until the end."""
+
+    def __init__(self, log: LineLog, prompt: str, client: TableClient) -> None:
+        super().__init__(log, prompt)
+        self.client = client
+
+    def next_command(self, timeout: float | None = None) -> Command | None:
+        if self.answered:
+            self.client.ended.wait(WAIT)
+            return Command(Action.END)
+        return super().next_command(timeout)
+
+
+def test_what_the_table_said_behind_a_lesson_not_begun_is_said_when_the_table_closes(
+        tmp_path: Path) -> None:
+    options = table_options(tmp_path / "host", players=("Asha",), computers=1)
+    with open_table(options) as (table, host_log, runner):
+        asha = Child(table, "Asha", start=False, lessons="every", data_dir=str(tmp_path / "a"))
+        asha.keys = KeysThatWaitForTheEnd(asha.log, asha.keys.prompt,  # type: ignore[union-attr]
+                                          asha.client)
+        asha.start()
+        host_log.wait_for(lambda lines: lines.count("Asha's turn.") >= 2)
+        table.end()
+        runner.join(WAIT)
+        asha.join_thread()
+    lines = asha.log.lines
+    assert any(line.startswith("Computer 1 rolled") for line in lines)
+    assert lines[-1] == "The table has closed."
 
 
 class SlowVoice:
