@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 import click
 
+from snl_edu.cli.common import IntRange
 from snl_edu.speech.espeak import DEFAULT_RATE, DEFAULT_VOLUME, MAX_RATE, MIN_RATE
 from snl_edu.speech.setup import TTS_CHOICES
 
@@ -21,9 +22,9 @@ def voice_options(function: F) -> F:
                      show_default=True,
                      help="Voice: espeak (built in, Nepali included) or system (the "
                           "computer's own voices)."),
-        click.option("--rate", type=click.IntRange(MIN_RATE, MAX_RATE), default=DEFAULT_RATE,
+        click.option("--rate", type=IntRange(MIN_RATE, MAX_RATE), default=DEFAULT_RATE,
                      show_default=True, help="Speaking speed in words per minute."),
-        click.option("--volume", type=click.IntRange(0, 100), default=DEFAULT_VOLUME,
+        click.option("--volume", type=IntRange(0, 100), default=DEFAULT_VOLUME,
                      show_default=True, help="Loudness of speech, in percent."),
     ]
     for option in reversed(options):
@@ -53,7 +54,7 @@ def play_audio_options(function: F) -> F:
         SPEECH,
         click.option("--sound/--no-sound", default=True, show_default=True,
                      help="Play short sounds for the dice, steps, ladders, snakes and wins."),
-        click.option("--sound-volume", type=click.IntRange(0, 100), default=DEFAULT_VOLUME,
+        click.option("--sound-volume", type=IntRange(0, 100), default=DEFAULT_VOLUME,
                      show_default=True,
                      help="Loudness of the short sounds, in percent (speech has --volume)."),
         SCREEN_READER,

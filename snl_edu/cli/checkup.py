@@ -6,7 +6,7 @@ import click
 
 from snl_edu import teams
 from snl_edu.cli.audio import voice_options
-from snl_edu.cli.common import localizer_for, remember_localizer
+from snl_edu.cli.common import IntRange, localizer_for, remember_localizer
 from snl_edu.cli.group import language_options
 from snl_edu.cli.storage import data_dir_option
 
@@ -18,7 +18,7 @@ from snl_edu.cli.storage import data_dir_option
 @click.option("--screen-reader", is_flag=True,
               help="For NVDA, JAWS or Orca: questions as lines of text, the number line "
                    "as a tone.")
-@click.option("--seed", type=click.IntRange(0, 999_999), default=None,
+@click.option("--seed", type=IntRange(0, 999_999), default=None,
               help="Choose the items (default: from the learner's name).")
 @voice_options
 @data_dir_option

@@ -20,7 +20,36 @@ F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
 
 
-class Seconds(click.FloatRange):
+class _InWords:
+    """A number range whose error says the range in the user's language and digits ("9 is
+    out of range: use 1 to 4."; Click's own says "1<=x<=4", which no translation can reword)."""
+
+    min: float | None
+    max: float | None
+    number: click.ParamType
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        number = self.number.convert(value, param, ctx)  # not a number: Click's own words
+        if (self.min is not None and number < self.min) or (
+                self.max is not None and number > self.max):
+            from snl_edu.cli.localized import range_words
+
+            loc = error_localizer(ctx) if ctx is not None else Localizer.create("en")
+            self.fail(loc.gettext("{value} is out of range: use {range}.").format(  # type: ignore[attr-defined]
+                value=value, range=range_words(self.min, self.max, loc)), param, ctx)
+        return super().convert(value, param, ctx)  # type: ignore[misc]
+
+
+class IntRange(_InWords, click.IntRange):
+    number = click.INT
+
+
+class FloatRange(_InWords, click.FloatRange):
+    number = click.FLOAT
+
+
+class Seconds(FloatRange):
     """A number of seconds in a range; nan passes Click's range check and inf is no
     duration, so both are refused (found by attack: --pace nan, --auto-roll inf)."""
 

@@ -81,8 +81,10 @@ def error_localizer(ctx: click.Context) -> Localizer:
     if chosen is not None:
         return chosen  # type: ignore[no-any-return]
     try:
-        return Localizer.create(resolve_language(root.get(_CHOSEN + "lang")))
-    except LanguageError:
+        digits = root.get(_CHOSEN + "digits")
+        return Localizer.create(resolve_language(root.get(_CHOSEN + "lang")),
+                                Digits(digits) if digits else None)
+    except (LanguageError, ValueError):  # ValueError: --digits itself was wrong
         return Localizer.create("en")
 
 

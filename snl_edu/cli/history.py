@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import click
 
-from snl_edu.cli.common import localizer_for, remember_localizer
+from snl_edu.cli.common import IntRange, localizer_for, remember_localizer
 from snl_edu.cli.group import language_options
 from snl_edu.lessons.content import history_cards, meanings
 
 
 @click.command()
-@click.option("--card", "card_number", type=click.IntRange(min=1), default=None,
+@click.option("--card", "card_number", type=IntRange(min=1), default=None,
               metavar="NUMBER", help="Show only this card.")
 @click.option("--meanings", "show_meanings", is_flag=True,
               help="The virtues and vices of the moksha-patam board instead of the cards.")

@@ -9,7 +9,7 @@ import click
 
 from snl_edu import teams
 from snl_edu.boards import load_board
-from snl_edu.cli.common import localizer_for, remember_localizer
+from snl_edu.cli.common import IntRange, localizer_for, remember_localizer
 from snl_edu.cli.group import language_options
 from snl_edu.cli.storage import data_dir_option, open_cli_store
 from snl_edu.engine import Board
@@ -60,10 +60,10 @@ def run_practice(loc: Localizer, asker: Asker, board: Board, learner: str, level
 
 @click.command()
 @click.option("--learner", metavar="NAME", required=True, help="Whose progress this is.")
-@click.option("--level", type=click.IntRange(LEVELS[0], LEVELS[-1]), default=None,
+@click.option("--level", type=IntRange(LEVELS[0], LEVELS[-1]), default=None,
               help="1 counting, 2 landing and number words, 3 distances and tens, 4 chances. "
                    "Default: the level the learner's progress suggests.")
-@click.option("--questions", type=click.IntRange(1, 50), default=DEFAULT_QUESTIONS,
+@click.option("--questions", type=IntRange(1, 50), default=DEFAULT_QUESTIONS,
               show_default=True, help="How many questions.")
 @click.option("--board", default=PRACTICE_BOARD, show_default=True, metavar="NAME|PATH",
               help="The board the questions are about.")

@@ -7,6 +7,7 @@ from typing import Any, TypeVar
 
 import click
 
+from snl_edu.cli.common import IntRange
 from snl_edu.lessons.questions import LEVELS
 from snl_edu.lessons.teacher import Frequency
 
@@ -19,7 +20,7 @@ def lesson_options(function: F) -> F:
                      help="Number lessons between turns: off, some (about one turn in three "
                           "for each human player) or every. Default: some at a keyboard, off "
                           "when the input is a script."),
-        click.option("--level", type=click.IntRange(LEVELS[0], LEVELS[-1]), default=1,
+        click.option("--level", type=IntRange(LEVELS[0], LEVELS[-1]), default=1,
                      show_default=True,
                      help="Lesson level: 1 counting, 2 landing and number words, 3 distances "
                           "and tens, 4 chances."),

@@ -54,7 +54,7 @@ def help_localizer_for(asked: str | None) -> Localizer:
     return Localizer.create("en")
 
 
-def _range_words(low: float | None, high: float | None, loc: Localizer) -> str:
+def range_words(low: float | None, high: float | None, loc: Localizer) -> str:
     """An option's range as words in the language ("1 to 4"), not Click's "1<=x<=4"."""
     def number(value: float) -> str:
         # Whole numbers in full: ":g" writes 1,000,000 as 1e+06.
@@ -97,7 +97,7 @@ class LocalizedOption(click.Option):
         extra = super().get_help_extra(ctx)
         loc = help_localizer(ctx)
         if "range" in extra and isinstance(self.type, (click.IntRange, click.FloatRange)):
-            extra["range"] = _range_words(self.type.min, self.type.max, loc)
+            extra["range"] = range_words(self.type.min, self.type.max, loc)
         if "default" in extra and str(extra["default"]).replace(".", "").isdigit():
             extra["default"] = loc.digits_in(str(extra["default"]))
         return extra

@@ -11,6 +11,7 @@ import click
 from snl_edu.app.options import DEFAULT_BOARD, LATEST, PlayOptions, SoundOptions, VoiceOptions
 from snl_edu.cli.audio import play_audio_options
 from snl_edu.cli.common import (
+    IntRange,
     Seconds,
     localizer_for,
     remember_localizer,
@@ -39,7 +40,7 @@ def new_game_options(function: F) -> F:
         click.option("--team", "teams", metavar="NAME+NAME", multiple=True,
                      help='A team of two or three children who share one token and take '
                           'turns to roll, for example "Asha+Bikash" (repeatable).'),
-        click.option("--computer", "computers", type=click.IntRange(0, MAX_SEATS),
+        click.option("--computer", "computers", type=IntRange(0, MAX_SEATS),
                      default=None, help="Number of computer players."),
         click.option("--board", default=DEFAULT_BOARD, show_default=True, metavar="NAME|PATH",
                      help="A shipped board's name or a board file."),

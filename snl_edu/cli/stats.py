@@ -9,7 +9,13 @@ from typing import TYPE_CHECKING
 import click
 
 from snl_edu.boards import DEFAULT_BOARD, load_board
-from snl_edu.cli.common import localizer_for, remember_localizer, rule_options, rules_from_options
+from snl_edu.cli.common import (
+    IntRange,
+    localizer_for,
+    remember_localizer,
+    rule_options,
+    rules_from_options,
+)
 from snl_edu.cli.group import language_options
 from snl_edu.cli.progress_lines import Progress, screen_reader_option, screen_reader_wanted
 from snl_edu.engine import MAX_SEATS, MIN_SEATS
@@ -28,13 +34,13 @@ MAX_SIMULATED = 1_000_000
 @click.command()
 @click.argument("board_name", metavar="[NAME|PATH]", default=DEFAULT_BOARD)
 @rule_options
-@click.option("--players", type=click.IntRange(MIN_SEATS, MAX_SEATS), default=DEFAULT_PLAYERS,
+@click.option("--players", type=IntRange(MIN_SEATS, MAX_SEATS), default=DEFAULT_PLAYERS,
               show_default=True, help="Players taking turns, for each seat's chance of winning.")
-@click.option("--over", "over", type=click.IntRange(min=0), multiple=True, metavar="TURNS",
+@click.option("--over", "over", type=IntRange(min=0), multiple=True, metavar="TURNS",
               help="Also give the chance a game lasts more than this many turns "
                    "(repeatable; default 50 and 100).")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
-@click.option("--simulate", "games", type=click.IntRange(1, MAX_SIMULATED), default=None,
+@click.option("--simulate", "games", type=IntRange(1, MAX_SIMULATED), default=None,
               metavar="GAMES",
               help="Cross-check by playing this many games with the game engine.")
 @click.option("--seed", type=int, default=None, help="Seed the simulated pasa.")

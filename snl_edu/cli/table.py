@@ -12,7 +12,14 @@ import click
 
 from snl_edu.app.options import PlayOptions, SoundOptions
 from snl_edu.cli.audio import host_audio_options, play_audio_options
-from snl_edu.cli.common import localizer_for, remember_localizer, rules_from_options, run_app
+from snl_edu.cli.common import (
+    FloatRange,
+    IntRange,
+    localizer_for,
+    remember_localizer,
+    rules_from_options,
+    run_app,
+)
 from snl_edu.cli.group import language_options
 from snl_edu.cli.lesson_options import lesson_options
 from snl_edu.cli.play import new_game_options
@@ -46,9 +53,9 @@ def table() -> None:
 @new_game_options
 @click.option("--bind", default="0.0.0.0", show_default=True, metavar="ADDRESS",
               help="The address to listen on (127.0.0.1: this computer only).")
-@click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True,
+@click.option("--port", type=IntRange(0, 65535), default=DEFAULT_PORT, show_default=True,
               help="The port to listen on (0: any free port).")
-@click.option("--turn-clock", type=click.FloatRange(min=0), default=DEFAULT_TURN_CLOCK,
+@click.option("--turn-clock", type=FloatRange(min=0), default=DEFAULT_TURN_CLOCK,
               show_default=True, metavar="SECONDS",
               help="Roll for a child who has not rolled in this many seconds (0: no clock).")
 @click.option("--code", default=None, metavar="CODE",

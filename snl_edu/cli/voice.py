@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from snl_edu.cli.common import localizer_for, remember_localizer
+from snl_edu.cli.common import FloatRange, localizer_for, remember_localizer
 from snl_edu.cli.group import language_options
 from snl_edu.cli.progress_lines import Progress, screen_reader_option, screen_reader_wanted
 from snl_edu.commands import Action
@@ -53,7 +53,7 @@ def voice() -> None:
 @click.argument("language", metavar="en|ne|hi", type=click.Choice(["en", "ne", "hi"]))
 @click.option("--url", default=None, metavar="URL",
               help="Download from this address instead (a mirror of the official zip).")
-@click.option("--timeout", type=click.FloatRange(min=0.1), default=30.0, show_default=True,
+@click.option("--timeout", type=FloatRange(min=0.1), default=30.0, show_default=True,
               metavar="SECONDS", help="Give up after this many seconds without data.")
 @screen_reader_option
 @language_options

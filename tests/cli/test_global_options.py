@@ -66,3 +66,21 @@ def test_the_language_options_alone_show_the_help_in_that_language(runner: CliRu
     assert runner.invoke(main, ["--digits", "deva"]).output == runner.invoke(main, []).output
     version = runner.invoke(main, ["--lang", "ne", "--version"])
     assert version.exit_code == 0 and version.output.startswith("snl, संस्करण ")
+
+
+def test_a_number_out_of_range_is_told_with_the_range_in_the_users_words(
+        runner: CliRunner) -> None:
+    """Click says "1<=x<=4", which no translation could reword: the Nepali error left the
+    range out, so a teacher was not told which numbers are allowed."""
+    said = {args: runner.invoke(main, list(args)).output.splitlines()[-1] for args in (
+        ("play", "--level", "9"), ("history", "--card", "0"),
+        ("--lang", "ne", "play", "--level", "9"), ("--lang", "ne", "history", "--card", "0"),
+        ("--lang", "ne", "--digits", "latn", "play", "--rate", "9999"),
+        ("play", "--level", "x"))}
+    assert list(said.values()) == [
+        "Error: Invalid value for '--level': 9 is out of range: use 1 to 4.",
+        "Error: Invalid value for '--card': 0 is out of range: use at least 1.",
+        "त्रुटि: '--level' का लागि दिइएको मान मिलेन: '9' सीमाबाहिर छ: १ देखि ४ सम्म दिनुहोस्।",
+        "त्रुटि: '--card' का लागि दिइएको मान मिलेन: '0' सीमाबाहिर छ: कम्तीमा १ दिनुहोस्।",
+        "त्रुटि: '--rate' का लागि दिइएको मान मिलेन: '9999' सीमाबाहिर छ: 80 देखि 450 सम्म दिनुहोस्।",
+        "Error: Invalid value for '--level': 'x' is not a valid integer."]
