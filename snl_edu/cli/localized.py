@@ -74,9 +74,24 @@ def localized_metavar(metavar: str, loc: Localizer) -> str:
     return _METAVAR_WORD.sub(lambda word: loc.pgettext("metavar", word.group()), metavar)
 
 
+class _MissingArgument(click.MissingParameter):
+    """Click ends "Missing argument '…'" with its own ".", which no translation can change
+    (Nepali ends a sentence with "।"): the whole sentence comes from the catalog."""
+
+    def format_message(self) -> str:
+        hint = self.param.get_error_hint(self.ctx) if self.param and self.ctx else ""
+        return help_localizer(self.ctx).gettext("Missing argument {name}.").format(name=hint)
+
+
 class LocalizedArgument(click.Argument):
     def make_metavar(self, ctx: click.Context) -> str:
         return localized_metavar(super().make_metavar(ctx), help_localizer(ctx))
+
+    def process_value(self, ctx: click.Context, value: Any) -> Any:
+        try:
+            return super().process_value(ctx, value)
+        except click.MissingParameter as missing:
+            raise _MissingArgument(ctx=ctx, param=self) from missing
 
 
 class LocalizedOption(click.Option):

@@ -84,3 +84,12 @@ def test_a_number_out_of_range_is_told_with_the_range_in_the_users_words(
         "त्रुटि: '--card' का लागि दिइएको मान मिलेन: '0' सीमाबाहिर छ: कम्तीमा १ दिनुहोस्।",
         "त्रुटि: '--rate' का लागि दिइएको मान मिलेन: '9999' सीमाबाहिर छ: 80 देखि 450 सम्म दिनुहोस्।",
         "Error: Invalid value for '--level': 'x' is not a valid integer."]
+
+
+def test_a_missing_argument_is_one_sentence_in_the_users_language(runner: CliRunner) -> None:
+    """Click ends it with its own "." after the name: a Nepali sentence ends with "।"."""
+    english = runner.invoke(main, ["table", "join"])
+    nepali = runner.invoke(main, ["--lang", "ne", "table", "join"])
+    assert (english.exit_code, nepali.exit_code) == (2, 2)
+    assert english.output.splitlines()[-1] == "Error: Missing argument '[HOST:PORT] CODE'."
+    assert nepali.output.splitlines()[-1] == "त्रुटि: यो मान छुटेको छ: '[कम्प्युटर:पोर्ट] कोड'।"
