@@ -21,6 +21,8 @@ import wave
 from array import array
 from pathlib import Path
 
+import numpy as np
+
 from snl_edu.voice.sources import resample
 
 RATE = 16000
@@ -85,23 +87,35 @@ def speech(text: str, voice: str = "ko", speed: int = 150) -> array[int]:
     return speak_all([(text, voice, speed)])[0]
 
 
+# The noise is drawn one sample at a time from the seeded generator, so the audio stays the
+# same for the same seed; numpy only adds, rounds (half to even, as round() does) and clips.
 def noise(seconds: float, rng: random.Random, level: int = 40) -> array[int]:
-    return array("h", (rng.randint(-level, level) for _ in range(int(seconds * RATE))))
+    draw = rng.randint
+    return array("h", [draw(-level, level) for _ in range(int(seconds * RATE))])
+
+
+def _clipped(values: np.ndarray) -> array[int]:
+    return array("h", np.clip(values, -32768, 32767).astype(np.int16).tobytes())
 
 
 def with_noise(samples: array[int], rng: random.Random, level: int = 40) -> array[int]:
-    return array("h", (max(-32768, min(32767, v + rng.randint(-level, level))) for v in samples))
+    draw = rng.randint
+    hiss = np.array([draw(-level, level) for _ in range(len(samples))], dtype=np.int64)
+    return _clipped(np.frombuffer(samples, dtype=np.int16) + hiss)
 
 
 def at_snr(samples: array[int], rng: random.Random, snr_db: float,
            speech_rms: float) -> array[int]:
     """Gaussian noise mixed in at snr_db below the speech's loudness (a noisy classroom)."""
     sigma = speech_rms / 10 ** (snr_db / 20)
-    return array("h", (max(-32768, min(32767, round(v + rng.gauss(0, sigma)))) for v in samples))
+    gauss = rng.gauss
+    hiss = np.array([gauss(0, sigma) for _ in range(len(samples))], dtype=np.float64)
+    return _clipped(np.round(np.frombuffer(samples, dtype=np.int16) + hiss))
 
 
 def rms(samples: array[int]) -> float:
-    return math.sqrt(sum(v * v for v in samples) / max(1, len(samples)))
+    values = np.frombuffer(samples, dtype=np.int16).astype(np.int64)
+    return math.sqrt(int(values @ values) / max(1, len(samples)))  # the exact integer sum
 
 
 def scene(parts: list[tuple[float, str]], rng: random.Random, voice: str = "ko",
@@ -123,7 +137,8 @@ def scene(parts: list[tuple[float, str]], rng: random.Random, voice: str = "ko",
     out.extend(array("h", bytes(2 * int(tail * RATE))))
     if snr_db is None:
         return with_noise(out, rng), spans
-    loud = rms(array("h", (v for v in out if v)))
+    spoken = np.frombuffer(out, dtype=np.int16)
+    loud = rms(array("h", spoken[spoken != 0].tobytes()))
     return at_snr(out, rng, snr_db, loud), spans
 
 
