@@ -103,14 +103,15 @@ def sink() -> Iterator[WatchedSink]:
 def test_sound_volume_is_apart_from_the_speech_volume(sink: WatchedSink) -> None:
     # Through the game's real outputs and device: the earcon at --sound-volume 50 is 6 dB
     # under its full level while the speech keeps its own --volume 100, and the other way.
-    # The device plays in real time, so the sentence is a short one (as loud as a long one).
+    # The device plays in real time, so the sentence is a short one (-19.3 LUFS, as loud as
+    # a long one).
     def played(volume: int, sound_volume: int) -> tuple[float, float]:
         start = len(sink.sounds)
         audio = build_audio(AudioOptions(volume=volume, sound_volume=sound_volume),
                             Localizer.create("en"), print, sink_factory=lambda: sink,
                             speaking=threading.Event())
         for output in audio.outputs:
-            output.show(Message("Asha climbs the ladder.", "ladder"))
+            output.show(Message("Asha climbs.", "ladder"))
         earcon, speech = sink.sounds[start:]
         return (integrated_loudness(Pcm(bytes(earcon.data), sink.rate)),
                 integrated_loudness(Pcm(bytes(speech.data), sink.rate)))
