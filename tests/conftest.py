@@ -67,6 +67,11 @@ SHARED_SETUP = {
     "tests/voice/test_cli_voice.py": "Korean model",
     "tests/voice/test_english.py": "English recogniser",  # pocketsphinx, loaded per module
     "tests/test_packaging.py": "wheel",  # one wheel, built per module
+    # The loudness meter's filters import scipy.signal: 0.6 s of CPU in each process.
+    "tests/speech/test_loudness.py": "loudness meter",
+    "tests/speech/test_earcons.py": "loudness meter",  # each earcon is brought to a loudness
+    "tests/speech/test_system_voice.py": "loudness meter",  # and so is the system voice
+    "tests/cli/test_stats.py": "plots",  # matplotlib, half a second to import
 }
 
 
