@@ -164,14 +164,26 @@ def test_phrases_of_unknown_words_are_left_out(english: SphinxBackend) -> None:
     assert grammar.missing_words == () and len(grammar.numbers) == len(book.numbers)
 
 
-@pytest.mark.parametrize(("voice", "speed"), [("en-us", 150), ("en-us+m3", 140)])
-def test_commands_with_fricatives_are_not_refused(english: SphinxBackend, book: PhraseBook,
-                                                  voice: str, speed: int) -> None:
+def test_commands_with_fricatives_are_not_refused(english: SphinxBackend,
+                                                  book: PhraseBook) -> None:
     # Their hiss is loud but above the vowels' band: counted there, "no thanks" and "skip it"
     # had a syllable too many for the command the recogniser heard, which was refused.
     texts = ["no thanks", "skip", "skip it", "skip this one", "yes please", "stop the game",
              "nope", "help"]
-    results = hear(english, book, texts, voice, speed, seed=4)
+    results = hear(english, book, texts, "en-us+m3", 140, seed=4)
     heard_right = [h for text, r in zip(texts, results, strict=True) for h in r if h.raw == text]
     assert len(heard_right) >= 6, results
     assert [h.raw for h in heard_right if h.command is None] == []
+
+
+@pytest.mark.parametrize(("voice", "speed"), [("en-us", 150), ("en-us+m3", 140)])
+def test_chatter_as_long_as_a_command_is_not_taken(english: SphinxBackend, book: PhraseBook,
+                                                   voice: str, speed: int) -> None:
+    texts = ["count to ten", "my turn next", "hello how are you", "my sister is here", "banana",
+             "we won", "good morning everyone", "can i be the red one", "he took my crayon"]
+    heard = [h for r in hear(english, book, texts, voice, speed, seed=6) for h in r]
+    # The grammar forces some onto a command of as many syllables, which accounts for the
+    # whole sentence ("my turn next" heard as "look ahead") ...
+    assert any(understand(book, h.raw, False) is not None for h in heard), heard
+    # ... but a free loop of phones explains the sound better than the command does.
+    assert [h.raw for h in heard if h.command is not None] == []
