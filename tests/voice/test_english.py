@@ -187,3 +187,15 @@ def test_chatter_as_long_as_a_command_is_not_taken(english: SphinxBackend, book:
     assert any(understand(book, h.raw, False) is not None for h in heard), heard
     # ... but a free loop of phones explains the sound better than the command does.
     assert [h.raw for h in heard if h.command is not None] == []
+
+
+def test_a_command_that_ends_before_the_speech_does_is_not_taken(english: SphinxBackend,
+                                                                 book: PhraseBook) -> None:
+    texts = ["my turn next", "count to ten", "my sister is here", "what time is it",
+             "hello how are you", "good morning everyone"]
+    results = hear(english, book, texts, "en-gb-x-gbcwmd+m2", 140, seed=5, snr_db=15.0)
+    counting = results[texts.index("count to ten")]
+    # The grammar forces "count to ten" onto "quit the game", which the spotter lets pass, with
+    # no more than 0.4 s of it unexplained: but all of that is after the phrase's end.
+    assert [h.raw for h in counting] == ["quit the game"], counting
+    assert [h.command for h in counting] == [None]
