@@ -19,6 +19,7 @@ import os
 import select
 import signal
 import sys
+import time
 from collections import deque
 from types import FrameType, TracebackType
 from typing import Any, Self, TextIO
@@ -27,6 +28,7 @@ from snl_edu.commands import Action, Command, parse_key, parse_line
 
 ESCAPE = "\x1b"  # the Escape key alone; it also starts the sequences of Home, arrows...
 READ_SIZE = 4096
+SIGNAL_CHECK = 0.2  # seconds: the longest a Ctrl-C can wait while the game waits for a key
 
 
 def _split_keys(text: str) -> tuple[list[str], str]:
@@ -139,10 +141,22 @@ class KeyboardInput:
     # -- reading -------------------------------------------------------------------
 
     def _ready(self, timeout: float | None) -> bool:
-        if self.fd is None or timeout is None:
+        """Whether input arrived within ``timeout`` seconds (None: wait for it).
+
+        The wait wakes every SIGNAL_CHECK seconds: Python runs a signal's handler only
+        between its own instructions, so a Ctrl-C that landed just before a blocking wait
+        began would be handled only at the next key (the game seemed to ignore it; one
+        Ctrl-C test in about 40 runs)."""
+        if self.fd is None:
             return True
-        readable, _, _ = select.select([self.fd], [], [], max(0.0, timeout))
-        return bool(readable)
+        end = None if timeout is None else time.monotonic() + max(0.0, timeout)
+        while True:
+            left = SIGNAL_CHECK if end is None else min(SIGNAL_CHECK, end - time.monotonic())
+            readable, _, _ = select.select([self.fd], [], [], max(0.0, left))
+            if readable:
+                return True
+            if end is not None and time.monotonic() >= end:
+                return False
 
     def _read(self) -> bool:
         """Read what has arrived into the queue of keys; False at the end of input."""
