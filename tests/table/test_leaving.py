@@ -15,6 +15,7 @@ from websockets.sync.client import connect
 from snl_edu.commands import Action, Command
 from snl_edu.error_text import describe
 from snl_edu.table.client import TableClient
+from snl_edu.table.wire import Notice
 from snl_edu.vocabulary import Message
 
 from .helpers import CODE, WAIT, Child, LineLog, RollWhenAsked, open_table, table_options
@@ -321,11 +322,21 @@ def test_a_pause_stops_the_turn_clock_and_the_host_says_so(tmp_path: Path,
     options = table_options(tmp_path, players=("Asha",), computers=1, turn_clock=clock)
     options = type(options)(**{**options.__dict__, "warning_before": 0.2})
     with open_table(options) as (table, host_log, _):
+        seat = table.chairs[0].source
+        tell = seat.tell
+
+        def pause_at_the_warning(notice: Notice) -> None:
+            """The teacher pauses as the table first warns Asha: her time almost out."""
+            tell(notice)
+            if notice is Notice.WARNING and seat.tell is pause_at_the_warning:
+                seat.tell = tell
+                table.pause()
+
+        seat.tell = pause_at_the_warning
         asha = Child(table, "Asha", language, stop_after=0)  # she never rolls
         _ = asha.loc.gettext
         warning = _("{name}, five seconds left to roll!").format(name="Asha")
-        asha.log.wait_for(lambda lines: warning in lines)  # almost out of time
-        table.pause()
+        asha.log.wait_for(lambda lines: warning in lines)
         host_log.wait_for(lambda lines: "The teacher has paused the game." in lines)
         asha.log.wait_for(lambda lines: _("The teacher has paused the game.") in lines)
         threading.Event().wait(3 * clock)  # a long pause (a right table never rolls in it)
