@@ -1,7 +1,7 @@
 """English voice benchmark: pocketsphinx's bundled model on eSpeak NG speech, Silero's end of
 speech against the old energy endpointer on the same audio in the same run.
 
-Run by hand:  python benchmarks/bench_voice.py [--set tuning|held-out|both]
+Run by hand:  python benchmarks/bench_voice.py [--set tuning|held-out|both] [--misses]
 
 Prints, for each endpointer and each set: commands recognised (goal >= 95%), chatter
 accepted as a command (goal <= 2%), latency from the end of speech to the command
@@ -41,7 +41,7 @@ from measure import Result, report
 
 from snl_edu.voice.endpoint import Endpointer
 from snl_edu.voice.listener import Heard, VoiceListener
-from snl_edu.voice.phrases import load_phrase_book
+from snl_edu.voice.phrases import PhraseBook, load_phrase_book
 from snl_edu.voice.sources import BLOCK_SECONDS
 from snl_edu.voice.sphinx import SphinxBackend
 from snl_edu.voice.vad import SileroEndpointer, load_vad
@@ -108,7 +108,7 @@ class TimedSource:
         self.position = len(self.samples)
 
 
-Scene = tuple[list[str], "array[int]", list[tuple[float, float]]]
+Scene = tuple[str, list[str], "array[int]", list[tuple[float, float]]]  # voice/speed/noise, ...
 
 
 def scenes(chosen: AudioSet) -> list[Scene]:
@@ -121,18 +121,36 @@ def scenes(chosen: AudioSet) -> list[Scene]:
                 rng.shuffle(order)
                 samples, spans = scene([(0.8, t) for t in order], rng, voice=voice,
                                        speed=speed, snr_db=snr)
-                made.append((order, samples, spans))
+                made.append((f"{voice}/{speed}/{'hiss' if snr is None else f'{snr:g} dB'}",
+                             order, samples, spans))
     return made
 
 
-def measure(backend: SphinxBackend, make: Callable[[], object], cases: list[Scene]
-            ) -> tuple[list[float], int, int, int, int]:
-    """Latencies of the right commands; right/total commands; accepted/total chatter."""
+def missed(book: PhraseBook, text: str, mine: list[Heard]) -> str:
+    """Why a command was not taken: what was heard, and whether a check refused it."""
+    raws = [h.raw for h in mine]
+    taken = [h.command for h in mine if h.command is not None]
+    if taken:
+        why = "split" if len(taken) > 1 else "wrong command"
+    elif not mine:
+        why = "not heard"
+    elif any(book.commands.get(raw) is book.commands[text] for raw in raws):
+        why = "refused by a check"
+    else:
+        why = "misheard"
+    return f"{text!r} heard as {raws}: {why}"
+
+
+def measure(backend: SphinxBackend, make: Callable[[], object], cases: list[Scene],
+            misses: list[str] | None = None) -> tuple[list[float], int, int, int, int]:
+    """Latencies of the right commands; right/total commands; accepted/total chatter.
+    Each command missed and each chatter taken is described in ``misses``."""
     book = load_phrase_book("en")
     block = int(BLOCK_SECONDS * RATE)
     latencies: list[float] = []
     right = commands = chatter = accepted_chatter = 0
-    for texts, audio, spans in cases:
+    misses = [] if misses is None else misses
+    for label, texts, audio, spans in cases:
         source = TimedSource(audio, block)
         heard: list[tuple[Heard, float]] = []
 
@@ -149,16 +167,20 @@ def measure(backend: SphinxBackend, make: Callable[[], object], cases: list[Scen
             if text not in book.commands:
                 chatter += 1
                 accepted_chatter += bool(accepted)
+                if accepted:
+                    misses.append(f"{label}: chatter {text!r} taken as {accepted[0][0].raw!r}")
                 continue
             commands += 1
             if len(accepted) == 1 and accepted[0][0].command.action is book.commands[text]:  # type: ignore[union-attr]
                 right += 1
                 latencies.append(accepted[0][1] - end)
+            else:
+                misses.append(f"{label}: {missed(book, text, [h for h, _ in mine])}")
     return latencies, right, commands, accepted_chatter, chatter
 
 
 def run(tiny: bool = False, sets: str = "tuning,held-out",
-        notes: list[str] | None = None) -> list[Result]:
+        notes: list[str] | None = None, misses: bool = False) -> list[Result]:
     """Silero's latency against the energy endpointer's, per set; the other figures into
     ``notes``."""
     notes = [] if notes is None else notes
@@ -178,7 +200,11 @@ def run(tiny: bool = False, sets: str = "tuning,held-out",
         cases = scenes(audio)
         figures = {}
         for name, make in (("silero", lambda: SileroEndpointer(vad)), ("energy", Endpointer)):
-            latencies, right, commands, accepted, chatter = measure(backend, make, cases)
+            described: list[str] = []
+            latencies, right, commands, accepted, chatter = measure(backend, make, cases,
+                                                                    described)
+            if misses and set_name != "held-out":  # held-out misses are not looked into
+                notes.extend(f"  {set_name}, {name}: {line}" for line in described)
             figures[name] = latencies or [float("nan")]
             notes.append(f"{set_name}, {name}: commands recognised {right}/{commands} = "
                          f"{right / commands:.1%}, chatter accepted {accepted}/{max(chatter, 1)}"
@@ -194,10 +220,12 @@ def run(tiny: bool = False, sets: str = "tuning,held-out",
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", default="both", choices=["tuning", "held-out", "both"])
+    parser.add_argument("--misses", action="store_true",
+                        help="list each command missed and chatter taken (tuning set only)")
     args = parser.parse_args()
     notes: list[str] = []
     sets = "tuning,held-out" if args.set == "both" else args.set
-    report(__doc__.splitlines()[0], lambda: run(sets=sets, notes=notes))
+    report(__doc__.splitlines()[0], lambda: run(sets=sets, notes=notes, misses=args.misses))
     print("\n".join(notes))
 
 
