@@ -1,7 +1,7 @@
 """Mono 16-bit PCM audio held in memory, with the few operations the game needs.
 
-Pure standard library (``array`` and ``wave``) so sound can be made, measured
-and written to a file without numpy or a sound card.
+The standard library (``array`` and ``wave``), and miniaudio's converter for a change of
+rate, so sound can be made, measured and written to a file without numpy or a sound card.
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from array import array
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
+
+from snl_edu.resampling import resampled_int16
 
 SAMPLE_RATE = 22050  # eSpeak NG's native rate; earcons use it too so one stream plays both
 SAMPLE_WIDTH = 2  # bytes: 16-bit signed, little-endian in files
@@ -119,21 +121,10 @@ def read_wav(source: str | Path | IO[bytes]) -> Pcm:
 
 
 def resample(pcm: Pcm, rate: int) -> Pcm:
-    """Linear-interpolated resampling; only for voices that do not speak at our rate."""
+    """For voices that do not speak at our rate."""
     if pcm.rate == rate or not pcm.data:
         return Pcm(pcm.data, rate)
-    source = pcm.samples()
-    count = int(len(source) * rate / pcm.rate)
-    step = pcm.rate / rate
-    out = array("h")
-    last = len(source) - 1
-    for i in range(count):
-        position = i * step
-        j = int(position)
-        frac = position - j
-        nxt = source[min(j + 1, last)]
-        out.append(int(source[j] + (nxt - source[j]) * frac))
-    return Pcm(out.tobytes(), rate)
+    return Pcm(resampled_int16(pcm.data, pcm.rate, rate), rate)
 
 
 def scaled(pcm: Pcm, factor: float) -> Pcm:

@@ -9,6 +9,7 @@ from array import array
 from pathlib import Path
 from typing import Protocol
 
+from snl_edu.resampling import resampled_int16
 from snl_edu.voice.endpoint import SAMPLE_RATE
 from snl_edu.voice.errors import VoiceError, VoiceProblem
 from snl_edu.voice.microphone import BLOCK_SECONDS
@@ -46,19 +47,10 @@ def _mono(samples: array[int], channels: int) -> array[int]:
 
 
 def resample(samples: array[int], rate: int, to: int = SAMPLE_RATE) -> array[int]:
-    """Linear interpolation: plenty for speech recognition, and no numpy or audioop."""
     if rate == to or not samples:
         return array("h", samples)
-    count = int(len(samples) * to / rate)
-    last = len(samples) - 1
-    step = rate / to
-    out = array("h", bytes(2 * count))
-    for i in range(count):
-        x = i * step
-        j = int(x)
-        a = samples[j]
-        b = samples[j + 1] if j < last else a
-        out[i] = int(a + (b - a) * (x - j))
+    out = array("h")
+    out.frombytes(resampled_int16(samples.tobytes(), rate, to))
     return out
 
 

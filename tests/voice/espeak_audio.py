@@ -23,8 +23,6 @@ from pathlib import Path
 
 import numpy as np
 
-from snl_edu.voice.sources import resample
-
 RATE = 16000
 
 # The child: eSpeak NG in AUDIO_OUTPUT_SYNCHRONOUS mode (2) through ctypes. It reads
@@ -80,6 +78,22 @@ def speak_all(items: list[tuple[str, str, int]]) -> list[array[int]]:
         position += 4 + 2 * count
         spoken.append(resample(samples, rate, RATE))
     return spoken
+
+
+def resample(samples: array[int], rate: int, to: int) -> array[int]:
+    """eSpeak NG's 22.05 kHz to 16 kHz by linear interpolation: the test audio's fixed
+    recipe (the game's own resampler filters; this one is kept so that the recognition
+    figures of every session are measured on the same audio)."""
+    count = int(len(samples) * to / rate)
+    last, step = len(samples) - 1, rate / to
+    out = array("h", bytes(2 * count))
+    for i in range(count):
+        x = i * step
+        j = int(x)
+        a = samples[j]
+        b = samples[j + 1] if j < last else a
+        out[i] = int(a + (b - a) * (x - j))
+    return out
 
 
 def speech(text: str, voice: str = "ko", speed: int = 150) -> array[int]:
