@@ -12,12 +12,18 @@ from typing import Any, TypeVar
 import click
 
 from snl_edu.cli.group import error_localizer
+from snl_edu.cli.localized import range_words
 from snl_edu.engine import Rules
 from snl_edu.engine.rules import OPTIONS_BY_NAME
 from snl_edu.i18n import Digits, Localizer, resolve_language
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
+
+
+def _error_words(ctx: click.Context | None) -> Localizer:
+    """The language of a value's error (a type may be used with no context)."""
+    return error_localizer(ctx) if ctx is not None else Localizer.create("en")
 
 
 class _InWords:
@@ -33,9 +39,7 @@ class _InWords:
         number = self.number.convert(value, param, ctx)  # not a number: Click's own words
         if (self.min is not None and number < self.min) or (
                 self.max is not None and number > self.max):
-            from snl_edu.cli.localized import range_words
-
-            loc = error_localizer(ctx) if ctx is not None else Localizer.create("en")
+            loc = _error_words(ctx)
             self.fail(loc.gettext("{value} is out of range: use {range}.").format(  # type: ignore[attr-defined]
                 value=value, range=range_words(self.min, self.max, loc)), param, ctx)
         return super().convert(value, param, ctx)  # type: ignore[misc]
@@ -57,7 +61,7 @@ class Seconds(FloatRange):
                 ctx: click.Context | None) -> Any:
         seconds = super().convert(value, param, ctx)
         if not math.isfinite(seconds):
-            loc = error_localizer(ctx) if ctx is not None else Localizer.create("en")
+            loc = _error_words(ctx)
             self.fail(loc.gettext("{value} is not a number of seconds.").format(value=value),
                       param, ctx)
         return seconds

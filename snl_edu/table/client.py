@@ -324,18 +324,15 @@ class TableClient(ReviewKeys):
         move brings the next lesson (the rest waits for that one); or, as the child's own
         turn comes during a question, all of it (the question gives way to the turn)."""
         with self.releasing:  # one thread at a time says them, so their order is kept
-            self._release_in_order(to_the_turn)
-
-    def _release_in_order(self, to_the_turn: bool) -> None:
-        while True:
-            with self.shown:
-                if self.held is None or not (to_the_turn or self.turns.empty()):
-                    return
-                if not self.held:
-                    self.held = None
-                    return
-                action = self.held.pop(0)
-            action()
+            while True:
+                with self.shown:
+                    if self.held is None or not (to_the_turn or self.turns.empty()):
+                        return
+                    if not self.held:
+                        self.held = None
+                        return
+                    action = self.held.pop(0)
+                action()
 
     def _handle(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
