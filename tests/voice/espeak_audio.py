@@ -85,15 +85,14 @@ def resample(samples: array[int], rate: int, to: int) -> array[int]:
     recipe (the game's own resampler filters; this one is kept so that the recognition
     figures of every session are measured on the same audio)."""
     count = int(len(samples) * to / rate)
-    last, step = len(samples) - 1, rate / to
-    out = array("h", bytes(2 * count))
-    for i in range(count):
-        x = i * step
-        j = int(x)
-        a = samples[j]
-        b = samples[j + 1] if j < last else a
-        out[i] = int(a + (b - a) * (x - j))
-    return out
+    if count == 0:
+        return array("h")
+    values = np.frombuffer(samples, dtype=np.int16).astype(np.float64)
+    x = np.arange(count, dtype=np.float64) * (rate / to)
+    j = x.astype(np.int64)  # x >= 0: truncation is int()
+    a = values[j]
+    b = values[np.minimum(j + 1, len(samples) - 1)]  # past the last sample: b = a
+    return array("h", (a + (b - a) * (x - j)).astype(np.int16).tobytes())
 
 
 def speech(text: str, voice: str = "ko", speed: int = 150) -> array[int]:
@@ -101,11 +100,60 @@ def speech(text: str, voice: str = "ko", speed: int = 150) -> array[int]:
     return speak_all([(text, voice, speed)])[0]
 
 
-# The noise is drawn one sample at a time from the seeded generator, so the audio stays the
-# same for the same seed; numpy only adds, rounds (half to even, as round() does) and clips.
+# The noise is what the seeded generator's randint() and gauss() would give, one call per
+# sample, and leaves the generator in the state those calls would: the audio, and so every
+# recognition figure, stays the same across sessions. numpy emulates the calls (from
+# CPython's random.py and _randommodule.c) because the calls themselves cost seconds.
+def _words(rng: random.Random, count: int) -> np.ndarray:
+    """The next count 32-bit words of the Mersenne Twister, in the order drawn."""
+    if count == 0:
+        return np.zeros(0, dtype=np.uint32)
+    return np.frombuffer(rng.getrandbits(32 * count).to_bytes(4 * count, "little"), "<u4")
+
+
+def _randints(rng: random.Random, low: int, high: int, count: int) -> np.ndarray:
+    """[rng.randint(low, high) for _ in range(count)]: getrandbits(k) until below n."""
+    n = high - low + 1
+    shift = 32 - n.bit_length()  # getrandbits(k <= 32) keeps a word's top k bits
+    kept, need = [], count
+    while need:  # only the shortfall each round: the generator must not run ahead
+        drawn = _words(rng, need) >> shift
+        drawn = drawn[drawn < n]
+        kept.append(drawn)
+        need -= len(drawn)
+    return np.concatenate(kept or [np.zeros(0, dtype=np.uint32)]).astype(np.int64) + low
+
+
+def _randoms(rng: random.Random, count: int) -> np.ndarray:
+    """[rng.random() for _ in range(count)]: 53 bits from two words each."""
+    words = _words(rng, 2 * count)
+    return ((words[0::2] >> 5) * 67108864.0 + (words[1::2] >> 6)) * (1.0 / 9007199254740992.0)
+
+
+def _gauss(rng: random.Random, sigma: float, count: int) -> np.ndarray:
+    """[rng.gauss(0, sigma) for _ in range(count)]: Box-Muller, two values a pair of
+    random()s, the second kept in rng.gauss_next for the next call."""
+    if count == 0:
+        return np.zeros(0)
+    first = [] if rng.gauss_next is None else [rng.gauss_next]
+    rng.gauss_next = None
+    pairs = (count - len(first) + 1) // 2
+    drawn = _randoms(rng, 2 * pairs)
+    x2pi = drawn[0::2] * (2.0 * math.pi)
+    g2rad = np.sqrt(-2.0 * np.log(1.0 - drawn[1::2]))
+    z = np.empty(2 * pairs)
+    z[0::2] = np.cos(x2pi) * g2rad
+    z[1::2] = np.sin(x2pi) * g2rad
+    z = np.concatenate([first, z])
+    if len(z) > count:  # an odd count: the last pair's second value waits, as gauss() keeps it
+        last = pairs - 1
+        rng.gauss_next = math.sin(x2pi[last]) * math.sqrt(-2.0 * math.log(1.0 - drawn[2 * last + 1]))
+        z = z[:count]
+    return 0 + z * sigma
+
+
 def noise(seconds: float, rng: random.Random, level: int = 40) -> array[int]:
-    draw = rng.randint
-    return array("h", [draw(-level, level) for _ in range(int(seconds * RATE))])
+    return array("h", _randints(rng, -level, level, int(seconds * RATE)).astype(np.int16).tobytes())
 
 
 def _clipped(values: np.ndarray) -> array[int]:
@@ -113,8 +161,7 @@ def _clipped(values: np.ndarray) -> array[int]:
 
 
 def with_noise(samples: array[int], rng: random.Random, level: int = 40) -> array[int]:
-    draw = rng.randint
-    hiss = np.array([draw(-level, level) for _ in range(len(samples))], dtype=np.int64)
+    hiss = _randints(rng, -level, level, len(samples))
     return _clipped(np.frombuffer(samples, dtype=np.int16) + hiss)
 
 
@@ -122,8 +169,7 @@ def at_snr(samples: array[int], rng: random.Random, snr_db: float,
            speech_rms: float) -> array[int]:
     """Gaussian noise mixed in at snr_db below the speech's loudness (a noisy classroom)."""
     sigma = speech_rms / 10 ** (snr_db / 20)
-    gauss = rng.gauss
-    hiss = np.array([gauss(0, sigma) for _ in range(len(samples))], dtype=np.float64)
+    hiss = _gauss(rng, sigma, len(samples))
     return _clipped(np.round(np.frombuffer(samples, dtype=np.int16) + hiss))
 
 
