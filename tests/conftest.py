@@ -93,6 +93,15 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     return max(1, (cores or 1) * 5 // 2)
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """In the controller of a parallel run, before its workers start (xdist's own start
+    hook runs last): see warm_start.py."""
+    if session.config.pluginmanager.has_plugin("dsession"):
+        from warm_start import make_bytecode_once
+
+        make_bytecode_once(session.config)
+
+
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """The default distribution (-n without --dist), keeping SHARED_SETUP's groups whole.
