@@ -23,17 +23,12 @@ WEIGHTS = (400, 700)
 
 # Devanagari, Devanagari Extended, Vedic Extensions; joiners and the dotted circle
 # the shaper inserts before a stray vowel sign.
-_DEVANAGARI_RANGES = ((0x0900, 0x097F), (0xA8E0, 0xA8FF), (0x1CD0, 0x1CFF))
+_DEVANAGARI = re.compile("[\u0900-\u097f\ua8e0-\ua8ff\u1cd0-\u1cff]")
 _SHAPING_HELPERS = "\u200c\u200d\u25cc"
 
 
-def is_devanagari(char: str) -> bool:
-    code = ord(char)
-    return any(low <= code <= high for low, high in _DEVANAGARI_RANGES)
-
-
 def has_devanagari(text: str) -> bool:
-    return any(is_devanagari(char) for char in text)
+    return _DEVANAGARI.search(text) is not None
 
 
 def family_for(text: str) -> str:
@@ -108,9 +103,10 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
     never overflows. Each character is measured in the font that will draw it.
     """
     weight = 700 if bold else 400
-    primary = _metrics(_primary(text), weight)
-    other = _metrics(LATIN_FAMILY if _primary(text) == DEVANAGARI_FAMILY
-                     else DEVANAGARI_FAMILY, weight)
+    family = _primary(text)
+    primary = _metrics(family, weight)
+    other = _metrics(LATIN_FAMILY if family == DEVANAGARI_FAMILY else DEVANAGARI_FAMILY,
+                     weight)
     total = 0.0
     for char in text:
         metrics = primary if ord(char) in primary.advances or ord(char) not in other.advances \
@@ -172,8 +168,8 @@ def fonts_for(texts: dict[int, list[str]]) -> list[EmbeddedFont]:
     embedded = []
     for weight in WEIGHTS:
         drawn = texts.get(weight, [])
-        latin = "".join(sorted({c for text in drawn for c in text if c.isprintable() and (
-            not has_devanagari(text) or ord(c) not in devanagari_cmap)}))
+        latin = "".join(sorted(
+            {c for text in drawn for c in _drawn_in_latin(text, devanagari_cmap)}))
         if latin.strip():
             embedded.append(EmbeddedFont(LATIN_FAMILY, weight,
                                          _subset(LATIN_FAMILY, weight, latin + " ")))
@@ -181,6 +177,13 @@ def fonts_for(texts: dict[int, list[str]]) -> list[EmbeddedFont]:
             embedded.append(EmbeddedFont(DEVANAGARI_FAMILY, weight, _subset(
                 DEVANAGARI_FAMILY, weight, devanagari + _SHAPING_HELPERS + " ")))
     return embedded
+
+
+def _drawn_in_latin(text: str, devanagari_cmap: dict[int, float]) -> str:
+    """The characters of a text that Atkinson Hyperlegible draws."""
+    if not has_devanagari(text):
+        return "".join(c for c in text if c.isprintable())
+    return "".join(c for c in text if c.isprintable() and ord(c) not in devanagari_cmap)
 
 
 def _all(texts: dict[int, list[str]]) -> list[str]:
