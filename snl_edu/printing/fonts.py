@@ -55,7 +55,7 @@ def _instance(data: bytes, weight: int) -> bytes:
     from fontTools.ttLib import TTFont
     from fontTools.varLib import instancer
 
-    font = TTFont(io.BytesIO(data))
+    font = TTFont(io.BytesIO(data), recalcTimestamp=False)
     if "fvar" not in font:
         return data
     # In place: the font was parsed for this call alone, and a copy of it is a quarter of
@@ -124,7 +124,7 @@ def _cut(data: bytes, characters: str) -> bytes:
     options.notdef_outline = True
     options.hinting = False  # printing and scaling, not screen pixels
     options.name_IDs = ["*"]
-    font = TTFont(io.BytesIO(data))
+    font = TTFont(io.BytesIO(data), recalcTimestamp=False)
     subsetter = subset.Subsetter(options)
     subsetter.populate(text=characters)
     subsetter.subset(font)

@@ -133,3 +133,20 @@ def test_pdf_without_the_renderer_says_how_to_get_it(tmp_path: Path,
     result = CliRunner().invoke(main, ["board", "render", "classic", "--out", str(target)])
     assert result.exit_code == 1 and "pip install 'snl_edu[pdf]'" in result.output
     assert not target.exists() and "Traceback" not in result.output
+
+
+def test_a_page_prints_the_same_bytes_whenever_it_is_printed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The fonts are cut for each page; a font saved with the time of its cutting made every
+    # print of the same board a different file.
+    from fontTools.ttLib.tables import _h_e_a_d
+
+    from snl_edu.printing import fonts
+
+    def printed_at(seconds: int) -> bytes:
+        monkeypatch.setattr(_h_e_a_d, "timestampNow", lambda: seconds)
+        # Not through the caches of cut fonts, which keep the first print's bytes.
+        return (fonts._subset.__wrapped__(fonts.LATIN_FAMILY, 400, "Asha 12")
+                + fonts._subset.__wrapped__(fonts.DEVANAGARI_FAMILY, 700, "साँप ७"))
+
+    assert printed_at(3_000_000_000) == printed_at(3_000_086_400)
