@@ -22,8 +22,7 @@ import pytest
 
 
 def make_bytecode_once(config: pytest.Config) -> None:
-    root = Path(config.rootpath)
-    modules = _test_modules(config, root)
+    modules = _test_modules(config)
     halves = modules[0::2], modules[1::2]
     child = os.fork() if hasattr(os, "fork") else None
     if child == 0:
@@ -34,18 +33,20 @@ def make_bytecode_once(config: pytest.Config) -> None:
     if child is None:
         _rewrite(config, halves[1])
     _rewrite(config, halves[0])
-    compileall.compile_dir(root / "snl_edu", quiet=2)
+    compileall.compile_dir(config.rootpath / "snl_edu", quiet=2)
     if child:
         os.waitpid(child, 0)
 
 
-def _test_modules(config: pytest.Config, root: Path) -> list[Path]:
-    """The modules pytest rewrites (test files and conftests), biggest first, so that
-    taking every other one halves the work."""
+def _test_modules(config: pytest.Config) -> list[Path]:
+    """The modules pytest will rewrite for this run's paths (test files and conftests),
+    biggest first, so that taking every other one halves the work."""
     patterns = [*config.getini("python_files"), "conftest.py"]
-    found = [path for folder in config.getini("testpaths") or ["."]
-             for path in (root / folder).rglob("*.py")
-             if any(fnmatch.fnmatch(path.name, pattern) for pattern in patterns)]
+    found: set[Path] = set()
+    for arg in config.args:
+        given = config.invocation_params.dir / arg.split("::")[0]
+        found.update(path for path in (given.rglob("*.py") if given.is_dir() else [given])
+                     if any(fnmatch.fnmatch(path.name, pattern) for pattern in patterns))
     return sorted(found, key=lambda path: path.stat().st_size, reverse=True)
 
 
