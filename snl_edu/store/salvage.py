@@ -149,35 +149,102 @@ def _tables(connection: sqlite3.Connection) -> dict[str, list[str]]:
 
 
 def _readable_rows(source: sqlite3.Connection, table: str) -> Iterator[dict[str, Any]]:
-    """Rows in rowid order; a damaged stretch is stepped over, a little further each time."""
+    """Rows in rowid order. Every row up to a damaged stretch is read; past it the reading
+    goes on from the first rowid that reads again (found a little further each time, then
+    narrowed back), so only the rows in the damage itself are lost."""
     after = -(2**63)
     probes = given = 0
-    step = 1
     while probes < MAX_PROBES and given < MAX_ROWS:
         try:
-            cursor = source.execute(f'SELECT rowid AS "snl rowid", * FROM "{table}" '
-                                    'WHERE rowid > ? ORDER BY rowid LIMIT ?', (after, BATCH))
-            names = [column[0] for column in cursor.description]
-            batch = cursor.fetchall()
-        except (sqlite3.Error, UnicodeDecodeError):  # see database._inspect
-            probes += 1
-            after = max(after, 0) + step
-            step = min(step * 2, 4096)
-            continue
-        if not batch:
+            names, rows, damaged = _rows_from(source, table, after + 1, BATCH)
+            if damaged:  # sqlite3 drops the row it had read when the next one fails
+                rows += _rows_from(source, table, _last(rows, after) + 1, 1)[1]
+        except _Unreadable:
             return
-        step = 1
         # A damaged tree can loop back on itself: only rows past the last one count, and a
         # batch with none of those is treated as a damaged stretch (found by fuzzing).
-        fresh = [row for row in batch if isinstance(row[0], int) and row[0] > after]
-        if not fresh:
-            probes += 1
-            after = max(after, 0) + 1
-            continue
+        fresh = [row for row in rows if isinstance(row[0], int) and row[0] > after]
         for row in fresh:
             yield dict(zip(names, row, strict=True))
         given += len(fresh)
-        after = max(row[0] for row in fresh)
+        after = _last(fresh, after)
+        if not damaged and not rows:
+            return
+        if damaged or not fresh:
+            resume, spent = _past_the_damage(source, table, max(after, 0) + 1)
+            probes += spent
+            if resume is None:
+                return
+            after = resume - 1
+
+
+def _last(rows: list[tuple[Any, ...]], after: int) -> int:
+    return max([after, *(row[0] for row in rows if isinstance(row[0], int))])
+
+
+class _Unreadable(Exception):
+    """The table cannot be read from anywhere (see _the_same_everywhere)."""
+
+
+def _rows_from(source: sqlite3.Connection, table: str, first: int,
+               limit: int) -> tuple[list[str], list[tuple[Any, ...]], bool]:
+    """Column names, the rows from rowid ``first`` on that were read before any damage, and
+    whether damage stopped the reading. (rowid >= first, not > first - 1: SQLite finds the
+    row after a given one by going to that one first, which may be in the damage.)"""
+    rows: list[tuple[Any, ...]] = []
+    names: list[str] = []
+    try:
+        cursor = source.execute(f'SELECT rowid AS "snl rowid", * FROM "{table}" '
+                                'WHERE rowid >= ? ORDER BY rowid LIMIT ?', (first, limit))
+        names = [column[0] for column in cursor.description]
+        for row in cursor:  # one at a time: an error keeps the rows before it
+            rows.append(row)  # noqa: PERF402
+    except (sqlite3.Error, UnicodeDecodeError) as error:  # see database._inspect
+        if _the_same_everywhere(error):
+            raise _Unreadable from error
+        return names, rows, True
+    except OverflowError:  # past the largest rowid there is
+        return names, rows, False
+    return names, rows, False
+
+
+def _past_the_damage(source: sqlite3.Connection, table: str,
+                     failing: int) -> tuple[int | None, int]:
+    """The first rowid to read from past damage that starts at ``failing`` (None: nothing
+    past it reads within the probes allowed), and how many probes that took. Steps double
+    until a read succeeds, then halve back, so the rows just past the damage are kept."""
+    probes, step = 0, 1
+    readable: int | None = None
+    while readable is None and probes < MAX_PROBES:
+        probes += 1
+        if _reads_from(source, table, failing + step):
+            readable = failing + step
+        else:
+            failing += step
+            step = min(step * 2, 4096)
+    while readable is not None and readable - failing > 1 and probes < MAX_PROBES:
+        probes += 1
+        middle = (failing + readable) // 2
+        if _reads_from(source, table, middle):
+            readable = middle
+        else:
+            failing = middle
+    return readable, probes
+
+
+def _reads_from(source: sqlite3.Connection, table: str, first: int) -> bool:
+    try:
+        return not _rows_from(source, table, first, 1)[2]
+    except _Unreadable:
+        return False
+
+
+def _the_same_everywhere(error: Exception) -> bool:
+    """A failure that reading from another rowid cannot change: not a database at all,
+    an unknown file format, no such table. Probing on only repeated it, 2,000 times a
+    table (a damaged page is SQLITE_CORRUPT, and a row's bad text a UnicodeDecodeError)."""
+    name = getattr(error, "sqlite_errorname", "") or ""
+    return name.startswith(("SQLITE_NOTADB", "SQLITE_ERROR"))
 
 
 def _insert(target: sqlite3.Connection, table: str, columns: list[str],
