@@ -20,9 +20,6 @@ settings.register_profile(
     "snl-fuzz", max_examples=EXAMPLES, deadline=None, derandomize=False,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 fuzz = settings.get_profile("snl-fuzz")
-# A target whose every example salvages a damaged store file (about 75 ms of probing, the
-# same few paths each time) gets a fifth of the budget; SNL_FUZZ_EXAMPLES scales it too.
-costly = settings(fuzz, max_examples=max(1, EXAMPLES // 5))
 
 
 class Hang(Exception):

@@ -21,7 +21,7 @@ from snl_edu.store import STORE_FILE, open_store
 from snl_edu.store.games import GameStore
 from snl_edu.vocabulary import SnlError
 
-from .budget import costly, fuzz, no_hang
+from .budget import fuzz, no_hang
 
 LOC = Localizer.create("en")
 
@@ -95,7 +95,7 @@ def test_a_damaged_saved_game_loads_consistently_or_is_refused(data: Any) -> Non
         assert Game.from_data(json.loads(json.dumps(game.to_data()))).to_data() == game.to_data()
 
 
-@costly
+@fuzz
 @given(st.binary(max_size=3000), st.integers(0, 4000))
 def test_any_store_file_opens_or_is_set_aside(noise: bytes, keep: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
