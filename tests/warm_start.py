@@ -23,16 +23,13 @@ import pytest
 
 def make_bytecode_once(config: pytest.Config) -> None:
     modules = _test_modules(config)
-    halves = modules[0::2], modules[1::2]
     child = os.fork() if hasattr(os, "fork") else None
     if child == 0:
         try:
-            _rewrite(config, halves[1])
+            _rewrite(config, modules[1::2])
         finally:
             os._exit(0)
-    if child is None:
-        _rewrite(config, halves[1])
-    _rewrite(config, halves[0])
+    _rewrite(config, modules[0::2] if child else modules)
     compileall.compile_dir(config.rootpath / "snl_edu", quiet=2)
     if child:
         os.waitpid(child, 0)
@@ -46,7 +43,8 @@ def _test_modules(config: pytest.Config) -> list[Path]:
     for arg in config.args:
         given = config.invocation_params.dir / arg.split("::")[0]
         found.update(path for path in (given.rglob("*.py") if given.is_dir() else [given])
-                     if any(fnmatch.fnmatch(path.name, pattern) for pattern in patterns))
+                     if path.is_file()  # a mistyped path is pytest's to report
+                     and any(fnmatch.fnmatch(path.name, pattern) for pattern in patterns))
     return sorted(found, key=lambda path: path.stat().st_size, reverse=True)
 
 

@@ -181,9 +181,9 @@ def fonts_for(texts: dict[int, list[str]]) -> list[EmbeddedFont]:
 
 def _drawn_in_latin(text: str, devanagari_cmap: dict[int, float]) -> str:
     """The characters of a text that Atkinson Hyperlegible draws."""
-    if not has_devanagari(text):
-        return "".join(c for c in text if c.isprintable())
-    return "".join(c for c in text if c.isprintable() and ord(c) not in devanagari_cmap)
+    devanagari = has_devanagari(text)
+    return "".join(c for c in text
+                   if c.isprintable() and not (devanagari and ord(c) in devanagari_cmap))
 
 
 def _all(texts: dict[int, list[str]]) -> list[str]:

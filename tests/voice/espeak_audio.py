@@ -145,11 +145,13 @@ def _gauss(rng: random.Random, sigma: float, count: int) -> np.ndarray:
     z[0::2] = np.cos(x2pi) * g2rad
     z[1::2] = np.sin(x2pi) * g2rad
     z = np.concatenate([first, z])
-    if len(z) > count:  # an odd count: the last pair's second value waits, as gauss() keeps it
+    # An odd count: the last pair's second value waits, as gauss() keeps it; computed again
+    # with math, as gauss() does, since numpy's sin may differ from it in the last bit.
+    if len(z) > count:
         last = pairs - 1
         rng.gauss_next = math.sin(x2pi[last]) * math.sqrt(-2.0 * math.log(1.0 - drawn[2 * last + 1]))
         z = z[:count]
-    return 0 + z * sigma
+    return 0 + z * sigma  # mu + z * sigma with mu = 0, as gauss() computes it
 
 
 def noise(seconds: float, rng: random.Random, level: int = 40) -> array[int]:
