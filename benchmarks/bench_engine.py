@@ -22,11 +22,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from measure import Result, alternate, report, seconds
 
 from snl_edu.boards import load_board
-from snl_edu.dice import RandomDice
 from snl_edu.engine import DIE_FACES, Board, Finish, Game, Rules, Seat
 from snl_edu.engine.events import Moved
-from snl_edu.i18n import Localizer
-from snl_edu.narration import Narrator
+from snl_edu.inputs.dice import RandomDice
+from snl_edu.language.localizer import Localizer
+from snl_edu.play.narration import Narrator
 
 RULE_SETS = {"default rules": Rules(), "bounce, no three-sixes": Rules(Finish.BOUNCE, True, False),
              "six to start, no six-again": Rules(six_again=False, six_to_start=True)}

@@ -19,10 +19,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from measure import Result, alternate, fixed_python_work, report, seconds
 
-from snl_edu.board_svg import board_svg
 from snl_edu.boards import load_board
-from snl_edu.i18n import Localizer
-from snl_edu.printing import fonts
+from snl_edu.language.localizer import Localizer
+from snl_edu.views.board_svg import board_svg
+from snl_edu.views.printing import fonts
 
 
 def _cold(work: object) -> float:
@@ -46,7 +46,7 @@ def run(tiny: bool = False, rounds: int = 5, pdf: bool = False) -> list[Result]:
         results.append(Result(f"board page, {language}, fonts embedded", "ms", ours,
                               "fixed Python work", theirs))
         if pdf and not tiny:
-            from snl_edu.printing.pdf import svg_to_pdf
+            from snl_edu.views.printing.pdf import svg_to_pdf
 
             page = draw()
             ours, theirs = alternate(lambda page=page: seconds(lambda: svg_to_pdf(page)) * 1000,

@@ -28,13 +28,13 @@ from measure import Result, report
 from snl_edu.boards import load_board
 from snl_edu.engine import Seat
 from snl_edu.engine.events import Climbed, GameOver, Rolled, Standing, TurnStarted
-from snl_edu.i18n import Localizer
-from snl_edu.narration import Narrator
-from snl_edu.speech.espeak import EspeakSynthesiser, Voice
-from snl_edu.speech.outputs import EarconOutput, PcmSpeaker, SpeechOutput
-from snl_edu.speech.pcm import Pcm
-from snl_edu.speech.player import Player
-from snl_edu.speech.sinks import DeviceSink, Sound
+from snl_edu.language.localizer import Localizer
+from snl_edu.outputs.speech.espeak import EspeakSynthesiser, Voice
+from snl_edu.outputs.speech.outputs import EarconOutput, PcmSpeaker, SpeechOutput
+from snl_edu.outputs.speech.player import Player
+from snl_edu.outputs.speech.sinks import DeviceSink, Sound
+from snl_edu.play.narration import Narrator
+from snl_edu.sound.pcm import Pcm
 from snl_edu.vocabulary import Message
 
 EVENTS = [TurnStarted(0), Rolled(0, 4, 23), Climbed(1, 27, 64),

@@ -22,8 +22,8 @@ from measure import Result, report
 
 from snl_edu.analysis import analyse
 from snl_edu.boards import load_board, shipped_names
-from snl_edu.dice import RandomDice
 from snl_edu.engine import Board, Game, Rules, Seat
+from snl_edu.inputs.dice import RandomDice
 
 RULE_SETS = {"default rules": Rules(), "six-again off": Rules(six_again=False)}
 

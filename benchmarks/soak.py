@@ -25,7 +25,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from measure import Result, report
 
 from snl_edu.boards import load_board, shipped_names
-from snl_edu.dice import RandomDice
 from snl_edu.engine import Board, Finish, Game, JumpKind, Rules, Seat
 from snl_edu.engine.events import (
     Bounced,
@@ -44,8 +43,9 @@ from snl_edu.engine.events import (
     Won,
 )
 from snl_edu.engine.rules import every_rule_set
-from snl_edu.i18n import Localizer
-from snl_edu.narration import Narrator
+from snl_edu.inputs.dice import RandomDice
+from snl_edu.language.localizer import Localizer
+from snl_edu.play.narration import Narrator
 
 # A game whose rolls are this many is stuck in a loop: no fair game lasts that long.
 MAX_ROLLS = 50_000

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from snl_edu import languages
 from snl_edu.boards import UnknownBoardError
 from snl_edu.engine import BoardError, GameStateError, SeatError
 from snl_edu.engine.game import MAX_SEATS, MIN_SEATS
-from snl_edu.i18n import LanguageError, Localizer
-from snl_edu.speech.errors import AudioUnavailable
+from snl_edu.language import registry as languages
+from snl_edu.language.localizer import LanguageError, Localizer
+from snl_edu.outputs.speech.errors import AudioUnavailable
 from snl_edu.store import StoreError
 from snl_edu.store.claims import GameInUse
 from snl_edu.store.games import UnknownGameError
@@ -115,7 +115,7 @@ def describe(error: SnlError, loc: Localizer) -> str:
         return _("There is no saved game number {number}. Type snl games to see the saved "
                  "games.").format(number=loc.number(error.game_id))
     if isinstance(error, AudioUnavailable):
-        from snl_edu.speech.notice import describe_missing
+        from snl_edu.outputs.speech.notice import describe_missing
 
         return describe_missing(error, loc, in_game=False)
     if isinstance(error, GameStateError):
@@ -133,10 +133,10 @@ def describe(error: SnlError, loc: Localizer) -> str:
     if isinstance(error, LessonDataError):
         return _("The lesson file {file} cannot be used: {detail}.").format(
             file=error.file, detail=phrase(error.message, error.details, loc))
-    from snl_edu.voice.errors import VoiceError
+    from snl_edu.inputs.voice.errors import VoiceError
 
     if isinstance(error, VoiceError):
-        from snl_edu.voice.messages import describe_voice_error
+        from snl_edu.inputs.voice.messages import describe_voice_error
 
         return describe_voice_error(error, loc)
     return phrase(error.message, error.details, loc)

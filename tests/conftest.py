@@ -59,18 +59,18 @@ _ctrl_c_as_a_terminal_sends_it()
 # set-up go to one worker together, so it is made once: a group is handed out whole, the
 # biggest first, and every other test on its own.
 SHARED_SETUP = {
-    "tests/board_svg/": "printed pages",  # Devanagari font cuts, seconds each, kept per process
-    "tests/printing/": "printed pages",
+    "tests/views/board_svg/": "printed pages",  # Devanagari font cuts, seconds each, kept per process
+    "tests/views/printing/": "printed pages",
     "tests/checkup/test_checkup_cli.py": "printed pages",  # a class chart, and one class
-    "tests/voice/test_listener_korean.py": "Korean model",  # the vosk model, 2 s to load
-    "tests/voice/test_muted_while_speaking.py": "Korean model",
-    "tests/voice/test_cli_voice.py": "Korean model",
-    "tests/voice/test_english.py": "English recogniser",  # pocketsphinx, loaded per module
+    "tests/inputs/voice/test_listener_korean.py": "Korean model",  # the vosk model, 2 s to load
+    "tests/inputs/voice/test_muted_while_speaking.py": "Korean model",
+    "tests/inputs/voice/test_cli_voice.py": "Korean model",
+    "tests/inputs/voice/test_english.py": "English recogniser",  # pocketsphinx, loaded per module
     "tests/test_packaging.py": "wheel",  # one wheel, built per module
     # The loudness meter's filters import scipy.signal: 0.6 s of CPU in each process.
-    "tests/speech/test_loudness.py": "loudness meter",
-    "tests/speech/test_earcons.py": "loudness meter",  # each earcon is brought to a loudness
-    "tests/speech/test_system_voice.py": "loudness meter",  # and so is the system voice
+    "tests/outputs/speech/test_loudness.py": "loudness meter",
+    "tests/outputs/speech/test_earcons.py": "loudness meter",  # each earcon is brought to a loudness
+    "tests/outputs/speech/test_system_voice.py": "loudness meter",  # and so is the system voice
     "tests/cli/test_stats.py": "plots",  # matplotlib, half a second to import
 }
 

@@ -1,6 +1,6 @@
 """Monte Carlo with the real engine, to cross-check the exact analysis.
 
-Games are played by ``snl_edu.engine.Game`` with ``snl_edu.dice.RandomDice``, so any
+Games are played by ``snl_edu.engine.Game`` with ``snl_edu.inputs.dice.RandomDice``, so any
 difference between the chain and the engine's rules shows up here.
 """
 
@@ -10,9 +10,9 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from snl_edu.dice import RandomDice
 from snl_edu.engine import Board, Game, Rules, Seat
 from snl_edu.engine.events import TurnStarted, Won
+from snl_edu.inputs.dice import RandomDice
 
 AGREEMENT_SE = 4.0
 """Exact and simulated figures agree when they differ by at most this many standard errors."""

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 from snl_edu.app.options import SoundOptions
 from snl_edu.app.storage import open_store_telling
-from snl_edu.i18n import Localizer
-from snl_edu.outputs import ConsoleOutput, Outputs
+from snl_edu.language.localizer import Localizer
+from snl_edu.outputs.console import ConsoleOutput, Outputs
 from snl_edu.vocabulary import Message
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ def run_checkup(options: CheckupOptions, loc: Localizer, terminal: Terminal) -> 
     from snl_edu.checkup.results import progress
     from snl_edu.checkup.session import CheckupIO, CheckupStopped
     from snl_edu.checkup.session import run_checkup as ask_all
-    from snl_edu.keyboard import KeyboardInput
+    from snl_edu.inputs.keyboard import KeyboardInput
     from snl_edu.store.checkups import CheckupStore
     from snl_edu.store.progress import ProgressStore
 
@@ -98,9 +98,9 @@ def _tone_player(stack: contextlib.ExitStack) -> Callable[[np.ndarray], None] | 
     without a sound card (the speech notice has said so) or with SNL_AUDIO=off."""
     from snl_edu.app.play import AUDIO_ENV
     from snl_edu.checkup import tone
-    from snl_edu.speech.errors import AudioUnavailable
-    from snl_edu.speech.pcm import Pcm
-    from snl_edu.speech.sinks import DeviceSink
+    from snl_edu.outputs.speech.errors import AudioUnavailable
+    from snl_edu.outputs.speech.sinks import DeviceSink
+    from snl_edu.sound.pcm import Pcm
 
     if os.environ.get(AUDIO_ENV, "").strip().lower() in ("off", "0", "no", "false"):
         return None

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from snl_edu.engine import Rules
-from snl_edu.speech.espeak import DEFAULT_RATE, DEFAULT_VOLUME
+from snl_edu.outputs.speech.espeak import DEFAULT_RATE, DEFAULT_VOLUME
 
 LATEST = "latest"  # resume the latest unfinished game
 DEFAULT_BOARD = "saanp-bharyang"

@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, TextIO
 
-from snl_edu import teams
 from snl_edu.app.errors import OptionError
 from snl_edu.app.options import PlayOptions, SoundOptions, VoiceOptions
 from snl_edu.app.saving import (
@@ -23,20 +22,21 @@ from snl_edu.app.saving import (
     with_kept_settings,
 )
 from snl_edu.checkup.report import checkup_reminders
-from snl_edu.commands import CommandSource
 from snl_edu.engine import Game, Seat
-from snl_edu.i18n import Digits, Localizer, resolve_language
-from snl_edu.narration import Narrator, Verbosity, computer_name
-from snl_edu.outputs import ConsoleOutput, Outputs
+from snl_edu.inputs.commands import CommandSource
+from snl_edu.inputs.seat_inputs import SeatInputs
+from snl_edu.language.localizer import Digits, Localizer, resolve_language
+from snl_edu.outputs.console import ConsoleOutput, Outputs
+from snl_edu.play import teams
+from snl_edu.play.narration import Narrator, Verbosity, computer_name
+from snl_edu.play.session import Ending, Session, SessionSettings
 from snl_edu.safe_text import clean_name, name_key
-from snl_edu.seat_inputs import SeatInputs
-from snl_edu.session import Ending, Session, SessionSettings
 from snl_edu.vocabulary import N_, Message, SnlError
 
 if TYPE_CHECKING:
     from snl_edu.lessons.teacher import Teacher
-    from snl_edu.speech.setup import AudioOutputs
-    from snl_edu.speech_controls import SpeechPrefs
+    from snl_edu.outputs.speech.setup import AudioOutputs
+    from snl_edu.play.speech_controls import SpeechPrefs
     from snl_edu.store import Store
 
 DEFAULT_DEMO_COMPUTERS = 2
@@ -146,7 +146,7 @@ def open_sound(sound: SoundOptions, loc: Localizer, inputs: SeatInputs, terminal
     ``SNL_AUDIO=off`` keeps the sound card closed without a notice: for test suites
     and servers, where a machine that does have speakers must not talk for minutes.
     """
-    from snl_edu.speech.setup import AudioOptions, build_audio
+    from snl_edu.outputs.speech.setup import AudioOptions, build_audio
 
     speech, noises = sound.speech, sound.sound
     if audio_off():
@@ -168,8 +168,8 @@ def open_voice(voice: VoiceOptions, loc: Localizer, keyboard: CommandSource, out
     """The keyboard, plus voice when asked for; voice problems are one message, not an exit."""
     if not voice.wanted:
         return keyboard
-    from snl_edu.speech import activity
-    from snl_edu.voice.setup import voice_input
+    from snl_edu.inputs.voice.setup import voice_input
+    from snl_edu.outputs.speech import activity
 
     def say(lines: list[str]) -> None:
         outputs.show_all([Message(line) for line in lines])
@@ -210,7 +210,7 @@ def build_teacher(options: PlayOptions, game: Game, loc: Localizer, session: Ses
 
 
 def speech_prefs(options: PlayOptions) -> SpeechPrefs:
-    from snl_edu.speech_controls import SpeechPrefs
+    from snl_edu.play.speech_controls import SpeechPrefs
     from snl_edu.store.database import data_dir
 
     return SpeechPrefs(data_dir(options.data_dir))
@@ -232,9 +232,9 @@ def play(options: PlayOptions, terminal: Terminal | None = None) -> Ending:
 
 def _run(options: PlayOptions, prepared: Prepared, loc: Localizer, terminal: Terminal,
          stack: contextlib.ExitStack) -> Ending:
-    from snl_edu.keyboard import KeyboardInput
+    from snl_edu.inputs.keyboard import KeyboardInput
     from snl_edu.lessons.teacher import lessons_wanted
-    from snl_edu.speech_controls import SpeechControls
+    from snl_edu.play.speech_controls import SpeechControls
 
     game = prepared.game
     console = ConsoleOutput(terminal.stdout)

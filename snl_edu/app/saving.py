@@ -11,12 +11,12 @@ from typing import Any
 from snl_edu.app.errors import OptionError
 from snl_edu.app.options import LATEST, PlayOptions
 from snl_edu.app.storage import open_store_telling
-from snl_edu.autosave import Autosave, new_seed, resumed_dice
-from snl_edu.dice import RandomDice
 from snl_edu.engine import Game, GameStateError
 from snl_edu.engine.rules import RULE_OPTIONS
-from snl_edu.i18n import N_, Localizer, to_latin_digits
-from snl_edu.narration import Narrator
+from snl_edu.inputs.dice import RandomDice
+from snl_edu.language.localizer import N_, Localizer, to_latin_digits
+from snl_edu.play.autosave import Autosave, new_seed, resumed_dice
+from snl_edu.play.narration import Narrator
 from snl_edu.store import Store, StoreError
 from snl_edu.store.games import GameStore
 from snl_edu.vocabulary import Message
@@ -127,13 +127,13 @@ def resume(options: PlayOptions, loc: Localizer, notify: Notify) -> Prepared:
 
 def _valid_settings(saved: dict[str, Any]) -> dict[str, Any]:
     """The saved narration choices that are still valid; anything odd falls back to defaults."""
-    from snl_edu import languages
-    from snl_edu.i18n import Digits
+    from snl_edu.language import registry as languages
+    from snl_edu.language.localizer import Digits
     from snl_edu.lessons.questions import LEVELS
     from snl_edu.lessons.teacher import Frequency
-    from snl_edu.narration import Verbosity
-    from snl_edu.speech.espeak import MAX_RATE, MIN_RATE
-    from snl_edu.speech.setup import TTS_CHOICES
+    from snl_edu.outputs.speech.espeak import MAX_RATE, MIN_RATE
+    from snl_edu.outputs.speech.setup import TTS_CHOICES
+    from snl_edu.play.narration import Verbosity
 
     def flag(value: Any) -> bool:
         return isinstance(value, bool)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from snl_edu.i18n import Localizer
+from snl_edu.language.localizer import Localizer
 from snl_edu.store import Damage, Store, open_store
 
 

@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from snl_edu.checkup.items import TASKS
 from snl_edu.checkup.report import class_table, task_name
 from snl_edu.checkup.results import Progress
-from snl_edu.i18n import Localizer
-from snl_edu.printing.fonts import text_width
-from snl_edu.printing.page import MARGIN, PAGE_HEIGHT, PAGE_WIDTH, Page, num, wrap
+from snl_edu.language.localizer import Localizer
+from snl_edu.views.printing.fonts import text_width
+from snl_edu.views.printing.page import MARGIN, PAGE_HEIGHT, PAGE_WIDTH, Page, num, wrap
 
 BEFORE = "#6a6a6a"
 AFTER = "#1565c0"

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from snl_edu.checkup.items import TASKS, Task
 from snl_edu.checkup.results import CHECKUP_AFTER_MINUTES, Progress, TaskResult
-from snl_edu.i18n import N_, Localizer
+from snl_edu.language.localizer import N_, Localizer
 
 if TYPE_CHECKING:
     from snl_edu.store import Store

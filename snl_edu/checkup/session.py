@@ -19,8 +19,8 @@ import numpy as np
 
 from snl_edu.checkup import tone
 from snl_edu.checkup.items import LINE_END, Item, Task
-from snl_edu.commands import Action, Command, CommandSource
-from snl_edu.i18n import Localizer
+from snl_edu.inputs.commands import Action, Command, CommandSource
+from snl_edu.language.localizer import Localizer
 from snl_edu.store.checkups import CheckupAnswer
 
 # Arrow keys as the keyboard hands them over: each escape sequence whole.

@@ -9,8 +9,8 @@ from typing import Any, TypeVar
 import click
 
 from snl_edu.cli.common import IntRange
-from snl_edu.speech.espeak import DEFAULT_RATE, DEFAULT_VOLUME, MAX_RATE, MIN_RATE
-from snl_edu.speech.setup import TTS_CHOICES
+from snl_edu.outputs.speech.espeak import DEFAULT_RATE, DEFAULT_VOLUME, MAX_RATE, MIN_RATE
+from snl_edu.outputs.speech.setup import TTS_CHOICES
 
 F = TypeVar("F", bound=Callable[..., Any])
 

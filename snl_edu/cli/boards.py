@@ -6,12 +6,12 @@ from pathlib import Path
 
 import click
 
-from snl_edu.board_text import board_grid, board_lines
 from snl_edu.boards import load_board, shipped_names
 from snl_edu.cli.common import colour_wanted, localizer_for, remember_localizer
 from snl_edu.cli.group import language_options
 from snl_edu.engine import Board, Finish, Rules
-from snl_edu.i18n import Localizer
+from snl_edu.language.localizer import Localizer
+from snl_edu.views.board_text import board_grid, board_lines
 
 
 @click.command()
@@ -89,8 +89,8 @@ def check(path: str, finish: str, lang: str | None, digits: str | None) -> None:
 def render(board_name: str, out: Path, large_print: bool, as_pdf: bool, lang: str | None,
            digits: str | None) -> None:
     """Draw a board on an A4 page (SVG or PDF) to print for the classroom."""
-    from snl_edu.board_svg import board_svg
     from snl_edu.cli.printed import write_page
+    from snl_edu.views.board_svg import board_svg
 
     loc = remember_localizer(localizer_for(lang, digits))
     drawn = load_board(board_name)

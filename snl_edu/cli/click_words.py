@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 
-from snl_edu.i18n import Localizer
+from snl_edu.language.localizer import Localizer
 from snl_edu.vocabulary import N_
 
 CLICK_MODULES = ("click.core", "click.exceptions", "click.types", "click.parser",

@@ -15,7 +15,7 @@ from snl_edu.cli.group import error_localizer
 from snl_edu.cli.localized import range_words
 from snl_edu.engine import Rules
 from snl_edu.engine.rules import OPTIONS_BY_NAME
-from snl_edu.i18n import Digits, Localizer, resolve_language
+from snl_edu.language.localizer import Digits, Localizer, resolve_language
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")

@@ -12,9 +12,9 @@ from typing import Any, TypeVar
 
 import click
 
-from snl_edu import languages
 from snl_edu.cli.localized import LocalizedGroup, help_localizer, localize_tree
-from snl_edu.i18n import N_, Digits, LanguageError, Localizer, resolve_language
+from snl_edu.language import registry as languages
+from snl_edu.language.localizer import N_, Digits, LanguageError, Localizer, resolve_language
 from snl_edu.vocabulary import SnlError
 
 F = TypeVar("F", bound=Callable[..., Any])

@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from snl_edu.i18n import LanguageError, Localizer, resolve_language
+from snl_edu.language.localizer import LanguageError, Localizer, resolve_language
 from snl_edu.vocabulary import N_
 
 _LANG_KEY = "snl.help_language"

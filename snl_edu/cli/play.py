@@ -24,7 +24,7 @@ from snl_edu.cli.lesson_options import lesson_options
 from snl_edu.cli.storage import data_dir_option
 from snl_edu.cli.voice_options import voice_options
 from snl_edu.engine import MAX_SEATS
-from snl_edu.narration import Verbosity
+from snl_edu.play.narration import Verbosity
 
 # An hour: longer than any wait a game needs, and a bound that keeps time finite.
 MAX_WAIT = 3600.0
@@ -87,7 +87,7 @@ def play(ctx: click.Context, players: str | None, teams: tuple[str, ...], comput
          **rule_values: object) -> None:
     # Its help is its line in snl_edu.cli.group.COMMANDS.
     from snl_edu.app.play import play as play_game
-    from snl_edu.session import Ending
+    from snl_edu.play.session import Ending
 
     remember_localizer(localizer_for(lang, digits))
     options = PlayOptions(

@@ -6,15 +6,15 @@ from pathlib import Path
 
 import click
 
-from snl_edu.i18n import Localizer
+from snl_edu.language.localizer import Localizer
 
 
 def write_page(svg: str, out: Path, as_pdf: bool, loc: Localizer) -> None:
     _ = loc.gettext
     try:
         if as_pdf:
-            from snl_edu.printing.pdf import svg_to_pdf
-            from snl_edu.printing.raster import RendererUnavailable
+            from snl_edu.views.printing.pdf import svg_to_pdf
+            from snl_edu.views.printing.raster import RendererUnavailable
 
             try:
                 out.write_bytes(svg_to_pdf(svg))

@@ -14,7 +14,7 @@ from snl_edu.checkup.results import progress as learning
 from snl_edu.cli.common import localizer_for, remember_localizer
 from snl_edu.cli.group import language_options
 from snl_edu.cli.storage import data_dir_option, open_cli_store
-from snl_edu.i18n import Localizer
+from snl_edu.language.localizer import Localizer
 from snl_edu.lessons.adaptive import summarise
 from snl_edu.lessons.report import learner_line, report_lines
 from snl_edu.safe_text import clean_name
@@ -132,7 +132,7 @@ def _confirm_forget(name: str, answers: int, loc: Localizer) -> bool:
         "Forget {name}? This deletes {count} answers and every saved game {name} played, "
         "and cannot be undone.", answers).format(name=name, count=loc.number(answers)))
     click.echo(loc.gettext("Type y and press Enter to forget, or just Enter to keep."))
-    from snl_edu.languages import languages
+    from snl_edu.language.registry import languages
 
     reply = " ".join(sys.stdin.readline().split()).casefold()
     return reply == "y" or any(reply in language.yes_words for language in languages())

@@ -14,7 +14,7 @@ from typing import Any, Self, TextIO
 
 import click
 
-from snl_edu.i18n import Localizer
+from snl_edu.language.localizer import Localizer
 
 STEPS = 4  # plain lines at 25, 50, 75 and 100 percent
 UNKNOWN_STEP = 10 * 1024 * 1024  # with no total: a line every 10 MB

@@ -7,7 +7,7 @@ import click
 from snl_edu.boards import DEFAULT_BOARD, load_board
 from snl_edu.cli.common import localizer_for, remember_localizer, rule_options, rules_from_options
 from snl_edu.cli.group import language_options
-from snl_edu.rules_text import rules_lines
+from snl_edu.views.rules_text import rules_lines
 
 
 @click.command()

@@ -21,15 +21,15 @@ from snl_edu.cli.group import language_options
 def say(text: tuple[str, ...], out: Path | None, tts: str, rate: int, volume: int,
         lang: str | None, digits: str | None) -> None:
     # Its help is its line in snl_edu.cli.group.COMMANDS.
-    from snl_edu.speech.espeak import EspeakSynthesiser, Voice
-    from snl_edu.speech.pcm import write_wav
-    from snl_edu.speech.player import Player
-    from snl_edu.speech.sinks import DeviceSink
+    from snl_edu.outputs.speech.espeak import EspeakSynthesiser, Voice
+    from snl_edu.outputs.speech.player import Player
+    from snl_edu.outputs.speech.sinks import DeviceSink
+    from snl_edu.sound.pcm import write_wav
 
     loc = remember_localizer(localizer_for(lang, digits))
     voice = Voice(loc.language, rate, volume)
     sentence = " ".join(text)
-    from snl_edu.speech.system import SystemSynthesiser
+    from snl_edu.outputs.speech.system import SystemSynthesiser
 
     if tts == "system":
         synthesiser: EspeakSynthesiser | SystemSynthesiser = SystemSynthesiser(voice)

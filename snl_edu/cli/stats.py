@@ -19,7 +19,7 @@ from snl_edu.cli.common import (
 from snl_edu.cli.group import language_options
 from snl_edu.cli.progress_lines import Progress, screen_reader_option, screen_reader_wanted
 from snl_edu.engine import MAX_SEATS, MIN_SEATS
-from snl_edu.i18n import Localizer
+from snl_edu.language.localizer import Localizer
 
 if TYPE_CHECKING:  # the analysis imports numpy: only when the command runs
     from snl_edu.analysis import Analysis
@@ -58,8 +58,8 @@ def stats(board_name: str, players: int, over: tuple[int, ...], as_json: bool,
     # Its help is its line in snl_edu.cli.group.COMMANDS.
     from snl_edu.analysis import UnfinishableError, analyse
     from snl_edu.analysis.simulate import simulate
-    from snl_edu.stats_plot import PLOT_SUFFIXES
-    from snl_edu.stats_text import chart_lines, simulation_lines, stats_data, stats_lines
+    from snl_edu.views.stats_plot import PLOT_SUFFIXES
+    from snl_edu.views.stats_text import chart_lines, simulation_lines, stats_data, stats_lines
 
     loc = remember_localizer(localizer_for(lang, digits))
     if plot_path is not None and plot_path.suffix.lower() not in PLOT_SUFFIXES:
@@ -98,7 +98,7 @@ def stats(board_name: str, players: int, over: tuple[int, ...], as_json: bool,
 
 
 def _plot(result: Analysis, path: Path, loc: Localizer) -> None:
-    from snl_edu.stats_plot import PlotUnavailable, plot_distribution
+    from snl_edu.views.stats_plot import PlotUnavailable, plot_distribution
 
     try:
         plot_distribution(result, path, loc)

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 import click
 
 from snl_edu.app.storage import open_store_telling
-from snl_edu.i18n import Localizer
+from snl_edu.language.localizer import Localizer
 from snl_edu.store import Store
 
 F = TypeVar("F", bound=Callable[..., Any])

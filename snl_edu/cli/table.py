@@ -24,12 +24,12 @@ from snl_edu.cli.group import language_options
 from snl_edu.cli.lesson_options import lesson_options
 from snl_edu.cli.play import new_game_options
 from snl_edu.cli.storage import data_dir_option
-from snl_edu.i18n import Localizer
-from snl_edu.narration import Verbosity
+from snl_edu.language.localizer import Localizer
+from snl_edu.play.narration import Verbosity
 from snl_edu.table.host import DEFAULT_PORT, DEFAULT_TURN_CLOCK
 
 if TYPE_CHECKING:
-    from snl_edu.keyboard import KeyboardInput
+    from snl_edu.inputs.keyboard import KeyboardInput
     from snl_edu.table.client import ClientOptions
     from snl_edu.table.discovery import Announcement
     from snl_edu.table.host import Table
@@ -118,9 +118,9 @@ def host(ctx: click.Context, players: str | None, teams: tuple[str, ...],
                            "the game, e ends it, c says the join code again."))
     announcement = _announce(table_name, bind, address[1], the_table, loc)
     from snl_edu.app.play import Terminal, open_sound
-    from snl_edu.keyboard import KeyboardInput
-    from snl_edu.outputs import Outputs
-    from snl_edu.seat_inputs import SeatInputs
+    from snl_edu.inputs.keyboard import KeyboardInput
+    from snl_edu.inputs.seat_inputs import SeatInputs
+    from snl_edu.outputs.console import Outputs
     from snl_edu.vocabulary import Message
 
     try:
@@ -267,7 +267,7 @@ def list_tables(via: str | None, lang: str | None, digits: str | None) -> None:
 
 
 def _run_client(options: ClientOptions, loc: Localizer) -> None:
-    from snl_edu.keyboard import KeyboardInput
+    from snl_edu.inputs.keyboard import KeyboardInput
     from snl_edu.table.client import TableClient
 
     client = TableClient(options, loc)

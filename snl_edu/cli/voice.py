@@ -10,9 +10,9 @@ import click
 from snl_edu.cli.common import FloatRange, localizer_for, remember_localizer
 from snl_edu.cli.group import language_options
 from snl_edu.cli.progress_lines import Progress, screen_reader_option, screen_reader_wanted
-from snl_edu.commands import Action
-from snl_edu.i18n import N_, Localizer, resolve_language
-from snl_edu.languages import codes
+from snl_edu.inputs.commands import Action
+from snl_edu.language.localizer import N_, Localizer, resolve_language
+from snl_edu.language.registry import codes
 
 # What each spoken command does, as a listener reads it (the action's own name is code).
 ACTION_LABELS = {
@@ -29,8 +29,8 @@ ACTION_LABELS = {
 
 
 def _phrase_book(loc: Localizer, phrases: Path | None):  # type: ignore[no-untyped-def]
-    from snl_edu.voice.errors import VoiceError, VoiceProblem
-    from snl_edu.voice.phrases import load_phrase_book, parse_phrase_book
+    from snl_edu.inputs.voice.errors import VoiceError, VoiceProblem
+    from snl_edu.inputs.voice.phrases import load_phrase_book, parse_phrase_book
 
     if phrases is None:
         return load_phrase_book(loc.language)
@@ -60,8 +60,13 @@ def voice() -> None:
 def download(language: str, url: str | None, timeout: float, screen_reader: bool,
              lang: str | None, digits: str | None) -> None:
     """Download a small vosk speech model: en, or ne (the Hindi model, which serves Nepali)."""
-    from snl_edu.voice.download import install_model, published_md5
-    from snl_edu.voice.models import DOWNLOAD_FOR_LANGUAGE, MODEL_URL, OFFICIAL_MODELS, download_dir
+    from snl_edu.inputs.voice.download import install_model, published_md5
+    from snl_edu.inputs.voice.models import (
+        DOWNLOAD_FOR_LANGUAGE,
+        MODEL_URL,
+        OFFICIAL_MODELS,
+        download_dir,
+    )
 
     loc = remember_localizer(localizer_for(lang, digits))
     _ = loc.gettext
@@ -100,11 +105,11 @@ def download(language: str, url: str | None, timeout: float, screen_reader: bool
 def check(voice_model: Path | None, phrases: Path | None, lang: str | None,
           digits: str | None) -> None:
     """Say which recogniser serves each language and why, what it cannot hear, the microphone."""
-    from snl_edu.voice.backends import choose_backend
-    from snl_edu.voice.errors import VoiceError
-    from snl_edu.voice.grammar import build_grammar, unheard_phrases
-    from snl_edu.voice.messages import describe_choice, describe_voice_error
-    from snl_edu.voice.microphone import microphone_name
+    from snl_edu.inputs.voice.backends import choose_backend
+    from snl_edu.inputs.voice.errors import VoiceError
+    from snl_edu.inputs.voice.grammar import build_grammar, unheard_phrases
+    from snl_edu.inputs.voice.messages import describe_choice, describe_voice_error
+    from snl_edu.inputs.voice.microphone import microphone_name
 
     loc = remember_localizer(localizer_for(lang, digits))
     _ = loc.gettext
@@ -176,10 +181,10 @@ def check(voice_model: Path | None, phrases: Path | None, lang: str | None,
 def listen(voice_model: Path | None, audio_in: Path | None, phrases: Path | None,
            numbers: bool, as_json: bool, lang: str | None, digits: str | None) -> None:
     """Print what is heard and which command it would be; Ctrl+C stops."""
-    from snl_edu.voice.backends import backend_for
-    from snl_edu.voice.listener import Heard, VoiceListener
-    from snl_edu.voice.microphone import MicrophoneSource
-    from snl_edu.voice.sources import AudioSource, WavFileSource
+    from snl_edu.inputs.voice.backends import backend_for
+    from snl_edu.inputs.voice.listener import Heard, VoiceListener
+    from snl_edu.inputs.voice.microphone import MicrophoneSource
+    from snl_edu.inputs.voice.sources import AudioSource, WavFileSource
 
     loc = remember_localizer(localizer_for(lang, digits))
     _ = loc.gettext

@@ -6,7 +6,7 @@ import click
 
 from snl_edu.cli.common import localizer_for, remember_localizer
 from snl_edu.cli.group import language_options
-from snl_edu.glossary import glossary_lines
+from snl_edu.language.glossary import glossary_lines
 
 
 @click.command()

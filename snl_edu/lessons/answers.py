@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
-from snl_edu.commands import Action, Command
-from snl_edu.i18n import N_, Localizer
-from snl_edu.languages import skip_words
+from snl_edu.inputs.commands import Action, Command
+from snl_edu.language.localizer import N_, Localizer
+from snl_edu.language.registry import skip_words
 from snl_edu.lessons.number_words import read_number
 from snl_edu.lessons.questions import Question
-from snl_edu.outputs import MessageSink
+from snl_edu.outputs.console import MessageSink
 from snl_edu.vocabulary import Message
 
 MAX_TRIES = 3

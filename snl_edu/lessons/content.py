@@ -13,8 +13,8 @@ from typing import Any
 
 from snl_edu.boards import load_board, shipped_names
 from snl_edu.engine import Board, Rules
-from snl_edu.i18n import N_, Localizer
-from snl_edu.languages import SOURCE_LANGUAGE, languages
+from snl_edu.language.localizer import N_, Localizer
+from snl_edu.language.registry import SOURCE_LANGUAGE, languages
 from snl_edu.resources import data_folder
 from snl_edu.vocabulary import SnlError
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from functools import cache
 
-from snl_edu.i18n import Localizer, to_latin_digits
+from snl_edu.language.localizer import Localizer, to_latin_digits
 
 MAX_DIGITS = 6
 WORDS_UP_TO = 200  # answers are squares and small counts; a bigger answer widens the search

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from snl_edu.engine import DIE_FACES, Board, JumpKind
-from snl_edu.i18n import Digits, Localizer, to_devanagari_digits
+from snl_edu.language.localizer import Digits, Localizer, to_devanagari_digits
 
 LEVELS = (1, 2, 3, 4)
 # How far from a square "near" reaches when a chance question lists the ladders:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from snl_edu.i18n import Localizer
+from snl_edu.language.localizer import Localizer
 from snl_edu.lessons.adaptive import Summary
 from snl_edu.vocabulary import N_
 

@@ -14,15 +14,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from snl_edu import teams
 from snl_edu.engine import Game
 from snl_edu.engine.events import Climbed, Event, Moved, Rolled, Slid, TurnStarted
-from snl_edu.i18n import Localizer
+from snl_edu.language.localizer import Localizer
 from snl_edu.lessons.adaptive import LearnerWeights
 from snl_edu.lessons.answers import Asker, Inputs, Outcome
 from snl_edu.lessons.content import Card, history_cards, meaning_of
 from snl_edu.lessons.questions import LEVELS, Question, Situation, Weights, generate
-from snl_edu.outputs import MessageSink
+from snl_edu.outputs.console import MessageSink
+from snl_edu.play import teams
 from snl_edu.store.progress import ProgressStore
 from snl_edu.vocabulary import AnswerRecord, Message
 
@@ -112,7 +112,7 @@ class Teacher:
     recorder: Recorder | None = None
     learners: dict[int, str] = field(default_factory=dict)  # seat -> learner name
     # The child who made a seat's latest roll and answers its lesson (a team's member, see
-    # snl_edu.teams); None from it: nobody here answers. Without it: the seat's player.
+    # snl_edu.play.teams); None from it: nobody here answers. Without it: the seat's player.
     child: Callable[[Game, int], str | None] | None = None
     on_outcome: Callable[[int, Outcome], None] | None = None  # for tests and tallies
     # The asked seat's own input (Session.channel); None: every seat answers on ``inputs``.

@@ -19,18 +19,18 @@ from typing import TYPE_CHECKING, Any
 
 from websockets.exceptions import WebSocketException
 
-from snl_edu import teams
 from snl_edu.app.options import SoundOptions
 from snl_edu.app.play import Terminal, open_sound
-from snl_edu.commands import Action, Command, CommandSource
 from snl_edu.engine import Game, GameStateError, Seat
-from snl_edu.i18n import N_, Localizer
-from snl_edu.narration import Narrator, Verbosity, computer_name
-from snl_edu.outputs import ConsoleOutput, Outputs
-from snl_edu.review import MessageReview
+from snl_edu.inputs.commands import Action, Command, CommandSource
+from snl_edu.inputs.seat_inputs import SeatInputs
+from snl_edu.language.localizer import N_, Localizer
+from snl_edu.outputs.console import ConsoleOutput, Outputs
+from snl_edu.outputs.review import MessageReview
+from snl_edu.play import teams
+from snl_edu.play.narration import Narrator, Verbosity, computer_name
+from snl_edu.play.session import ReviewKeys, split_next_turn
 from snl_edu.safe_text import clean_name
-from snl_edu.seat_inputs import SeatInputs
-from snl_edu.session import ReviewKeys, split_next_turn
 from snl_edu.table import wire
 from snl_edu.table.host import notice_text
 from snl_edu.table.wire import Notice
@@ -506,7 +506,7 @@ class TableClient(ReviewKeys):
                 self._act(Command(Action.ROLL), keys)
 
     def _show_board(self) -> None:
-        from snl_edu.board_text import board_grid
+        from snl_edu.views.board_text import board_grid
 
         assert self.game is not None and self.narrator is not None
         lines = [Message(line) for line in board_grid(self.game.board, self.loc)]

@@ -17,7 +17,6 @@ from typing import Any
 
 from websockets.exceptions import WebSocketException
 
-from snl_edu import teams
 from snl_edu.app.options import PlayOptions
 from snl_edu.app.play import Terminal, localizer, prepare
 from snl_edu.app.saving import (
@@ -27,15 +26,16 @@ from snl_edu.app.saving import (
     save_after_interrupt,
     with_kept_settings,
 )
-from snl_edu.commands import Action, CommandSource
 from snl_edu.engine import Game
 from snl_edu.engine.events import Event
-from snl_edu.i18n import Localizer
-from snl_edu.narration import Narrator, Verbosity
-from snl_edu.outputs import ConsoleOutput, Outputs
+from snl_edu.inputs.commands import Action, CommandSource
+from snl_edu.inputs.seat_inputs import SeatInputs
+from snl_edu.language.localizer import Localizer
+from snl_edu.outputs.console import ConsoleOutput, Outputs
+from snl_edu.play import teams
+from snl_edu.play.narration import Narrator, Verbosity
+from snl_edu.play.session import Ending, Session, SessionSettings
 from snl_edu.safe_text import clean_name, name_key
-from snl_edu.seat_inputs import SeatInputs
-from snl_edu.session import Ending, Session, SessionSettings
 from snl_edu.table import codes, wire
 from snl_edu.table.seats import (
     WARNING_BEFORE,
@@ -372,7 +372,7 @@ class Table:
         if self.prepared.autosave is not None:
             self.prepared.autosave(game)
         if self.options.show:
-            from snl_edu.board_text import board_grid
+            from snl_edu.views.board_text import board_grid
 
             self.outputs.show_all([Message(line) for line in board_grid(game.board, self.loc)]
                                   + self.narrator.where(game))

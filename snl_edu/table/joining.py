@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 
-from snl_edu.i18n import Localizer
+from snl_edu.language.localizer import Localizer
 from snl_edu.table.codes import shown
 
 

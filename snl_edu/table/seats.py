@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from snl_edu.commands import Action, Command
+from snl_edu.inputs.commands import Action, Command
 from snl_edu.table.wire import Notice
 
 MISSED_BEFORE_COVER = 2
@@ -201,7 +201,7 @@ class NetworkSeat:
 
 class TeamSeat:
     """A team's seat at the table: each turn it is the source of the child whose roll it is
-    (``due``: snl_edu.teams.Rotation), so the clock, the cover and the rejoin are each
+    (``due``: snl_edu.play.teams.Rotation), so the clock, the cover and the rejoin are each
     child's own, as for a seat of their own."""
 
     interactive = True

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any, get_args
 
-from snl_edu.commands import Action, Command
 from snl_edu.engine.events import Event, GameOver, Standing
+from snl_edu.inputs.commands import Action, Command
 from snl_edu.safe_text import MAX_NAME, clean_name
 
 # A client's messages are tiny (a join or a command): anything bigger is not ours.

@@ -18,10 +18,10 @@ from click.testing import CliRunner
 from snl_edu.checkup.items import TASKS, Task, draw_items
 from snl_edu.checkup.session import line_picture
 from snl_edu.cli import main
-from snl_edu.printing.fonts import text_width
-from snl_edu.printing.page import PAGE_HEIGHT, PAGE_WIDTH
+from snl_edu.views.printing.fonts import text_width
+from snl_edu.views.printing.page import PAGE_HEIGHT, PAGE_WIDTH
 from tests.checkup.classroom import SEED, answers_for, checkup, make_class, played, set_back
-from tests.printing.pages import drawn_texts, pixels, uncovered_characters
+from tests.views.printing.pages import drawn_texts, pixels, uncovered_characters
 
 
 @pytest.fixture(scope="module")
@@ -187,7 +187,7 @@ def test_by_ear_numerals_are_heard_as_words_and_typed_as_digits(tmp_path: Path) 
                                 input="\n".join(lines) + "\n")
     assert result.exit_code == 0, result.output
     numeral = next(i for i in items if i.task is Task.NUMERAL)
-    from snl_edu.i18n import Localizer
+    from snl_edu.language.localizer import Localizer
 
     words = Localizer.create("ne").words(numeral.answer)
     assert f"यो सङ्ख्या अङ्कमा टाइप गर: {words}।" in result.output

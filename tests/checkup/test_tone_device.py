@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from snl_edu.checkup import tone
-from snl_edu.speech.errors import AudioUnavailable
-from snl_edu.speech.pcm import Pcm
-from snl_edu.speech.sinks import DeviceSink
+from snl_edu.outputs.speech.errors import AudioUnavailable
+from snl_edu.outputs.speech.sinks import DeviceSink
+from snl_edu.sound.pcm import Pcm
 
 
 def test_a_stereo_tone_plays_out_whole_on_the_device() -> None:

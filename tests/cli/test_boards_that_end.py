@@ -13,7 +13,7 @@ from snl_edu.cli import main
 from snl_edu.engine import Board, BoardError, Finish, Jump, JumpKind
 from snl_edu.engine.traps import check_can_end, trapping_squares
 from snl_edu.error_text import describe
-from snl_edu.i18n import Localizer
+from snl_edu.language.localizer import Localizer
 
 SNAKES_94_TO_99 = "".join(f"[[snakes]]\nfrom = {s}\nto = 10\n" for s in range(94, 100))
 

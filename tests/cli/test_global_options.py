@@ -43,7 +43,7 @@ def test_help_loads_no_command_module() -> None:
             "print(sorted(m for m in sys.modules if m.startswith('snl_edu.')"
             " and m not in ('snl_edu.cli', 'snl_edu.cli.group', 'snl_edu.cli.localized',"
             " 'snl_edu.cli.click_words',"
-            " 'snl_edu.i18n', 'snl_edu.languages', 'snl_edu.postposition',"
+            " 'snl_edu.language', 'snl_edu.language.localizer', 'snl_edu.language.registry', 'snl_edu.language.postpositions',"
             " 'snl_edu.vocabulary')))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True, env={"SNL_LANG": "en", "PATH": ""})

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from snl_edu.cli import main
 from snl_edu.cli.localized import help_messages
-from snl_edu.i18n import Localizer
+from snl_edu.language.localizer import Localizer
 from tests.cli.conftest import quiet
 from tests.cli.test_commands import all_command_paths
 

@@ -7,7 +7,7 @@ import pytest
 from snl_edu.boards import UnknownBoardError, load_board, parse_board, shipped_names
 from snl_edu.engine import Board, BoardError, Jump, JumpKind, board_from_data
 from snl_edu.error_text import describe
-from snl_edu.i18n import Localizer
+from snl_edu.language.localizer import Localizer
 
 ENGLISH = Localizer.create("en")
 

@@ -9,7 +9,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from snl_edu.boards import load_board, shipped_names
-from snl_edu.dice import RandomDice
 from snl_edu.engine import Board, Finish, Game, Rules, Seat
 from snl_edu.engine.events import (
     Bounced,
@@ -24,6 +23,7 @@ from snl_edu.engine.events import (
     TurnStarted,
     Won,
 )
+from snl_edu.inputs.dice import RandomDice
 from tests.engine.strategies import boards, rule_sets
 
 MAX_ROLLS = 20_000

@@ -10,9 +10,9 @@ from click.testing import CliRunner
 from snl_edu.cli import main
 from snl_edu.engine import Finish, Rules
 from snl_edu.engine.rules import OPTIONS_BY_NAME, RULE_OPTIONS, every_rule_set
-from snl_edu.i18n import Localizer
-from snl_edu.rules_text import rules_lines
-from snl_edu.stats_text import rules_phrases
+from snl_edu.language.localizer import Localizer
+from snl_edu.views.rules_text import rules_lines
+from snl_edu.views.stats_text import rules_phrases
 from tests.conftest import make_board
 
 

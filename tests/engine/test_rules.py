@@ -250,7 +250,7 @@ def test_seats_named_in_order() -> None:
 @pytest.mark.parametrize("seed", range(6))
 def test_playing_to_the_end_the_turn_goes_round_those_still_playing_in_order(seed: int) -> None:
     """After each finish the others keep their order, and a sixes streak is the roller's own."""
-    from snl_edu.dice import RandomDice
+    from snl_edu.inputs.dice import RandomDice
 
     game = Game(load_board("classic"), Rules(play_to_end=True), [Seat(n) for n in "ABCD"])
     dice = RandomDice(seed)
@@ -276,7 +276,7 @@ def test_playing_to_the_end_the_turn_goes_round_those_still_playing_in_order(see
                                        (2.0, "a die shows 1 to 6, not 2.0")])
 def test_a_roll_no_die_can_show_is_refused_and_named(roll: int, said: str) -> None:
     from snl_edu.error_text import describe
-    from snl_edu.i18n import Localizer
+    from snl_edu.language.localizer import Localizer
 
     game = Game(load_board("classic"), Rules(), [Seat("A"), Seat("B")])
     with pytest.raises(GameStateError) as refused:
@@ -289,7 +289,7 @@ def test_a_roll_no_die_can_show_is_refused_and_named(roll: int, said: str) -> No
 
 def test_a_finished_game_refuses_more_rolls_and_says_why() -> None:
     from snl_edu.error_text import describe
-    from snl_edu.i18n import Localizer
+    from snl_edu.language.localizer import Localizer
 
     game = Game(load_board("classic"), Rules(finish=Finish.OVERSHOOT), [Seat("A"), Seat("B")])
     game.positions[0] = 99
@@ -310,7 +310,7 @@ def test_a_finished_game_refuses_more_rolls_and_says_why() -> None:
 def test_seats_that_make_no_game_are_refused_and_named(names: list[str], message: str) -> None:
     from snl_edu.engine import SeatError
     from snl_edu.error_text import describe
-    from snl_edu.i18n import Localizer
+    from snl_edu.language.localizer import Localizer
 
     with pytest.raises(SeatError) as refused:
         Game(load_board("classic"), Rules(), [Seat(name) for name in names])

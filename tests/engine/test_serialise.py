@@ -7,7 +7,7 @@ import pytest
 from snl_edu.boards import load_board
 from snl_edu.engine import Game, Rules, Seat
 from snl_edu.error_text import describe
-from snl_edu.i18n import Localizer
+from snl_edu.language.localizer import Localizer
 from snl_edu.vocabulary import SnlError
 
 

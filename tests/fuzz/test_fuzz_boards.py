@@ -9,11 +9,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from snl_edu.boards import parse_board
-from snl_edu.dice import RandomDice
 from snl_edu.engine import Board, BoardError, Game, Rules, Seat
 from snl_edu.error_text import describe
-from snl_edu.i18n import Localizer
-from snl_edu.narration import Narrator
+from snl_edu.inputs.dice import RandomDice
+from snl_edu.language.localizer import Localizer
+from snl_edu.play.narration import Narrator
 
 from .budget import fuzz, no_hang
 

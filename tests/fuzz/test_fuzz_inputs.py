@@ -11,14 +11,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from snl_edu.boards import load_board
-from snl_edu.commands import KEYS, Action, Command, parse_key, parse_line
-from snl_edu.dice import RandomDice
 from snl_edu.engine import Game, Rules, Seat
-from snl_edu.i18n import Localizer
-from snl_edu.keyboard import KeyboardInput
-from snl_edu.narration import Narrator
-from snl_edu.outputs import ConsoleOutput, Outputs
-from snl_edu.session import Ending, Session
+from snl_edu.inputs.commands import KEYS, Action, Command, parse_key, parse_line
+from snl_edu.inputs.dice import RandomDice
+from snl_edu.inputs.keyboard import KeyboardInput
+from snl_edu.language.localizer import Localizer
+from snl_edu.outputs.console import ConsoleOutput, Outputs
+from snl_edu.play.narration import Narrator
+from snl_edu.play.session import Ending, Session
 
 from .budget import fuzz, no_hang
 
@@ -95,8 +95,8 @@ def test_any_script_plays_a_game_to_an_ending(script: list[str], seed: int,
 @fuzz
 @given(st.text(max_size=40))
 def test_any_transcript_is_a_command_or_nothing(transcript: str) -> None:
-    from snl_edu.voice.phrases import load_phrase_book
-    from snl_edu.voice.understand import understand
+    from snl_edu.inputs.voice.phrases import load_phrase_book
+    from snl_edu.inputs.voice.understand import understand
 
     for language in ("en", "ne"):
         result = understand(load_phrase_book(language), transcript)
@@ -113,7 +113,7 @@ vosk_words = st.fixed_dictionaries({"word": st.text(max_size=8)},
                                         "result": st.lists(vosk_words, max_size=5)}),
     st.text(max_size=30)))
 def test_any_vosk_result_gives_a_transcript(result: object) -> None:
-    from snl_edu.voice.understand import transcript_of
+    from snl_edu.inputs.voice.understand import transcript_of
 
     if isinstance(result, str):
         import json

@@ -12,11 +12,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from snl_edu.boards import load_board
-from snl_edu.dice import RandomDice
 from snl_edu.engine import Game, Rules, Seat
 from snl_edu.engine.rules import Finish
 from snl_edu.error_text import describe
-from snl_edu.i18n import Localizer
+from snl_edu.inputs.dice import RandomDice
+from snl_edu.language.localizer import Localizer
 from snl_edu.store import STORE_FILE, open_store
 from snl_edu.store.games import GameStore
 from snl_edu.vocabulary import SnlError

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from snl_edu.commands import Action, Command, parse_key, parse_line
-from snl_edu.i18n import Localizer
+from snl_edu.inputs.commands import Action, Command, parse_key, parse_line
+from snl_edu.language.localizer import Localizer
 from tests.helpers import Collect  # noqa: F401  (re-exported for the lesson tests)
 
 

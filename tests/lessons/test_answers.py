@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from snl_edu.commands import Command
+from snl_edu.inputs.commands import Command
 from snl_edu.lessons.answers import MAX_TRIES, PRAISE, Asker
 from snl_edu.lessons.questions import Kind, Question
-from snl_edu.outputs import Outputs
+from snl_edu.outputs.console import Outputs
 from tests.lessons.helpers import Collect, Script, english, nepali
 
 QUESTION = Question(Kind.COUNT_ON, 1, "Count on from 5, 3 more. Which number do you reach?", 8,

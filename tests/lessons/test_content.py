@@ -14,7 +14,7 @@ from snl_edu.error_text import describe
 from snl_edu.lessons import content
 from snl_edu.lessons.content import LessonDataError, history_cards, meaning_of, meanings
 from snl_edu.lessons.teacher import Frequency, Teacher
-from snl_edu.outputs import Outputs
+from snl_edu.outputs.console import Outputs
 from tests.lessons.helpers import Collect, Script, english, nepali
 
 DEVANAGARI = re.compile(r"[\u0900-\u097F]")

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from snl_edu.boards import load_board
-from snl_edu.dice import RandomDice
 from snl_edu.engine import Game, Rules, Seat
+from snl_edu.inputs.dice import RandomDice
 from snl_edu.lessons.content import history_cards, meanings
 from snl_edu.lessons.teacher import Frequency, Recorder, Teacher
-from snl_edu.narration import Narrator
-from snl_edu.outputs import Outputs
-from snl_edu.session import Ending, Session
+from snl_edu.outputs.console import Outputs
+from snl_edu.play.narration import Narrator
+from snl_edu.play.session import Ending, Session
 from snl_edu.store import open_store
 from snl_edu.store.progress import ProgressStore
 from tests.lessons.helpers import Child, Collect, english, nepali

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from snl_edu.engine import Board, Jump, JumpKind
-from snl_edu.i18n import Digits, Localizer, to_latin_digits
+from snl_edu.language.localizer import Digits, Localizer, to_latin_digits
 from snl_edu.lessons.questions import (
     LEVEL_KINDS,
     LEVELS,

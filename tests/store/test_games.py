@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from snl_edu.autosave import Autosave, consistent, resumed_dice
 from snl_edu.boards import load_board
-from snl_edu.dice import RandomDice
 from snl_edu.engine import Game, Rules, Seat
 from snl_edu.engine.rules import Finish
+from snl_edu.inputs.dice import RandomDice
+from snl_edu.play.autosave import Autosave, consistent, resumed_dice
 from snl_edu.store import Damage, open_store
 from snl_edu.store.games import GameStore, UnknownGameError
 from snl_edu.vocabulary import SnlError

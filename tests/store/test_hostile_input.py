@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from snl_edu import entry
 from snl_edu.cli import main
-from snl_edu.keyboard import MAX_LINE, KeyboardInput
+from snl_edu.inputs.keyboard import MAX_LINE, KeyboardInput
 from snl_edu.safe_text import MAX_NAME, clean_name, visible
 
 ESCAPES = "\x1b[2J\x1b]0;owned\x07\x1b]52;c;aGk=\x07\rFake line\u202e"
@@ -142,7 +142,7 @@ def test_recording_to_a_full_disk_stops_the_recording_not_the_game(tmp_path: Pat
 
 def test_voice_check_leaves_the_sound_system_closed_when_audio_is_off(
         runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
-    from snl_edu.voice import microphone
+    from snl_edu.inputs.voice import microphone
 
     def opened() -> str:
         raise AssertionError("the sound system was opened")

@@ -12,8 +12,8 @@ from pathlib import Path
 
 from snl_edu.app.options import PlayOptions, SoundOptions
 from snl_edu.app.play import Terminal
-from snl_edu.commands import Action, Command
-from snl_edu.i18n import Localizer
+from snl_edu.inputs.commands import Action, Command
+from snl_edu.language.localizer import Localizer
 from snl_edu.table.client import ClientOptions, TableClient
 from snl_edu.table.host import Table, TableOptions
 from snl_edu.vocabulary import SnlError

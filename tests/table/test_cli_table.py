@@ -123,7 +123,7 @@ def test_a_wrong_address_is_one_clear_line() -> None:
 def test_every_way_a_table_cannot_be_reached_is_a_sentence_without_class_names(
         error: Exception, language: str) -> None:
     from snl_edu.error_text import describe
-    from snl_edu.i18n import Localizer
+    from snl_edu.language.localizer import Localizer
     from snl_edu.table.client import TableError, unreachable
 
     line = describe(TableError(unreachable(error), address="10.0.0.9:8765"),

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import segno
 
-from snl_edu.i18n import Localizer
+from snl_edu.language.localizer import Localizer
 from snl_edu.table.codes import ALPHABET
 from snl_edu.table.joining import join_command, letter_name, qr_lines, spelled_code
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from websockets.sync.client import connect
 
-from snl_edu.commands import Action, Command
 from snl_edu.error_text import describe
+from snl_edu.inputs.commands import Action, Command
 from snl_edu.table.client import TableClient
 from snl_edu.table.wire import Notice
 from snl_edu.vocabulary import Message

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from snl_edu.commands import Action, Command
+from snl_edu.inputs.commands import Action, Command
 from snl_edu.table.seats import NetworkSeat, TableControl
 from snl_edu.table.wire import Notice
 

@@ -14,7 +14,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from snl_edu.app.options import LATEST
-from snl_edu.commands import Action, Command
+from snl_edu.inputs.commands import Action, Command
 from snl_edu.table import codes
 from snl_edu.table.seats import SAID
 

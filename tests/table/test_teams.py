@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from snl_edu.app.options import LATEST
-from snl_edu.commands import Action, Command
+from snl_edu.inputs.commands import Action, Command
 from snl_edu.store import open_store
 from snl_edu.store.progress import ProgressStore
 

@@ -8,9 +8,9 @@ import json
 import pytest
 
 from snl_edu.boards import load_board
-from snl_edu.commands import Action, Command
-from snl_edu.dice import RandomDice
 from snl_edu.engine import Game, Rules, Seat
+from snl_edu.inputs.commands import Action, Command
+from snl_edu.inputs.dice import RandomDice
 from snl_edu.table import wire
 
 

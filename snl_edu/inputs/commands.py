@@ -1,0 +1,119 @@
+"""What a player can ask for; keyboard, voice, bot and timer all produce these."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Protocol, runtime_checkable
+
+from snl_edu.language.registry import languages
+
+
+class Action(StrEnum):
+    ROLL = "roll"
+    REPEAT = "repeat"
+    PREVIOUS = "previous"  # review: the message before (key ",")
+    NEXT = "next"  # review: the message after (key ".")
+    WHERE = "where"
+    AHEAD = "ahead"
+    HELP = "help"
+    QUIT = "quit"
+    YES = "yes"
+    NO = "no"
+    ANSWER = "answer"  # a number said or typed as a lesson answer; see Command.number
+    SKIP = "skip"  # leave a lesson question unanswered (Escape, or the word "skip")
+    SQUARE_BEFORE = "square-before"  # explore the board: the square before (key "[")
+    SQUARE_AFTER = "square-after"  # the square after (key "]")
+    OWN_SQUARE = "own-square"  # back to your own square (Home)
+    SLOWER = "slower"  # speech rate down ("-")
+    FASTER = "faster"  # speech rate up ("+" or "=")
+    QUIETER = "quieter"  # volume down ("/")
+    LOUDER = "louder"  # volume up ("*")
+    END = "end"  # the input has ended (end of a piped script)
+
+
+@dataclass(frozen=True)
+class Command:
+    action: Action | None
+    text: str = ""  # what was typed or heard, for "I did not understand {text}"
+    number: int | None = None  # the number given, for Action.ANSWER
+
+    @classmethod
+    def answer(cls, number: int, text: str = "") -> Command:
+        return cls(Action.ANSWER, text or str(number), number)
+
+
+KEYS = {
+    "\r": Action.ROLL, "\n": Action.ROLL, " ": Action.ROLL,
+    "r": Action.REPEAT, "w": Action.WHERE, "a": Action.AHEAD,
+    "h": Action.HELP, "?": Action.HELP, "q": Action.QUIT,
+    ",": Action.PREVIOUS, ".": Action.NEXT,
+    "y": Action.YES, "n": Action.NO,
+    "\x1b": Action.SKIP,
+    "[": Action.SQUARE_BEFORE, "]": Action.SQUARE_AFTER,
+    "\x1b[H": Action.OWN_SQUARE, "\x1bOH": Action.OWN_SQUARE, "\x1b[1~": Action.OWN_SQUARE,
+    "\x1b[7~": Action.OWN_SQUARE,
+    "-": Action.SLOWER, "+": Action.FASTER, "=": Action.FASTER,
+    "/": Action.QUIETER, "*": Action.LOUDER,
+}
+
+WORDS = {
+    "": Action.ROLL, "roll": Action.ROLL, "go": Action.ROLL,
+    "repeat": Action.REPEAT, "where": Action.WHERE, "ahead": Action.AHEAD,
+    "previous": Action.PREVIOUS, "next": Action.NEXT,
+    "help": Action.HELP, "quit": Action.QUIT, "exit": Action.QUIT,
+    "skip": Action.SKIP,  # and each language's own words for yes and no (snl_edu.language.registry)
+    "home": Action.OWN_SQUARE, "slower": Action.SLOWER, "faster": Action.FASTER,
+    "quieter": Action.QUIETER, "louder": Action.LOUDER,
+}
+
+
+def parse_key(key: str) -> Command:
+    return Command(KEYS.get(key.lower() if key.isalpha() else key), key)
+
+
+def parse_line(line: str) -> Command:
+    """A scripted line: a word or a single key ("roll", "r", "" for Enter)."""
+    text = " ".join(line.strip().lower().split())
+    if text in WORDS:
+        return Command(WORDS[text], text)
+    for language in languages():
+        if text in language.yes_words or text in language.no_words:
+            return Command(Action.YES if text in language.yes_words else Action.NO, text)
+    if len(text) == 1:
+        return parse_key(text)
+    return Command(None, line.strip())
+
+
+class CommandSource(Protocol):
+    """Commands for one seat (or a room of seats): keyboard, voice, a script, a network player.
+
+    ``next_command`` returns None when ``timeout`` seconds pass with nothing, and
+    ``Command(Action.END)`` once the source has ended for good.
+    """
+
+    interactive: bool
+
+    def next_command(self, timeout: float | None = None) -> Command | None: ...
+
+
+@runtime_checkable
+class SkipsSpeech(Protocol):
+    """A source whose player can cut the game's speech short (a key pressed while it talks).
+
+    Speech polls ``key_pressed``, which only looks: the key that cut a sentence short
+    is then read and handled as itself, once. ``drop_rolls`` forgets roll presses
+    already waiting, made while a roll was announced, so they never roll again for
+    the next turn.
+    """
+
+    def key_pressed(self) -> bool: ...
+
+    def drop_rolls(self) -> None: ...
+
+
+@runtime_checkable
+class Closable(Protocol):
+    """A source holding something to let go of: a thread, a microphone, a connection."""
+
+    def close(self) -> None: ...

@@ -1,0 +1,62 @@
+"""Voice problems as one clear localised sentence each, saying how to fix them."""
+
+from __future__ import annotations
+
+from snl_edu.inputs.voice.backends import Choice, Reason
+from snl_edu.inputs.voice.errors import VoiceError, VoiceProblem
+from snl_edu.inputs.voice.models import OFFICIAL_MODELS
+from snl_edu.language.localizer import Localizer
+
+
+def describe_choice(choice: Choice, loc: Localizer) -> str:
+    """Which recogniser serves a language and why, for `snl voice check`."""
+    _ = loc.gettext
+    where = choice.backend.where
+    match choice.reason:
+        case Reason.BUNDLED:
+            return _("pocketsphinx with the US English model inside its package (no download "
+                     "needed): {path}").format(path=where)
+        case Reason.DOWNLOADED:
+            return _("vosk with the downloaded model {path}").format(path=where)
+        case Reason.EXPLICIT:
+            return _("vosk with the model given by --voice-model: {path}").format(path=where)
+    return where
+
+
+def describe_voice_error(error: VoiceError, loc: Localizer) -> str:
+    _ = loc.gettext
+    detail = error.detail
+    match error.problem:
+        case VoiceProblem.NO_VOSK:
+            return _("Voice commands need the vosk package: install it with pip install vosk.")
+        case VoiceProblem.NO_MODEL:
+            download = error.language or detail
+            return _("There is no speech model for {language}: download one with "
+                     "snl voice download {download}, or give a model folder with "
+                     "--voice-model PATH.").format(language=loc.language_name(error.language or detail),
+                                                   download=download)
+        case VoiceProblem.BAD_MODEL:
+            return _("{path} is not a vosk speech model: give the folder that holds the "
+                     "model's am and conf folders.").format(path=detail)
+        case VoiceProblem.NO_AUDIO_LIBRARY:
+            return _("Voice commands need the miniaudio package: install it with pip install "
+                     "miniaudio, or give recorded speech with --audio-in FILE.wav.")
+        case VoiceProblem.NO_MICROPHONE:
+            return _("No microphone was found: plug one in and check that it is switched on, "
+                     "or give recorded speech with --audio-in FILE.wav.")
+        case VoiceProblem.AUDIO_FILE:
+            return _("The audio file cannot be read as WAV: {detail}.").format(detail=detail)
+        case VoiceProblem.PHRASES:
+            return _("The voice commands for {language} cannot be read: {detail}.").format(
+                language=loc.language_name(error.language), detail=detail)
+        case VoiceProblem.DOWNLOAD:
+            return _("The speech model could not be downloaded: {detail}. Nothing was "
+                     "installed; check the network and try again.").format(detail=detail)
+        case VoiceProblem.ARCHIVE:
+            return _("The downloaded speech model is damaged: {detail}. Nothing was "
+                     "installed; try again.").format(detail=detail)
+        case VoiceProblem.UNKNOWN_LANGUAGE:
+            return _("There is no speech model to download for {language}. Choose one of: "
+                     "{languages}.").format(language=loc.language_name(error.language),
+                                            languages=loc.join(sorted(OFFICIAL_MODELS)))
+    return str(error)

@@ -1,0 +1,62 @@
+"""Turning voice on for a game: load everything, or explain what is missing and carry on."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from snl_edu.inputs.commands import CommandSource
+from snl_edu.inputs.voice.backends import backend_for
+from snl_edu.inputs.voice.errors import VoiceError
+from snl_edu.inputs.voice.inputs import CombinedInput
+from snl_edu.inputs.voice.listener import VoiceListener, never
+from snl_edu.inputs.voice.messages import describe_voice_error
+from snl_edu.inputs.voice.microphone import MicrophoneSource
+from snl_edu.inputs.voice.phrases import load_phrase_book
+from snl_edu.inputs.voice.sources import AudioSource, WavFileSource
+from snl_edu.language.localizer import Localizer
+
+
+def open_listener(loc: Localizer, voice_model: str | Path | None = None,
+                  audio_in: str | Path | None = None,
+                  is_speaking: Callable[[], bool] = never, realtime: bool = True,
+                  numbers: bool = False) -> VoiceListener:
+    """A listener for the game's language; raises VoiceError saying what is missing."""
+    book = load_phrase_book(loc.language)
+    model = backend_for(loc.language, book.model, voice_model)
+    source: AudioSource = (WavFileSource(audio_in, realtime=realtime) if audio_in is not None
+                           else MicrophoneSource())
+    try:
+        return VoiceListener(model, book, source, is_speaking=is_speaking, numbers=numbers)
+    except BaseException:
+        source.close()
+        raise
+
+
+def voice_input(loc: Localizer, keyboard: CommandSource, say: Callable[[list[str]], None],
+                voice_model: str | Path | None = None, audio_in: str | Path | None = None,
+                is_speaking: Callable[[], bool] = never, numbers: bool = False) -> CommandSource:
+    """Keyboard plus voice; on any voice problem, one message and the keyboard alone."""
+    _ = loc.gettext
+    try:
+        listener = open_listener(loc, voice_model, audio_in, is_speaking, numbers=numbers)
+    except VoiceError as error:
+        say([describe_voice_error(error, loc), _("The game goes on by keyboard.")])
+        return keyboard
+
+    def lost(error: BaseException) -> None:
+        detail = describe_voice_error(error, loc) if isinstance(error, VoiceError) else str(error)
+        say([_("Voice input stopped: {detail}").format(detail=detail),
+             _("The game goes on by keyboard.")])
+
+    if listener.grammar.missing_words:
+        say([_("These command words are not in the speech model and cannot be heard: "
+               "{words}.").format(words=" ".join(listener.grammar.missing_words))])
+    usable = {phrase: listener.book.commands[phrase] for phrase in listener.grammar.commands}
+    say([_("Listening. Say {roll} to roll the pasa, or {help} for help.").format(
+        roll=_first(usable, "roll"), help=_first(usable, "help"))])
+    return CombinedInput(keyboard, listener, on_voice_error=lost, is_speaking=is_speaking)
+
+
+def _first(commands: Mapping[str, object], action: str) -> str:
+    return next((phrase for phrase, act in commands.items() if act == action), action)

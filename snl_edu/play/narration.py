@@ -1,0 +1,286 @@
+"""Narration: each engine event becomes one or more short localised sentences.
+
+Sentences are whole msgids with named placeholders, never glued fragments, so a
+translator can order the words as the language needs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from enum import StrEnum
+
+from snl_edu.engine import DIE_FACES, Board, Game, JumpKind, Seat
+from snl_edu.engine.events import (
+    Bounced,
+    Climbed,
+    Entered,
+    Event,
+    ExtraRoll,
+    GameOver,
+    Moved,
+    NeedSix,
+    Overshot,
+    Rolled,
+    Slid,
+    TurnLost,
+    TurnStarted,
+    Won,
+)
+from snl_edu.language.localizer import Localizer
+from snl_edu.play import teams
+from snl_edu.vocabulary import Message
+
+
+class Verbosity(StrEnum):
+    BRIEF = "brief"
+    NORMAL = "normal"
+    FULL = "full"
+
+
+def computer_name(localizer: Localizer, number: int) -> str:
+    return localizer.gettext("Computer {number}").format(number=localizer.number(number))
+
+
+class Narrator:
+    def __init__(self, localizer: Localizer, board: Board, seats: Sequence[Seat],
+                 verbosity: Verbosity = Verbosity.NORMAL, count: bool = False,
+                 whose_roll: Callable[[int], str | None] | None = None) -> None:
+        self.loc = localizer
+        self._ = localizer.gettext
+        self.board = board
+        self.seats = seats
+        self.verbosity = verbosity
+        self.count = count or verbosity is Verbosity.FULL
+        # A team seat's turn names the child whose roll it is (snl_edu.play.teams.Rotation.due).
+        self.whose_roll = whose_roll
+
+    # -- helpers ----------------------------------------------------------------
+
+    def _n(self, value: int) -> str:
+        return self.loc.number(value)
+
+    def name(self, seat: int) -> str:
+        """The seat as sentences name it (a team as "Asha and Bikash")."""
+        return teams.said(self.seats[seat], self.loc)
+
+    def _brief(self) -> bool:
+        return self.verbosity is Verbosity.BRIEF
+
+    def _full(self) -> bool:
+        return self.verbosity is Verbosity.FULL
+
+    def _counting(self, squares: Sequence[int]) -> Message:
+        words = ", ".join(self.loc.words(s) for s in squares)
+        return Message(self._("Counting: {numbers}.").format(numbers=words), "step")
+
+    def _jump_name(self, start: int) -> str | None:
+        jump = self.board.jump_at(start)
+        return jump.name(self.loc.language) if jump else None
+
+    # -- events -----------------------------------------------------------------
+
+    def narrate(self, event: Event) -> list[Message]:
+        method = getattr(self, "_on_" + type(event).__name__)
+        result: list[Message] = method(event)
+        return result
+
+    def narrate_all(self, events: Sequence[Event]) -> list[Message]:
+        return [message for event in events for message in self.narrate(event)]
+
+    def _on_TurnStarted(self, e: TurnStarted) -> list[Message]:
+        name = self.name(e.seat)
+        child = self.whose_roll(e.seat) if self.whose_roll is not None else None
+        if child is not None:
+            if self._full():
+                text = self._("{name}, it is your roll for {team}. Roll the pasa!")
+            else:
+                text = self._("{team}'s turn: it is {name}'s roll.")
+            return [Message(text.format(name=child, team=name), "turn")]
+        if self._full() and not self.seats[e.seat].computer:
+            text = self._("{name}, it is your turn. Roll the pasa!")
+        else:
+            text = self._("{name}'s turn.")
+        return [Message(text.format(name=name), "turn")]
+
+    def _on_Rolled(self, e: Rolled) -> list[Message]:
+        if self._brief():
+            text = self._("{name} rolled {roll}.")
+        else:
+            text = self._("{name} rolled a {roll} on the pasa.")
+        return [Message(text.format(name=self.name(e.seat), roll=self._n(e.value)), "dice")]
+
+    def _on_NeedSix(self, e: NeedSix) -> list[Message]:
+        text = self._("{name} rolled {roll} and needs a {six} to start.")
+        return [Message(text.format(name=self.name(e.seat), roll=self._n(e.value),
+                                    six=self._n(DIE_FACES)))]
+
+    def _on_Entered(self, e: Entered) -> list[Message]:
+        messages = [self._counting(range(1, e.square + 1))] if self.count else []
+        text = self._("Onto square {square}.") if self._brief() else \
+            self._("{name} comes onto the board at square {square}.")
+        messages.append(Message(text.format(name=self.name(e.seat), square=self._n(e.square)),
+                                None if self.count else "step"))
+        return messages
+
+    def _on_Moved(self, e: Moved) -> list[Message]:
+        messages = [self._counting(range(e.start + 1, e.end + 1))] if self.count else []
+        text = self._("To square {end}.") if self._brief() else \
+            self._("{name} moves from {start} to {end}.")
+        messages.append(Message(text.format(name=self.name(e.seat), start=self._n(e.start),
+                                            end=self._n(e.end)), None if self.count else "step"))
+        return messages
+
+    def _on_Climbed(self, e: Climbed) -> list[Message]:
+        values = {"name": self.name(e.seat), "start": self._n(e.start), "end": self._n(e.end)}
+        virtue = self._jump_name(e.start)
+        if self._brief():
+            text = self._("Bharyang, up to {end}.")
+        elif virtue:
+            values["virtue"] = virtue
+            text = self._("Bharyang of {virtue}! {name} climbs from {start} to {end}.")
+        else:
+            text = self._("Bharyang! {name} climbs the ladder from {start} to {end}.")
+        messages = [Message(text.format(**values), "ladder")]
+        if self._full():
+            messages.append(Message(self._("Up you go, well done!")))
+        return messages
+
+    def _on_Slid(self, e: Slid) -> list[Message]:
+        values = {"name": self.name(e.seat), "start": self._n(e.start), "end": self._n(e.end)}
+        vice = self._jump_name(e.start)
+        if self._brief():
+            text = self._("Saanp, down to {end}.")
+        elif vice:
+            values["vice"] = vice
+            text = self._("Saanp of {vice}! {name} slides from {start} down to {end}.")
+        else:
+            text = self._("Saanp! {name} slides down the snake from {start} to {end}.")
+        messages = [Message(text.format(**values), "snake")]
+        if self._full():
+            messages.append(Message(self._("Never mind, keep going!")))
+        return messages
+
+    def _on_Overshot(self, e: Overshot) -> list[Message]:
+        values = {"name": self.name(e.seat), "square": self._n(e.square),
+                  "needed": self._n(e.needed)}
+        text = self._("Too far: stays on {square}, needs {needed}.") if self._brief() else \
+            self._("Too far! {name} stays on {square} and needs exactly {needed} to finish.")
+        return [Message(text.format(**values), "overshoot")]
+
+    def _on_Bounced(self, e: Bounced) -> list[Message]:
+        messages: list[Message] = []
+        last = self.board.last
+        if self.count:
+            up = list(range(e.start + 1, last + 1))
+            down = list(range(last - 1, e.end - 1, -1))
+            messages.append(self._counting(up + down))
+        values = {"name": self.name(e.seat), "last": self._n(last),
+                  "back": self._n(e.back), "end": self._n(e.end)}
+        if self._brief():
+            text = self._("Bounced back to {end}.")
+        else:
+            text = self.loc.ngettext(
+                "{name} reaches {last} and bounces back {back} square to {end}.",
+                "{name} reaches {last} and bounces back {back} squares to {end}.", e.back)
+        messages.append(Message(text.format(**values), "bounce"))
+        return messages
+
+    def _on_ExtraRoll(self, e: ExtraRoll) -> list[Message]:
+        text = self._("Chhakka! Roll again.") if self._brief() else \
+            self._("Chhakka! {name} rolls again.")
+        # In a team the extra roll stays with the child who rolled the chhakka: named.
+        child = self.whose_roll(e.seat) if self.whose_roll is not None else None
+        return [Message(text.format(name=child or self.name(e.seat)), "six")]
+
+    def _on_TurnLost(self, e: TurnLost) -> list[Message]:
+        text = self._("Third chhakka: the turn passes.") if self._brief() else \
+            self._("Three chhakkas in a row! {name} stays on {square} and the turn passes.")
+        return [Message(text.format(name=self.name(e.seat), square=self._n(e.square)), "six")]
+
+    def _on_Won(self, e: Won) -> list[Message]:
+        values = {"name": self.name(e.seat), "last": self._n(self.board.last),
+                  "place": self._n(e.place)}
+        if e.place == 1:
+            text = self._("{name} reaches {last} and wins!")
+        else:
+            text = self._("{name} reaches {last} and takes place {place}.")
+        messages = [Message(text.format(**values), "win")]
+        if self._full() and e.place == 1:
+            messages.append(Message(self._("Hooray! Well played, {name}!").format(**values)))
+        return messages
+
+    def _on_GameOver(self, e: GameOver) -> list[Message]:
+        messages = [Message(self._("Game over. The places:"))]
+        last = self.board.last
+        for standing in e.ranking:
+            values = {"place": self._n(standing.place), "name": self.name(standing.seat),
+                      "square": self._n(standing.square)}
+            if standing.square == last:
+                text = self._("Place {place}: {name}, finished.")
+            elif standing.square == 0:
+                text = self._("Place {place}: {name}, not yet on the board.")
+            else:
+                text = self._("Place {place}: {name}, on square {square}.")
+            messages.append(Message(text.format(**values)))
+        return messages
+
+    # -- questions a player can ask between rolls -------------------------------
+
+    def where(self, game: Game) -> list[Message]:
+        messages = []
+        for seat, square in enumerate(game.positions):
+            values = {"name": self.name(seat), "square": self._n(square)}
+            if square == self.board.last:
+                text = self._("{name} has finished.")
+            elif square == 0:
+                text = self._("{name} is not yet on the board.")
+            else:
+                text = self._("{name} is on square {square}.")
+            messages.append(Message(text.format(**values)))
+        return messages
+
+    def ahead(self, game: Game, seat: int) -> list[Message]:
+        """What lies within one roll of a seat: jumps, and the finish."""
+        square = game.positions[seat]
+        last = self.board.last
+        messages = []
+        for target in range(square + 1, min(square + 6, last) + 1):
+            jump = self.board.jump_at(target)
+            if jump is None:
+                continue
+            values = {"square": self._n(target), "end": self._n(jump.end),
+                      "roll": self._n(target - square)}
+            if jump.end > jump.start:
+                text = self._("A ladder on {square}, a roll of {roll} away, climbs to {end}.")
+            else:
+                text = self._("A snake on {square}, a roll of {roll} away, slides to {end}.")
+            messages.append(Message(text.format(**values)))
+        if not messages:
+            messages.append(Message(self._("No snakes or ladders in the next six squares.")))
+        if last - square <= 6:
+            messages.append(Message(self._("The last square is {count} away.").format(
+                count=self._n(last - square))))
+        return messages
+
+    def square(self, game: Game, square: int) -> list[Message]:
+        """One square, for exploring the board by ear: its number, who is there, any jump."""
+        values = {"square": self._n(square)}
+        here = [self.name(seat) for seat, at in enumerate(game.positions) if at == square]
+        jump = self.board.jump_at(square)
+        parts = [self._("Square {square}.").format(**values)]
+        if here:
+            parts.append(self.loc.ngettext("{names} is here.", "{names} are here.",
+                                           len(here)).format(names=self.loc.join(here)))
+        if jump is not None:
+            values["end"] = self._n(jump.end)
+            named = self._jump_name(square)
+            if jump.kind is JumpKind.LADDER:
+                text = (self._("The ladder of {virtue} climbs from here to {end}.") if named
+                        else self._("A ladder climbs from here to {end}."))
+            else:
+                text = (self._("The snake of {vice} slides from here to {end}.") if named
+                        else self._("A snake slides from here to {end}."))
+            parts.append(text.format(virtue=named, vice=named, **values))
+        if square == self.board.last:
+            parts.append(self._("The last square."))
+        return [Message(" ".join(parts))]

@@ -1,0 +1,51 @@
+"""A board as text: a grid for sighted players and a linear list for everyone."""
+
+from __future__ import annotations
+
+import click
+
+from snl_edu.engine import Board, Jump, JumpKind
+from snl_edu.language.localizer import N_, Localizer
+
+# One letter each, in the reader's script (a Nepali grid marks भ and स, not L and S).
+LADDER_MARK = N_("L")
+SNAKE_MARK = N_("S")
+
+
+def _jump_line(jump: Jump, loc: Localizer) -> str:
+    _ = loc.gettext
+    values = {"start": loc.number(jump.start), "end": loc.number(jump.end)}
+    name = jump.name(loc.language)
+    if jump.kind is JumpKind.LADDER:
+        if name:
+            return _("Ladder of {name}: from {start} up to {end}.").format(name=name, **values)
+        return _("Ladder: from {start} up to {end}.").format(**values)
+    if name:
+        return _("Snake of {name}: from {start} down to {end}.").format(name=name, **values)
+    return _("Snake: from {start} down to {end}.").format(**values)
+
+
+def board_lines(board: Board, loc: Localizer) -> list[str]:
+    """Every ladder, then every snake, one per line, in square order."""
+    header = loc.gettext("{title}: {last} squares, {width} across and {height} up.").format(
+        title=board.title(loc.language), last=loc.number(board.last),
+        width=loc.number(board.width), height=loc.number(board.height))
+    return [header] + [_jump_line(j, loc) for j in board.ladders + board.snakes]
+
+
+def board_grid(board: Board, loc: Localizer, colour: bool = False) -> list[str]:
+    """Rows from the top; a ladder foot is marked L and a snake head S, colour only adds."""
+    ladder, snake = loc.gettext(LADDER_MARK), loc.gettext(SNAKE_MARK)
+    width = len(loc.number(board.last)) + max(len(ladder), len(snake))
+    rows: list[list[str]] = [[""] * board.width for _ in range(board.height)]
+    for square in range(1, board.last + 1):
+        jump = board.jump_at(square)
+        mark = "" if jump is None else ladder if jump.kind is JumpKind.LADDER else snake
+        cell = (loc.number(square) + mark).rjust(width)
+        if colour and jump is not None:
+            cell = click.style(cell, fg="green" if mark == ladder else "red", bold=True)
+        row, column = board.cell(square)
+        rows[row][column] = cell
+    legend = loc.gettext("{ladder} marks a ladder's foot, {snake} a snake's head.").format(
+        ladder=ladder, snake=snake)
+    return [" ".join(row) for row in rows] + [legend]

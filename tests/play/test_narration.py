@@ -1,0 +1,249 @@
+"""Every event narrated in both languages at every verbosity, with real values."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+
+from snl_edu.boards import load_board
+from snl_edu.engine import Game, Rules, Seat
+from snl_edu.engine.events import (
+    Bounced,
+    Climbed,
+    Entered,
+    Event,
+    ExtraRoll,
+    GameOver,
+    Moved,
+    NeedSix,
+    Overshot,
+    Rolled,
+    Slid,
+    Standing,
+    TurnLost,
+    TurnStarted,
+    Won,
+)
+from snl_edu.language.localizer import Digits, Localizer
+from snl_edu.outputs.speech import cues
+from snl_edu.play.narration import Narrator, Verbosity, computer_name
+
+SEATS = [Seat("Asha"), Seat("Bikash", computer=True)]
+EVENTS: list[Event] = [
+    TurnStarted(0), Rolled(0, 4, 20), NeedSix(0, 3), Entered(0, 5), Moved(0, 20, 24),
+    Climbed(0, 27, 64), Slid(0, 97, 61), Overshot(0, 97, 4, 3), Bounced(0, 98, 97, 3),
+    ExtraRoll(0), TurnLost(0, 12), Won(0, 1), Won(1, 2),
+    GameOver((Standing(1, 0, 100), Standing(2, 1, 55), Standing(3, 1, 0))),
+]
+ENGLISH_EXPECTED = {
+    "normal": ["Asha's turn.", "Asha rolled a 4 on the pasa.", "Asha rolled 3 and needs a 6 to start.",
+               "Asha comes onto the board at square 5.", "Asha moves from 20 to 24.",
+               "Bharyang! Asha climbs the ladder from 27 to 64.",
+               "Saanp! Asha slides down the snake from 97 to 61.",
+               "Too far! Asha stays on 97 and needs exactly 3 to finish.",
+               "Asha reaches 100 and bounces back 3 squares to 97.",
+               "Chhakka! Asha rolls again.",
+               "Three chhakkas in a row! Asha stays on 12 and the turn passes.",
+               "Asha reaches 100 and wins!", "Bikash reaches 100 and takes place 2.",
+               "Game over. The places:", "Place 1: Asha, finished.",
+               "Place 2: Bikash, on square 55.", "Place 3: Bikash, not yet on the board."],
+}
+
+
+def narrate(language: str, verbosity: Verbosity, count: bool = False) -> list[list[str]]:
+    narrator = Narrator(Localizer.create(language), load_board("saanp-bharyang"), SEATS,
+                        verbosity, count)
+    return [[m.text for m in narrator.narrate(e)] for e in EVENTS]
+
+
+def test_english_normal_sentences() -> None:
+    flat = [t for texts in narrate("en", Verbosity.NORMAL) for t in texts]
+    assert flat == ENGLISH_EXPECTED["normal"]
+
+
+@pytest.mark.parametrize("language", ["en", "ne"])
+@pytest.mark.parametrize("verbosity", list(Verbosity))
+def test_every_event_has_a_sentence(language: str, verbosity: Verbosity) -> None:
+    for event, texts in zip(EVENTS, narrate(language, verbosity)):
+        assert texts, event
+        for text in texts:
+            assert "{" not in text and "}" not in text
+            if language == "ne":
+                assert not re.search("[A-Za-z]", text.replace("Asha", "").replace("Bikash", "")), text
+                assert not re.search("[0-9]", text), text
+
+
+def test_brief_is_shorter_than_normal_and_full_is_longest() -> None:
+    for language in ("en", "ne"):
+        sizes = {v: sum(len(t) for texts in narrate(language, v) for t in texts)
+                 for v in Verbosity}
+        assert sizes[Verbosity.BRIEF] < sizes[Verbosity.NORMAL] < sizes[Verbosity.FULL]
+
+
+def test_full_counts_and_encourages() -> None:
+    full = narrate("en", Verbosity.FULL)
+    moved = full[EVENTS.index(Moved(0, 20, 24))]
+    assert moved[0] == "Counting: twenty-one, twenty-two, twenty-three, twenty-four."
+    climbed = full[EVENTS.index(Climbed(0, 27, 64))]
+    assert "Up you go, well done!" in climbed
+    assert full[0] == ["Asha, it is your turn. Roll the pasa!"]
+    assert full[EVENTS.index(Won(0, 1))] == ["Asha reaches 100 and wins!",
+                                             "Hooray! Well played, Asha!"]
+    assert full[EVENTS.index(Won(1, 2))] == ["Bikash reaches 100 and takes place 2."]
+
+
+def test_a_move_is_counted_only_when_asked_and_steps_are_heard_once() -> None:
+    board, english = load_board("saanp-bharyang"), Localizer.create("en")
+    counted = Narrator(english, board, SEATS, Verbosity.NORMAL, count=True)
+    plain = Narrator(english, board, SEATS)
+    for event, count, sentence in [
+        (Entered(0, 5), "Counting: one, two, three, four, five.",
+         "Asha comes onto the board at square 5."),
+        (Moved(0, 20, 24), "Counting: twenty-one, twenty-two, twenty-three, twenty-four.",
+         "Asha moves from 20 to 24."),
+    ]:
+        # Counting aloud, the step sound goes with the count; otherwise with the move.
+        assert [(m.text, m.earcon) for m in counted.narrate(event)] == [(count, "step"),
+                                                                       (sentence, None)]
+        assert [(m.text, m.earcon) for m in plain.narrate(event)] == [(sentence, "step")]
+
+
+def test_count_along_in_nepali_words_from_the_current_square() -> None:
+    texts = narrate("ne", Verbosity.NORMAL, count=True)
+    assert texts[EVENTS.index(Moved(0, 20, 24))][0] == "गनौँ: एक्काइस, बाइस, तेइस, चौबीस।"
+    bounce = texts[EVENTS.index(Bounced(0, 98, 97, 3))][0]
+    assert bounce.count(",") == 4  # 99, 100, 99, 98, 97
+    entered = texts[EVENTS.index(Entered(0, 5))][0]
+    assert entered.startswith("गनौँ: एक, दुई")
+
+
+def test_named_jumps_on_moksha_patam_in_both_languages() -> None:
+    board = load_board("moksha-patam")
+    en = Narrator(Localizer.create("en"), board, SEATS).narrate(Climbed(0, 4, 25))[0].text
+    ne = Narrator(Localizer.create("ne"), board, SEATS).narrate(Slid(0, 16, 6))[0].text
+    assert en == "Bharyang of Kindness! Asha climbs from 4 to 25."
+    assert ne.startswith("रिसको साँप!") and "१६" in ne and "६" in ne
+
+
+def test_latin_digits_in_nepali_on_request() -> None:
+    narrator = Narrator(Localizer.create("ne", Digits.LATIN), load_board("classic"), SEATS)
+    assert "38" in narrator.narrate(Climbed(0, 1, 38))[0].text
+
+
+# Which sound a player hears first for each event (a climb must never sound like a slide).
+EARCON_OF_EVENT = ["turn", "dice", None, "step", "step", "ladder", "snake", "overshoot",
+                   "bounce", "six", "six", "win", "win", None]
+
+
+@pytest.mark.parametrize("verbosity", list(Verbosity))
+def test_each_event_has_its_own_earcon(verbosity: Verbosity) -> None:
+    narrator = Narrator(Localizer.create("en"), load_board("classic"), SEATS, verbosity)
+    # Steps also tick under counting aloud (full), so they are checked apart.
+    heard = {repr(e): {m.earcon for m in narrator.narrate(e)} - {None} for e in EVENTS}
+    assert {event: sounds - {"step"} for event, sounds in heard.items()} == {
+        repr(e): {name} - {None, "step"} for e, name in zip(EVENTS, EARCON_OF_EVENT)}
+    assert "step" in heard[repr(Moved(0, 20, 24))]
+
+
+def test_climbing_sounds_rising_and_sliding_falling() -> None:
+    def pitch_rises(name: str) -> bool:
+        samples = list(cues.load(name).samples())
+        quarter = len(samples) // 4
+
+        def crossings(values: list[int]) -> int:
+            return sum(1 for x, y in itertools.pairwise(values) if (x < 0) != (y < 0))
+
+        return crossings(samples[-quarter:]) > crossings(samples[:quarter])
+
+    narrator = Narrator(Localizer.create("en"), load_board("classic"), SEATS)
+    climb = narrator.narrate(Climbed(0, 1, 38))[0].earcon
+    slide = narrator.narrate(Slid(0, 16, 6))[0].earcon
+    assert climb is not None and slide is not None
+    assert pitch_rises(climb) and not pitch_rises(slide)
+
+
+def three_on_the_classic_board() -> Game:
+    game = Game(load_board("classic"), Rules(), [Seat("Asha"), Seat("Bikash"), Seat("Chandra")])
+    for roll in (3, 3, 5):
+        game.play(roll)
+    return game  # Asha and Bikash on 3, Chandra on 5
+
+
+@pytest.mark.parametrize("square,heard", [
+    (3, ["A ladder on 4, a roll of 1 away, climbs to 14.",
+         "A ladder on 9, a roll of 6 away, climbs to 31."]),
+    (5, ["A ladder on 9, a roll of 4 away, climbs to 31."]),
+    (29, ["No snakes or ladders in the next six squares."]),
+    (93, ["A snake on 95, a roll of 2 away, slides to 75.",
+          "A snake on 98, a roll of 5 away, slides to 78."]),
+    (94, ["A snake on 95, a roll of 1 away, slides to 75.",
+          "A snake on 98, a roll of 4 away, slides to 78.", "The last square is 6 away."]),
+    (99, ["No snakes or ladders in the next six squares.", "The last square is 1 away."]),
+])
+def test_what_lies_ahead_is_every_jump_within_a_roll_and_the_end(square: int,
+                                                                 heard: list[str]) -> None:
+    game = three_on_the_classic_board()
+    game.positions[2] = square
+    narrator = Narrator(Localizer.create("en"), game.board, game.seats)
+    assert [m.text for m in narrator.ahead(game, 2)] == heard
+
+
+def test_what_lies_ahead_in_nepali() -> None:
+    game = three_on_the_classic_board()
+    narrator = Narrator(Localizer.create("ne"), game.board, game.seats)
+    assert [m.text for m in narrator.ahead(game, 0)] == [
+        "कोठा ४ मा भऱ्याङ छ, १ आए पुगिन्छ, त्यसले १४ मा चढाउँछ।",
+        "कोठा ९ मा भऱ्याङ छ, ६ आए पुगिन्छ, त्यसले ३१ मा चढाउँछ।"]
+
+
+@pytest.mark.parametrize("language,square,heard", [
+    ("en", 3, "Square 3. Asha and Bikash are here."),
+    ("en", 5, "Square 5. Chandra is here."),
+    ("en", 4, "Square 4. A ladder climbs from here to 14."),
+    ("en", 16, "Square 16. A snake slides from here to 6."),
+    ("en", 100, "Square 100. The last square."),
+    ("en", 2, "Square 2."),
+    ("ne", 3, "कोठा ३। Asha र Bikash यहाँ छन्।"),
+    ("ne", 5, "कोठा ५। Chandra यहाँ छ।"),
+    ("ne", 16, "कोठा १६। यहाँबाट साँपले ६ सम्म झार्छ।"),
+])
+def test_exploring_a_square_says_who_is_there_and_where_it_leads(language: str, square: int,
+                                                                 heard: str) -> None:
+    game = three_on_the_classic_board()
+    narrator = Narrator(Localizer.create(language), game.board, game.seats)
+    assert [m.text for m in narrator.square(game, square)] == [heard]
+
+
+def test_brief_sentences() -> None:
+    flat = [t for texts in narrate("en", Verbosity.BRIEF) for t in texts]
+    assert flat == [
+        "Asha's turn.", "Asha rolled 4.", "Asha rolled 3 and needs a 6 to start.",
+        "Onto square 5.", "To square 24.", "Bharyang, up to 64.", "Saanp, down to 61.",
+        "Too far: stays on 97, needs 3.", "Bounced back to 97.", "Chhakka! Roll again.",
+        "Third chhakka: the turn passes.", "Asha reaches 100 and wins!",
+        "Bikash reaches 100 and takes place 2.", "Game over. The places:",
+        "Place 1: Asha, finished.", "Place 2: Bikash, on square 55.",
+        "Place 3: Bikash, not yet on the board."]
+
+
+def test_where_everyone_is() -> None:
+    game = three_on_the_classic_board()
+    game.positions[1:] = [0, 100]
+    narrator = Narrator(Localizer.create("en"), game.board, game.seats)
+    assert [m.text for m in narrator.where(game)] == [
+        "Asha is on square 3.", "Bikash is not yet on the board.", "Chandra has finished."]
+
+
+def test_exploring_names_the_virtue_or_vice_of_a_named_jump() -> None:
+    game = three_on_the_classic_board()
+    narrator = Narrator(Localizer.create("en"), load_board("moksha-patam"), game.seats)
+    assert [narrator.square(game, s)[0].text for s in (4, 16)] == [
+        "Square 4. The ladder of Kindness climbs from here to 25.",
+        "Square 16. The snake of Anger slides from here to 6."]
+
+
+def test_computer_players_are_numbered_in_the_game_s_language() -> None:
+    assert computer_name(Localizer.create("en"), 2) == "Computer 2"
+    assert computer_name(Localizer.create("ne"), 2) == "कम्प्युटर २"
