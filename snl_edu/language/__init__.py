@@ -1,1 +1,1 @@
-"""language."""
+"""Language: the registry of languages, the Localizer, postpositions and the glossary."""

@@ -1,1 +1,1 @@
-"""sound."""
+"""Sound: the sound system, PCM and resampling, shared by microphone and speakers."""
