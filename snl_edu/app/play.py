@@ -202,7 +202,7 @@ def build_teacher(options: PlayOptions, game: Game, loc: Localizer, session: Ses
     rng = random.Random(None if options.seed is None else f"lessons-{options.seed}")
     # No timeout: --auto-roll rolls for a player who waits, it never skips a question.
     rotation = teams.Rotation(game.seats)
-    return Teacher(loc, session, session.channel(humans[0] if humans else 0), frequency,
+    return Teacher(loc, session.listener, session.channel(humans[0] if humans else 0), frequency,
                    options.level, rng, history, by_ear, recorder,
                    {humans[0]: clean_name(learner)} if learner else {}, listen=session.channel,
                    by_voice=by_voice,
@@ -267,7 +267,7 @@ def _run(options: PlayOptions, prepared: Prepared, loc: Localizer, terminal: Ter
     # A game heard (speech, or a screen reader reading each line) gets questions that
     # work unseen.
     by_ear = options.sound.screen_reader or audio.speaks
-    session.adjust = SpeechControls(
+    session.listener.adjust = SpeechControls(
         audio.outputs, options.sound.rate, options.sound.volume, loc,
         lambda rate, volume: prefs.remember(players, rate, volume))
     session.between_turns = build_teacher(

@@ -26,10 +26,9 @@ from snl_edu.inputs.commands import Action, Command, CommandSource
 from snl_edu.inputs.seat_inputs import SeatInputs
 from snl_edu.language.localizer import N_, Localizer
 from snl_edu.outputs.console import ConsoleOutput, Outputs
-from snl_edu.outputs.review import MessageReview
 from snl_edu.play import teams
+from snl_edu.play.listener import Listener
 from snl_edu.play.narration import Narrator, Verbosity, computer_name
-from snl_edu.play.session import ReviewKeys, split_next_turn
 from snl_edu.safe_text import clean_name
 from snl_edu.table import wire
 from snl_edu.table.host import notice_text
@@ -175,7 +174,7 @@ class QuestionKeys:
             return command
 
 
-class TableClient(ReviewKeys):
+class TableClient:
     def __init__(self, options: ClientOptions, loc: Localizer,
                  terminal: Terminal | None = None) -> None:
         self.options = options
@@ -184,9 +183,9 @@ class TableClient(ReviewKeys):
         self.terminal = terminal or Terminal()
         self.console = ConsoleOutput(self.terminal.stdout)
         self.outputs = Outputs([self.console])
-        self.review = MessageReview()
-        self.last_messages: list[Message] = []
-        self.shown = threading.Lock()  # the keyboard and the network both speak
+        # What this child hears and the keys answered here; its game is this computer's copy.
+        self.listener = Listener(self._, self.outputs)
+        self.shown = threading.Lock()  # guards what is held behind a lesson
         self.ended = threading.Event()
         self.my_turn = threading.Event()  # the table waits for this seat's roll
         # Lessons run on this computer, between the child's own keys: the network thread
@@ -208,8 +207,14 @@ class TableClient(ReviewKeys):
         self.token: str | None = None
         self.seat: int | None = None
         self.members: tuple[str, ...] = ()  # in a team: the children at this computer
-        self.game: Game | None = None
-        self.narrator: Narrator | None = None
+
+    @property
+    def game(self) -> Game | None:
+        return self.listener.game
+
+    @property
+    def narrator(self) -> Narrator | None:
+        return self.listener.narrator
 
     # -- connecting -------------------------------------------------------------
 
@@ -246,20 +251,21 @@ class TableClient(ReviewKeys):
             raise TableError(REFUSALS["malformed"]) from None
         seat = welcome.get("seat")
         self.seat = seat if type(seat) is int and 0 <= seat < len(game.seats) else None
+        self.listener.seat = self.seat
         token = welcome.get("token")
         self.token = token if isinstance(token, str) else None
         team = teams.members(game.seats[self.seat]) if self.seat is not None else ()
         held = welcome.get("members")
         self.members = tuple(name for name in team if isinstance(held, list) and name in held)
         first_time = self.narrator is None
-        self.game = game
+        self.listener.game = game
         rotation = teams.Rotation(game.seats)  # used by whichever thread is telling
         self.told_game = game
-        self.narrator = Narrator(self.loc, game.board, local_names(game.seats, self.loc),
+        self.listener.narrator = Narrator(self.loc, game.board, local_names(game.seats, self.loc),
                                  Verbosity(self.options.verbosity), self.options.count,
                                  lambda seat: rotation.due(self.told_game or game, seat))
         if self.options.watch:
-            self.say([Message(self._("Watching the table: {board}.").format(
+            self.listener.say([Message(self._("Watching the table: {board}.").format(
                 board=game.board.title(self.loc.language)))])
             self._show_board()
             return
@@ -275,26 +281,18 @@ class TableClient(ReviewKeys):
                     "While you were away, the table rolled for you {count} time.",
                     "While you were away, the table rolled for you {count} times.",
                     covered).format(count=self.loc.number(covered))))
-            self.say(lines + self.narrator.where(game))
+            self.listener.say(lines + self.narrator.where(game))
         elif len(self.members) == 1:
             team_name = self.narrator.name(self.seat) if self.seat is not None else ""
-            self.say([Message(self._("You sit at the table as {name}, in the team {team}. "
+            self.listener.say([Message(self._("You sit at the table as {name}, in the team {team}. "
                                       "Wait for your roll.").format(name=name, team=team_name))])
         else:
-            self.say([Message(self._("You sit at the table as {name}. Wait for your "
+            self.listener.say([Message(self._("You sit at the table as {name}. Wait for your "
                                       "turn.").format(name=name))])
         if first_time and not welcome.get("back") and game.rolls:  # a resumed game
-            self.say(self.narrator.where(game), remember=False)
+            self.listener.say(self.narrator.where(game), remember=False)
 
     # -- what the table says ----------------------------------------------------
-
-    def say(self, messages: list[Message], remember: bool = True, review: bool = True) -> None:
-        with self.shown:
-            if remember:
-                self.last_messages = messages
-            if review:
-                self.review.add(messages)
-            self.outputs.show_all(messages)
 
     def _receive(self) -> None:
         """The network thread: every message from the table, in order, until it ends."""
@@ -339,32 +337,22 @@ class TableClient(ReviewKeys):
         if kind == "update" and self.narrator is not None:
             events = wire.read_events(message)
             with contextlib.suppress(GameStateError):
-                self.game = Game.from_data(message.get("game"))
+                self.listener.game = Game.from_data(message.get("game"))
             game = self.game
             self._tell(lambda: self._tell_update(game, events))
         elif kind == "notice":
             self._on_notice(message)
         elif kind == "ended":
             self.finished = bool(message.get("finished"))
-            self._tell(lambda: self.say([Message(self._("The table has closed."))],
+            self._tell(lambda: self.listener.say([Message(self._("The table has closed."))],
                                         remember=False))
             self.ended.set()
 
     def _tell_update(self, game: Game | None, events: list[Event]) -> None:
         """A move, narrated; then its lessons (a card, or a question for this child) at the
         keyboard, before the next turn is called and anything else the table says."""
-        assert self.narrator is not None
         self.told_game = game
-        done, next_turn = split_next_turn(events)
-        told = self.narrator.narrate_all(done)
-        self.say(told)
-
-        def announce() -> None:
-            assert self.narrator is not None
-            announced = self.narrator.narrate_all(next_turn)
-            self.say(announced, remember=False)
-            self.last_messages = told + announced  # r repeats the whole roll
-
+        announce = self.listener.roll(events)
         if self.options.watch:
             announce()
             self._show_board()
@@ -423,18 +411,9 @@ class TableClient(ReviewKeys):
             return
         line = notice_text(self.loc, notice, name)
         if line and not (notice is Notice.WARNING and seat != self.seat):
-            self._tell(lambda: self.say([Message(line)], remember=False))
+            self._tell(lambda: self.listener.say([Message(line)], remember=False))
 
     # -- lessons on this computer -----------------------------------------------
-
-    def show_all(self, messages: Sequence[Message]) -> None:
-        """What a lesson says: shown, spoken and kept for review (``,`` and ``.``)."""
-        self.say(list(messages), remember=False)
-
-    def echo(self, text: str) -> None:
-        """An answer's keys as typed (single-key mode does not echo)."""
-        with self.shown:
-            self.outputs.echo(text)
 
     def _open_lessons(self, keys: CommandSource, by_ear: bool,
                       stack: contextlib.ExitStack) -> Teacher | None:
@@ -475,13 +454,13 @@ class TableClient(ReviewKeys):
             roller = rotation.roller(game, seat)
             return roller if roller in members else None
 
-        return Teacher(self.loc, self, keys, frequency, self.options.level, random.Random(),
+        return Teacher(self.loc, self.listener, keys, frequency, self.options.level, random.Random(),
                        history, by_ear, recorder,
                        {own: learner} if learner and len(members) <= 1 else {}, child=child)
 
     def _prompt(self) -> None:
         """The turn, said to the end; then the table starts the child's clock."""
-        self.say([Message(self._("Your turn: press Enter to roll the pasa."), "turn")],
+        self.listener.say([Message(self._("Your turn: press Enter to roll the pasa."), "turn")],
                  remember=False)
         if self.my_turn.is_set():
             with contextlib.suppress(WebSocketException, OSError):
@@ -510,7 +489,7 @@ class TableClient(ReviewKeys):
 
         assert self.game is not None and self.narrator is not None
         lines = [Message(line) for line in board_grid(self.game.board, self.loc)]
-        self.say(lines + self.narrator.where(self.game), remember=False)
+        self.listener.say(lines + self.narrator.where(self.game), remember=False)
 
     def _reconnect(self) -> bool:
         """The network dropped: come back to the same seat with our token."""
@@ -523,7 +502,7 @@ class TableClient(ReviewKeys):
                 return True
             except TableError:
                 delay = min(delay * 2, 4.0)
-        self.say([Message(self._("The connection to the table is lost."))], remember=False)
+        self.listener.say([Message(self._("The connection to the table is lost."))], remember=False)
         return False
 
     # -- the child's keys -------------------------------------------------------
@@ -541,20 +520,10 @@ class TableClient(ReviewKeys):
 
     def _leave(self, keys: CommandSource) -> None:
         """q at a child's computer: this child leaves (after a yes), the table plays on."""
-        self.say([Message(self._("Leave the table? Press y for yes or n for no."))],
-                 remember=False)
-        while not self.ended.is_set():
-            answer = keys.next_command(0.2)
-            if answer is None:
-                continue
-            if answer.action in (Action.YES, Action.END):
-                self.say([Message(self.come_back())], remember=False)
-                self.ended.set()
-                return
-            if answer.action in (Action.NO, Action.ROLL):
-                self.say([Message(self._("Let us play on."))], remember=False)
-                return
-            self.say([Message(self._("Please press y for yes or n for no."))], remember=False)
+        if self.listener.confirm(self._("Leave the table? Press y for yes or n for no."),
+                                 keys, until=self.ended):
+            self.listener.say([Message(self.come_back())], remember=False)
+            self.ended.set()
 
     def _act(self, command: Command, keys: CommandSource | None = None) -> None:
         action = command.action
@@ -574,13 +543,7 @@ class TableClient(ReviewKeys):
         if action is Action.END:
             self.ended.set()
         elif self.narrator is not None and self.game is not None:
-            self.handle(command)  # answered here, from this computer's copy of the game
-
-    def _ahead_seat(self) -> int:
-        return self.seat if self.seat is not None else super()._ahead_seat()
-
-    def _own_seat(self) -> int:
-        return self.seat if self.seat is not None else super()._own_seat()
+            self.listener.handle(command)  # answered here, from this computer's copy
 
     def run(self, keys: CommandSource | None, stack: contextlib.ExitStack | None = None
             ) -> bool:
@@ -593,7 +556,7 @@ class TableClient(ReviewKeys):
             if keys is not None:
                 audio = open_sound(self.options.sound, self.loc, SeatInputs(keys),
                                    self.terminal, stack)
-                self.outputs = Outputs([self.console, *audio.outputs])
+                self.outputs = self.listener.sink = Outputs([self.console, *audio.outputs])
                 if not self.options.watch:
                     asking = QuestionKeys(keys, self.my_turn, self.ended, self._question_asked)
                     self.teacher = self._open_lessons(

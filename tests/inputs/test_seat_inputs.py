@@ -56,7 +56,7 @@ def test_review_keys_read_back_a_lesson_question() -> None:
     child = Script(["roll", Command(Action.PREVIOUS), Command(Action.PREVIOUS), "skip"])
     session = Session(game, Narrator(loc, game.board, game.seats), Outputs([out]), child,
                       ScriptedDice([2]))
-    teacher = Teacher(loc, session, session.channel(0), Frequency.EVERY, 1, random.Random(1),
+    teacher = Teacher(loc, session.listener, session.channel(0), Frequency.EVERY, 1, random.Random(1),
                       listen=session.channel)
     session.between_turns = teacher
     assert session.run() is Ending.INPUT_ENDED

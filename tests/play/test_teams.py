@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from snl_edu.boards import load_board
 from snl_edu.engine import Game, Rules, Seat
 from snl_edu.language.localizer import Localizer
+from snl_edu.play.listener import split_next_turn
 from snl_edu.play.narration import Narrator, Verbosity
-from snl_edu.play.session import split_next_turn
 from snl_edu.play.teams import Rotation, TeamError, children, members, team_seat_name
 
 SEATS = [Seat("Asha+Bikash"), Seat("Chandra"), Seat("Computer 1", computer=True)]

@@ -1,0 +1,218 @@
+"""What one player hears and answers, written once for every front end.
+
+A front end (``Session`` on one computer, ``TableClient`` at a child's computer at the
+table, a browser seat) owns one ``Listener`` per player and keeps to this contract:
+
+- **Out**: every line goes to the listener's ``sink``, anything with ``show_all(messages)``
+  and ``echo(text)`` (``Sink``): a terminal's ``Outputs``, a socket, a web page. The
+  listener never asks which; it sends whole blocks, one at a time, from any thread.
+- **What the game says**: ``say`` (``r`` repeats it, ``,`` and ``.`` read it back);
+  ``show_all`` (a lesson's lines: read back, while ``r`` still repeats the roll);
+  ``roll(events)`` says a roll's moves and returns the step that calls the next turn, for
+  the front end to take after the move's lessons; ``news`` says what happens meanwhile (a
+  pause, a warning, other players' moves), and then the open question again.
+- **A question**: ``asking(lines)`` while the player's own question waits for an answer
+  (its lines are said again below any ``news``), ``answered()`` once it is answered or
+  put aside; ``question_open`` tells the front end (a table holds the turn clock).
+- **In**: the front end passes each command that is not a roll to ``handle`` (repeat,
+  read back, where, ahead, help, explore, rate and volume); ``confirm`` asks yes or no on a
+  ``CommandSource`` it is given.
+- **State**: the front end sets ``game`` and ``narrator`` before any key is handled, and
+  ``seat`` where the player has one seat of their own (None: whoever's turn it is).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from snl_edu.engine import Game
+from snl_edu.engine.events import Event, ExtraRoll, TurnStarted
+from snl_edu.inputs.commands import Action, Command, CommandSource
+from snl_edu.outputs.review import MessageReview
+from snl_edu.play.narration import Narrator
+from snl_edu.vocabulary import Message
+
+# How often a confirmation that can be cut short (the table closing) looks up.
+CONFIRM_POLL = 0.2
+
+
+class Sink(Protocol):
+    """Where one player's lines go."""
+
+    def show_all(self, messages: Sequence[Message]) -> None: ...
+
+    def echo(self, text: str) -> None: ...
+
+
+class Listener:
+    def __init__(self, loc_gettext: Callable[[str], str], sink: Sink,
+                 game: Game | None = None, narrator: Narrator | None = None,
+                 seat: int | None = None) -> None:
+        self._ = loc_gettext
+        self.sink = sink
+        self.game = game
+        self.narrator = narrator
+        self.seat = seat
+        self.review = MessageReview()
+        self.last_messages: list[Message] = []
+        # Speech rate and volume keys: set by whoever built the voice; returns what to say.
+        self.adjust: Callable[[Action], list[Message]] | None = None
+        self._explored: int | None = None  # the square [ and ] last stepped to
+        self._question: list[Message] | None = None  # the open question, said again below
+        self._shown = threading.RLock()  # the keyboard and the network both speak
+
+    # -- out --------------------------------------------------------------------
+
+    def say(self, messages: list[Message], remember: bool = True, review: bool = True) -> None:
+        with self._shown:
+            if remember:
+                self.last_messages = messages
+            if review:
+                self.review.add(messages)
+            self.sink.show_all(messages)
+
+    def show_all(self, messages: Sequence[Message]) -> None:
+        """Say what a lesson says: shown, spoken and kept for review, while ``r`` still
+        repeats the last turn."""
+        self.say(list(messages), remember=False)
+
+    def echo(self, text: str) -> None:
+        """An answer's keys as they are typed."""
+        with self._shown:
+            self.sink.echo(text)
+
+    def news(self, messages: list[Message], remember: bool = False) -> None:
+        """What happens while the player may be thinking: said, then their open question
+        again, so the question is always the last thing said."""
+        with self._shown:
+            self.say(messages, remember=remember)
+            if self._question is not None:
+                self.sink.show_all(self._question)
+
+    def roll(self, events: Sequence[Event]) -> Callable[[], None]:
+        """Say a roll's moves; the returned step calls the next turn (after the lessons),
+        and then ``r`` repeats the whole roll."""
+        assert self.narrator is not None
+        done, next_turn = split_next_turn(events)
+        told = self.narrator.narrate_all(done)
+        self.say(told)
+
+        def call_next_turn() -> None:
+            assert self.narrator is not None
+            announced = self.narrator.narrate_all(next_turn)
+            self.say(announced)
+            self.last_messages = told + announced
+
+        return call_next_turn
+
+    # -- a question -------------------------------------------------------------
+
+    def asking(self, lines: list[Message]) -> None:
+        """The player's own question waits for their answer: said again below news."""
+        with self._shown:
+            self._question = lines
+
+    def answered(self) -> None:
+        with self._shown:
+            self._question = None
+
+    @property
+    def question_open(self) -> bool:
+        return self._question is not None
+
+    # -- in ---------------------------------------------------------------------
+
+    def confirm(self, question: str, keys: CommandSource,
+                until: threading.Event | None = None) -> bool:
+        """Yes or no on ``keys``; no input (or, with ``until``, that event) is a no."""
+        self.say([Message(question)], remember=False)
+        while until is None or not until.is_set():
+            answer = keys.next_command(None if until is None else CONFIRM_POLL)
+            if answer is None and until is not None:
+                continue
+            if answer is None or answer.action in (Action.NO, Action.ROLL):
+                self.say([Message(self._("Let us play on."))], remember=False)
+                return False
+            if answer.action in (Action.YES, Action.END):
+                return True
+            self.say([Message(self._("Please press y for yes or n for no."))], remember=False)
+        return False
+
+    def handle(self, command: Command) -> None:
+        """Any key but roll and quit: repeat, review, where, ahead, help, explore..."""
+        assert self.game is not None and self.narrator is not None
+        match command.action:
+            case Action.REPEAT:
+                self.say(self.last_messages or [Message(self._("Nothing has happened yet."))],
+                         remember=False)
+            case Action.PREVIOUS:
+                self.say([self.review.previous() or Message(self._(
+                    "This is the first message."))], remember=False, review=False)
+            case Action.NEXT:
+                self.say([self.review.next() or Message(self._(
+                    "This is the newest message."))], remember=False, review=False)
+            case Action.WHERE:
+                self.say(self.narrator.where(self.game), remember=False)
+            case Action.AHEAD:
+                seat = self.game.current if self.seat is None else self.seat
+                self.say(self.narrator.ahead(self.game, seat), remember=False)
+            case Action.HELP:
+                self.say(help_messages(self._), remember=False)
+            case Action.SQUARE_BEFORE | Action.SQUARE_AFTER | Action.OWN_SQUARE:
+                self.say(self._explore(command.action), remember=False)
+            case Action.SLOWER | Action.FASTER | Action.QUIETER | Action.LOUDER:
+                if self.adjust is not None:
+                    self.say(self.adjust(command.action), remember=False)
+            case Action.YES | Action.NO | Action.SKIP:
+                pass  # nothing to confirm or skip: Escape only cut the speech short
+            case None if command.text.startswith("\x1b"):
+                pass  # a key the game does not use (an arrow, a function key)
+            case _:
+                self.say([Message(self._("I did not understand {text}. Press h for help.").format(
+                    text=repr(command.text)))], remember=False)
+
+    def _explore(self, action: Action) -> list[Message]:
+        """Walk the board square by square, by ear: [ and ] step, Home comes back."""
+        assert self.game is not None and self.narrator is not None
+        own = self.game.positions[self._own_seat()]
+        start = own if action is Action.OWN_SQUARE or self._explored is None else self._explored
+        step = {Action.SQUARE_BEFORE: -1, Action.SQUARE_AFTER: 1}.get(action, 0)
+        self._explored = max(1, min(self.game.board.last, start + step))
+        return self.narrator.square(self.game, self._explored)
+
+    def _own_seat(self) -> int:
+        """Whose square Home means: the player's own; else the player whose turn it is, or
+        the first human."""
+        assert self.game is not None
+        if self.seat is not None:
+            return self.seat
+        current = self.game.current
+        if not self.game.seats[current].computer:
+            return current
+        return next((i for i, s in enumerate(self.game.seats) if not s.computer), current)
+
+
+def split_next_turn(events: Sequence[Event]) -> tuple[list[Event], list[Event]]:
+    """A roll's events, and the announcement of the turn that follows (said last)."""
+    cut = len(events)
+    while cut and isinstance(events[cut - 1], (TurnStarted, ExtraRoll)):
+        cut -= 1
+    return list(events[:cut]), list(events[cut:])
+
+
+def help_messages(_: Callable[[str], str]) -> list[Message]:
+    return [Message(text) for text in (
+        _("Keys:"),
+        _("Enter or Space: roll the pasa."),
+        _("r: repeat the last message."),
+        _("Comma and full stop: the message before and after, to read back."),
+        _("w: where is everyone."),
+        _("a: what is ahead of you, within six squares."),
+        _("Square brackets: step along the board, square by square. Home: back to your "
+          "square."),
+        _("Minus and plus: slower or faster speech. Slash and star: quieter or louder."),
+        _("h: this help."),
+        _("q: quit, after you confirm."),
+    )]
