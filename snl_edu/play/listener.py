@@ -23,8 +23,9 @@ table, a browser seat) owns one ``Listener`` per player and keeps to this contra
 
 from __future__ import annotations
 
+import contextlib
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
 from snl_edu.engine import Game
@@ -61,6 +62,8 @@ class Listener:
         self.adjust: Callable[[Action], list[Message]] | None = None
         self._explored: int | None = None  # the square [ and ] last stepped to
         self._question: list[Message] | None = None  # the open question, said again below
+        self._buried = False  # something was said below the open question
+        self._depth = 0  # nested ``meanwhile`` blocks, on any thread
         self._shown = threading.RLock()  # the keyboard and the network both speak
 
     # -- out --------------------------------------------------------------------
@@ -71,6 +74,8 @@ class Listener:
                 self.last_messages = messages
             if review:
                 self.review.add(messages)
+            if messages and self._question is not None:
+                self._buried = True
             self.sink.show_all(messages)
 
     def show_all(self, messages: Sequence[Message]) -> None:
@@ -84,12 +89,25 @@ class Listener:
             self.sink.echo(text)
 
     def news(self, messages: list[Message], remember: bool = False) -> None:
-        """What happens while the player may be thinking: said, then their open question
-        again, so the question is always the last thing said."""
-        with self._shown:
+        """What happens while the player may be thinking (a pause, a warning, other players'
+        moves): said, then their open question again, so it is always said last."""
+        with self.meanwhile():
             self.say(messages, remember=remember)
-            if self._question is not None:
-                self.sink.show_all(self._question)
+
+    @contextlib.contextmanager
+    def meanwhile(self) -> Iterator[None]:
+        """Whatever is said in this block comes while the player may be thinking: their
+        open question is asked again after it, once."""
+        with self._shown:
+            self._depth += 1
+        try:
+            yield
+        finally:
+            with self._shown:
+                self._depth -= 1
+                if not self._depth and self._buried and self._question is not None:
+                    self._buried = False
+                    self.sink.show_all(self._question)
 
     def roll(self, events: Sequence[Event]) -> Callable[[], None]:
         """Say a roll's moves; the returned step calls the next turn (after the lessons),
@@ -97,12 +115,12 @@ class Listener:
         assert self.narrator is not None
         done, next_turn = split_next_turn(events)
         told = self.narrator.narrate_all(done)
-        self.say(told)
+        self.news(told, remember=True)
 
         def call_next_turn() -> None:
             assert self.narrator is not None
             announced = self.narrator.narrate_all(next_turn)
-            self.say(announced)
+            self.news(announced)
             self.last_messages = told + announced
 
         return call_next_turn
@@ -110,9 +128,10 @@ class Listener:
     # -- a question -------------------------------------------------------------
 
     def asking(self, lines: list[Message]) -> None:
-        """The player's own question waits for their answer: said again below news."""
+        """The player's own question, just said, waits for their answer: said again below
+        news."""
         with self._shown:
-            self._question = lines
+            self._question, self._buried = lines, False
 
     def answered(self) -> None:
         with self._shown:

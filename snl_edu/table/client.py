@@ -43,6 +43,7 @@ CONNECT_WAIT = 5.0
 # How soon the keyboard's thread takes up a move's lesson (what the table says next waits
 # for it), between the child's keys.
 LESSON_POLL = 0.05
+QUESTION_POLL = 0.2  # how soon, during a question, what the table said is said
 RECONNECT_TRIES = 5
 
 
@@ -145,21 +146,24 @@ class QuestionKeys:
     table closing ends the question."""
 
     def __init__(self, keys: CommandSource, turn: threading.Event, ended: threading.Event,
-                 asked: Callable[[], None] = lambda: None) -> None:
+                 thinking: Callable[[], None] = lambda: None) -> None:
         self.keys = keys
         self.interactive = keys.interactive
         self.turn = turn
         self.ended = ended
-        self.asked = asked  # told each time the keys are wanted: a question has been said
+        # Told while the keys are wanted (a question has been said), at least every
+        # QUESTION_POLL: what the table says meanwhile is said then, the question below it.
+        self.thinking = thinking
         self.typed = False  # keys of an answer since the last Enter
         self.roll = threading.Event()  # the Enter that put a question aside: a roll
 
     def next_command(self, timeout: float | None = None) -> Command | None:
-        self.asked()
         while True:
+            self.thinking()
             if self.ended.is_set():
                 return Command(Action.END)
-            command = self.keys.next_command(0.2 if timeout is None else min(timeout, 0.2))
+            command = self.keys.next_command(
+                QUESTION_POLL if timeout is None else min(timeout, QUESTION_POLL))
             if command is None:
                 if timeout is not None:
                     return None
@@ -188,19 +192,21 @@ class TableClient:
         self.shown = threading.Lock()  # guards what is held behind a lesson
         self.ended = threading.Event()
         self.my_turn = threading.Event()  # the table waits for this seat's roll
+        self.turns_called = 0  # how many times the table has asked for this seat's roll
         # Lessons run on this computer, between the child's own keys: the network thread
         # hands each turn's events over and the keyboard's thread asks the question.
         self.teacher: Teacher | None = None
         self.turns: queue.Queue[tuple[Game, list[Event]]] = queue.Queue()
-        # While a move's lesson is due or open, what the table says meanwhile waits here, in
-        # order, and is said when the lesson is over (None: said at once). When this child's
-        # own turn comes during a question, it is all said up to the turn: the question
-        # gives way to the turn (notes/tryout.md F11).
+        # While a move's lesson is due, what the table says meanwhile waits here, in order,
+        # and is said after it (None: said at once), so a card or a question comes right
+        # after its move. Once the child's question has been said, the table's lines are
+        # said as they come (at the keys' next poll), each time with the question below.
         self.held: list[Callable[[], None]] | None = None
         self.told_game: Game | None = None  # the game as of the last update said
         self.releasing = threading.Lock()
         self.in_lesson = False  # the keyboard's thread is in a lesson (a card or a question)
-        self.asking = False  # ... and its question has been said: the child's turn may come
+        # The child's turn came while their question was open: their clock waits for it.
+        self.clock_held = False
         self.finished = False
         self.connection: Any = None
         self._connections = contextlib.ExitStack()  # every connection made, closed at the end
@@ -317,14 +323,13 @@ class TableClient:
                 return
         action()
 
-    def _release(self, to_the_turn: bool = False) -> None:
-        """Say what the table said during a lesson, in order: when the lesson is over, until a
-        move brings the next lesson (the rest waits for that one); or, as the child's own
-        turn comes during a question, all of it (the question gives way to the turn)."""
+    def _release(self) -> None:
+        """Say what the table said during a lesson, in order, until a move brings the next
+        lesson (the rest waits for that one)."""
         with self.releasing:  # one thread at a time says them, so their order is kept
             while True:
                 with self.shown:
-                    if self.held is None or not (to_the_turn or self.turns.empty()):
+                    if self.held is None or not self.turns.empty():
                         return
                     if not self.held:
                         self.held = None
@@ -344,8 +349,7 @@ class TableClient:
             self._on_notice(message)
         elif kind == "ended":
             self.finished = bool(message.get("finished"))
-            self._tell(lambda: self.listener.say([Message(self._("The table has closed."))],
-                                        remember=False))
+            self._tell(lambda: self.listener.news([Message(self._("The table has closed."))]))
             self.ended.set()
 
     def _tell_update(self, game: Game | None, events: list[Event]) -> None:
@@ -363,30 +367,34 @@ class TableClient:
         else:
             announce()
 
-    def _turn_came(self) -> None:
+    def _turn_came(self, called: int) -> None:
         """The table waits for this child's roll: said in its place among what the table
-        said; if a question is open, it gives way and everything up to the turn is said."""
-        with self.shown:
-            if self.held is None:
-                held = False
-            else:
-                self.held.append(self._prompt)
-                held = True
-        if not held:
-            self._prompt()
-        elif self.asking:
-            self._release(to_the_turn=True)
+        said."""
+        self._tell(lambda: self._prompt(called))
 
-    def _question_asked(self) -> None:
-        """A lesson wants the child's keys: its question has been said. A turn of the
-        child's that came meanwhile is said now, with all before it."""
-        if not self.in_lesson:
+    def _thinking(self) -> None:
+        """A lesson waits for the child's answer. The first time, its question is kept to
+        be said again below what comes; every time, what the table said since is said,
+        each move with its own lesson (a card: one question at a time), the question
+        last."""
+        if not self.in_lesson or self.teacher is None:
             return
-        self.asking = True
+        asker = self.teacher.asker
         with self.shown:
-            waiting = self.held is not None and self._prompt in self.held
-        if waiting:
-            self._release(to_the_turn=True)
+            if not self.listener.question_open and asker is not None \
+                    and asker.asking is not None:
+                self.listener.asking([Message(asker.asking.prompt)])
+        if not self.listener.question_open:
+            return
+        with self.listener.meanwhile():
+            self._release()
+            while True:
+                try:
+                    game, events = self.turns.get_nowait()
+                except queue.Empty:
+                    return
+                self.teacher(game, events)
+                self._release()
 
     def _on_notice(self, message: dict[str, Any]) -> None:
         try:
@@ -398,8 +406,9 @@ class TableClient:
             return
         if notice is Notice.TURN:
             if seat == self.seat:
+                self.turns_called += 1
                 self.my_turn.set()
-                self._turn_came()
+                self._turn_came(self.turns_called)
             return
         name = ""
         if type(seat) is int and 0 <= seat < len(self.game.seats):
@@ -411,7 +420,7 @@ class TableClient:
             return
         line = notice_text(self.loc, notice, name)
         if line and not (notice is Notice.WARNING and seat != self.seat):
-            self._tell(lambda: self.listener.say([Message(line)], remember=False))
+            self._tell(lambda: self.listener.news([Message(line)]))
 
     # -- lessons on this computer -----------------------------------------------
 
@@ -446,8 +455,9 @@ class TableClient:
         own, members, rotation = self.seat, self.members, teams.Rotation(self.narrator.seats)
 
         def child(game: Game, seat: int) -> str | None:
-            """Only this computer's child answers: after their own roll, on their own seat."""
-            if seat != own:
+            """Only this computer's child answers: after their own roll, on their own seat,
+            and one question at a time (a team-mate's roll may come during another's)."""
+            if seat != own or self.listener.question_open:
                 return None
             if not members:
                 return game.seats[seat].name
@@ -458,13 +468,20 @@ class TableClient:
                        history, by_ear, recorder,
                        {own: learner} if learner and len(members) <= 1 else {}, child=child)
 
-    def _prompt(self) -> None:
-        """The turn, said to the end; then the table starts the child's clock."""
-        self.listener.say([Message(self._("Your turn: press Enter to roll the pasa."), "turn")],
-                 remember=False)
-        if self.my_turn.is_set():
+    def _prompt(self, called: int | None = None) -> None:
+        """The turn (``called``: the how-manyth; None: the latest), said to the end; then
+        the table starts the child's clock, unless their own question is open: then it
+        stands still until the question is over. A turn said late, behind a lesson, that
+        the child has already rolled in starts no clock: the table waits in a later one."""
+        self.listener.news([Message(self._("Your turn: press Enter to roll the pasa."),
+                                    "turn")])
+        with self.shown:  # against the question closing meanwhile on the keyboard's thread
+            if not self.my_turn.is_set() or called not in (None, self.turns_called):
+                return
+            self.clock_held = self.listener.question_open
             with contextlib.suppress(WebSocketException, OSError):
-                self.connection.send(wire.encode(wire.said_message()))
+                self.connection.send(wire.encode(
+                    wire.asking_message() if self.clock_held else wire.said_message()))
 
     def _teach(self, keys: QuestionKeys | None) -> None:
         """Lessons on the turns played, between the child's keys; an Enter that put a
@@ -478,11 +495,16 @@ class TableClient:
             try:
                 self.teacher(game, events)
             finally:
-                self.in_lesson = self.asking = False
+                self.in_lesson = False
+                with self.shown:
+                    self.listener.answered()
+                    turn_waits, self.clock_held = self.clock_held, False
             self._release()
             if keys is not None and keys.roll.is_set():
                 keys.roll.clear()
                 self._act(Command(Action.ROLL), keys)
+            elif turn_waits:
+                self._prompt()  # the question is over: the turn again, and its clock starts
 
     def _show_board(self) -> None:
         from snl_edu.views.board_text import board_grid
@@ -558,7 +580,7 @@ class TableClient:
                                    self.terminal, stack)
                 self.outputs = self.listener.sink = Outputs([self.console, *audio.outputs])
                 if not self.options.watch:
-                    asking = QuestionKeys(keys, self.my_turn, self.ended, self._question_asked)
+                    asking = QuestionKeys(keys, self.my_turn, self.ended, self._thinking)
                     self.teacher = self._open_lessons(
                         asking, audio.speaks or self.options.sound.screen_reader, stack)
             receiver = threading.Thread(target=self._receive, name="snl-table-client",

@@ -281,7 +281,8 @@ class Table:
             for text in connection:
                 try:
                     data = wire.decode(text, wire.MAX_CLIENT_MESSAGE)
-                    command = None if data.get("type") == "said" else wire.read_command(data)
+                    kind = data.get("type")
+                    command = None if kind in ("said", "asking") else wire.read_command(data)
                 except wire.WireError as error:
                     bad += 1
                     self._send(connection, {"type": "refused", "reason": "malformed",
@@ -293,8 +294,10 @@ class Table:
                 if not mine:
                     continue
                 due = next((c for c in mine if c.source.waiting), None)
-                if command is None:  # the turn has been announced there: its clock starts
-                    if due is not None:
+                if command is None:  # the turn has been announced there: its clock starts,
+                    if due is not None and kind == "asking":  # or waits for their question
+                        due.source.asking()
+                    elif due is not None:
                         due.source.said()
                     continue
                 if due is None and command.action is Action.ROLL:

@@ -25,6 +25,11 @@ AWAY_CLOCK = 30.0  # with the turn clock off, how long an absent owner's turn st
 # holds the turn at most this much longer.
 SAYING_CAP = 30.0
 SAID = "said"  # the owner's computer has announced the turn
+# The turn was announced while the owner's own question is open: their clock stands still
+# until they have answered it or put it aside (then SAID), but a child who walks away from
+# a question does not hold the whole table longer than this.
+QUESTION_CAP = 120.0
+ASKING = "asking"
 
 
 class TableEnded(Exception):
@@ -100,6 +105,12 @@ class NetworkSeat:
         if self.waiting:
             self.commands.put(Command(None, SAID))
 
+    def asking(self) -> None:
+        """The turn is announced, but the owner is answering their own question: their time
+        starts when it is over."""
+        if self.waiting:
+            self.commands.put(Command(None, ASKING))
+
     def put(self, command: Command) -> None:
         """A command from the owner. A roll pressed while it is not their turn is dropped,
         so keys pressed during an announcement never roll twice."""
@@ -137,8 +148,8 @@ class NetworkSeat:
         self.tell(Notice.TURN)
         clock = self.clock if self.present or self.clock else AWAY_CLOCK
         heard = not (self.present and self.clock)  # the clock waits for the announcement
-        deadline = None if clock is None else (
-            self.monotonic() + clock + (0.0 if heard else SAYING_CAP))
+        grace = 0.0 if heard else SAYING_CAP  # how long it waits at most
+        deadline = None if clock is None else self.monotonic() + clock + grace
         warned = False
         while True:
             if not self.control.running.is_set():
@@ -146,7 +157,7 @@ class NetworkSeat:
                 # child whose turn it is has their whole time again after it.
                 self.control.running.wait()
                 if deadline is not None and clock is not None:
-                    deadline = self.monotonic() + clock + (0.0 if heard else SAYING_CAP)
+                    deadline = self.monotonic() + clock + grace
                     warned = False
             if self.control.ended.is_set():
                 return Command(Action.END)
@@ -175,15 +186,20 @@ class NetworkSeat:
                 command = self.commands.get(timeout=wait if wait is None else max(wait, 0.0))
             except queue.Empty:
                 continue
+            if command.action is None and command.text == ASKING:
+                if not heard and deadline is not None and clock is not None:
+                    grace = QUESTION_CAP
+                    deadline = self.monotonic() + clock + grace
+                continue
             if command.action is None and command.text == SAID:
                 if not heard and deadline is not None and clock is not None:
-                    heard = True
+                    heard, grace = True, 0.0
                     deadline = min(deadline, self.monotonic() + clock)
                 continue
             if command.action is None and command.text == "left":
                 if not self.present and not heard and deadline is not None \
                         and clock is not None:  # gone before hearing it: nothing to wait for
-                    heard = True
+                    heard, grace = True, 0.0
                     deadline = min(deadline, self.monotonic() + clock)
                 continue
             if self.control.ended.is_set():

@@ -122,6 +122,12 @@ def said_message() -> dict[str, Any]:
     return {"type": "said"}
 
 
+def asking_message() -> dict[str, Any]:
+    """The child's turn has been announced while their own question is open: their clock
+    waits until the question is over (then ``said``)."""
+    return {"type": "asking"}
+
+
 def read_command(data: Mapping[str, Any]) -> Command:
     if data.get("type") != "command":
         raise WireError("not a command")

@@ -15,6 +15,7 @@ from websockets.sync.client import connect
 from snl_edu.error_text import describe
 from snl_edu.inputs.commands import Action, Command
 from snl_edu.table.client import TableClient
+from snl_edu.table.host import Table
 from snl_edu.table.wire import Notice
 from snl_edu.vocabulary import Message
 
@@ -132,6 +133,9 @@ def test_a_team_mates_roll_is_not_blocked_by_the_others_open_question(tmp_path: 
     assert not any("Time is up" in line for line in host_log.lines)
 
 
+LOOK = 0.02  # how often a pretend child looks at the screen again
+
+
 def until(done: Callable[[], bool], what: str) -> None:
     """Wait (with a deadline) for the client to reach a state; the outcome is asserted after."""
     deadline = time.monotonic() + WAIT
@@ -141,60 +145,72 @@ def until(done: Callable[[], bool], what: str) -> None:
 
 
 class AnswersWhenTheTableHasMovedOn(RollWhenAsked):
-    """Asha: rolls when asked to; a question she leaves open until her computer has heard
-    Bikash's roll and Chandra leaving (both happen while she thinks), then puts it aside."""
+    """Asha: rolls when asked to; a question she leaves open until her computer has said
+    Bikash's roll and Chandra leaving (both happen while she thinks) with her question below
+    them, then puts it aside. Her keyboard is read as a child's is: a little at a time."""
 
     def __init__(self, log: LineLog, prompt: str, client: TableClient,
-                 meanwhile: Callable[[], None]) -> None:
+                 meanwhile: Callable[[], None], left: str) -> None:
         super().__init__(log, prompt)
         self.client = client
         self.meanwhile = meanwhile
+        self.left = left
         self.before_answering: list[str] = []
 
     def next_command(self, timeout: float | None = None) -> Command | None:
-        if self.log.count("A question for Asha") > len(self.before_answering):
-            client = self.client
-            until(lambda: len(client.game.rolls) >= 2, "Bikash's roll never reached her")
-            self.meanwhile()
-            # Her move's turn call, Bikash's move and Chandra's leaving wait behind it.
-            until(lambda: len(client.held or ()) >= 3, "Chandra's leaving never reached her")
-            self.before_answering.append("\n".join(self.log.lines))
+        if self.log.count("A question for Asha") <= len(self.before_answering):
+            return super().next_command(timeout)
+        if len(self.client.game.rolls) >= 2 and not self.gone:  # type: ignore[union-attr]
+            self.gone = True
+            self.meanwhile()  # Bikash has rolled: Chandra leaves while Asha thinks
+        lines = self.log.lines
+        prompt = lines[lines.index("A question for Asha:") + 1]
+        if self.left in lines and lines[-1] == prompt:
+            self.before_answering.append("\n".join(lines))
             return Command(Action.SKIP)
-        return super().next_command(timeout)
+        threading.Event().wait(min(timeout or LOOK, LOOK))  # a key not yet pressed
+        return None
+
+    gone = False
 
 
-def test_a_question_comes_right_after_the_childs_move_and_the_table_waits_behind_it(
+def test_a_question_comes_right_after_the_childs_move_and_stays_below_what_comes(
         tmp_path: Path) -> None:
-    """notes/tryout.md F11: the question came after the next turn was called, mixed with
-    other children's moves; a listening child heard it buried in them."""
+    """The question came after the next turn was called, mixed with
+    other children's moves; a listening child heard it buried in them. Now it comes right
+    after her move, and whatever the table says while she thinks is said with the question
+    again below it."""
     options = table_options(tmp_path / "host", players=("Asha", "Bikash", "Chandra"),
                             computers=0)
+    left = "Chandra has left the table; the seat is kept."
     with open_table(options) as (table, _log, _):
         asha = Child(table, "Asha", start=False, lessons="every", data_dir=str(tmp_path / "a"))
         chandra: list[Child] = []
         keys = AnswersWhenTheTableHasMovedOn(asha.log, asha.loc.gettext(
             "Your turn: press Enter to roll the pasa."), asha.client,
-            lambda: chandra[0].leave())
+            lambda: chandra[0].leave(), left)
         asha.keys = keys
         asha.start()
         bikash = Child(table, "Bikash")
         chandra.append(Child(table, "Chandra", stop_after=0))  # the table then waits for her
-        left = "Chandra has left the table; the seat is kept."
-        asha.log.wait_for(lambda lines: left in lines)
+        asha.log.wait_for(lambda lines: any("we will skip this one" in line for line in lines))
         for child in (asha, bikash):
             child.leave()
     lines = asha.log.lines
     question = lines.index("A question for Asha:")
+    prompt = lines[question + 1]
     assert lines[question - 2].startswith("Asha rolled a 5")  # her move, then her question
     assert lines[question - 1] == "Asha comes onto the board at square 5."
-    # While she thought, Bikash rolled; his move was said only after her answer.
-    assert not any("Bikash" in line for line in keys.before_answering[0].splitlines()[-3:])
+    # While she thought, Bikash rolled and Chandra left: said, and her question below them.
+    thinking = keys.before_answering[0].splitlines()
+    assert thinking[-1] == prompt and left in thinking
     skipped = next(i for i, line in enumerate(lines) if "we will skip this one" in line)
     climbed = lines.index("Bharyang! Bikash climbs the ladder from 3 to 22.")
     card = next(i for i, line in enumerate(lines) if line.startswith("From the history"))
     # His ladder's history card comes with his move, before the next turn is called.
-    assert question < skipped < lines.index("Bikash's turn.") < climbed < card \
-        < lines.index("Chandra's turn.") < lines.index(left)
+    assert question < lines.index("Bikash's turn.") < climbed < card \
+        < lines.index("Chandra's turn.") < lines.index(left) < skipped
+    assert lines[climbed + 1: card] == [] and lines[lines.index(left) + 1] == prompt
 
 
 class RollsWhenAshaIsAsked(RollWhenAsked):
@@ -207,7 +223,7 @@ class RollsWhenAshaIsAsked(RollWhenAsked):
     def next_command(self, timeout: float | None = None) -> Command | None:
         command = super().next_command(timeout)
         if command is not None and command.action is Action.ROLL:
-            until(lambda: self.asha.asking, "Asha was never asked")
+            until(lambda: self.asha.listener.question_open, "Asha was never asked")
         return command
 
 
@@ -450,3 +466,81 @@ def test_before_the_start_the_host_says_whom_the_table_still_waits_for(tmp_path:
     assert [line for line in said if line.startswith("Still to join")] == [
         "Still to join: Bikash and Chandra.", "Still to join: Bikash."]  # none once playing
     assert said.index("Still to join: Bikash.") < said.index("Asha's turn.")
+
+
+class ThinksThroughHerTurn(RollWhenAsked):
+    """Asha: rolls once; then thinks over her question while her next turn is called, the
+    teacher pauses and resumes, and three of her clocks pass; then puts it aside and waits."""
+
+    def __init__(self, log: LineLog, prompt: str, table: Table, host_log: LineLog,
+                 clock: float) -> None:
+        super().__init__(log, prompt, stop_after=1)
+        self.table, self.host_log, self.clock = table, host_log, clock
+        self.step = 0
+        self.thought_until = 0.0
+        self.rolled_for_her_meanwhile = True
+        self.skipped_at = 0.0
+        self.before_answering: list[str] = []
+
+    def next_command(self, timeout: float | None = None) -> Command | None:
+        lines = self.log.lines
+        if "A question for Asha:" not in lines or self.skipped_at:
+            return super().next_command(timeout)
+        question = lines.index("A question for Asha:")
+        prompt = lines[question + 1]
+        below = lines[-1] == prompt  # her question is the last thing said
+        if self.step == 0 and below and self.prompt in lines[question:]:
+            self.step = 1
+            self.table.pause()  # her turn has been called while she thinks
+        elif self.step == 1 and below and "The teacher has paused the game." in lines:
+            self.step = 2
+            self.table.resume()
+        elif self.step == 2 and below and "The game goes on." in lines:
+            self.step, self.thought_until = 3, time.monotonic() + 3 * self.clock
+        elif self.step == 3 and time.monotonic() >= self.thought_until:
+            self.rolled_for_her_meanwhile = any(
+                "Asha" in line and ("Time is up" in line or "seconds left" in line)
+                for line in self.host_log.lines)
+            self.before_answering.append("\n".join(lines))
+            self.skipped_at = time.monotonic()
+            return Command(Action.SKIP)
+        threading.Event().wait(min(timeout or LOOK, LOOK))
+        return None
+
+
+def test_a_childs_clock_stands_still_while_her_own_question_is_open(tmp_path: Path) -> None:
+    """Tried at a real table: her question stayed open while her turn, the warning, the
+    clock's roll and the teacher's pause were printed over it, and she answered one turn
+    late from then on. Now what comes is said above her question, and her clock waits."""
+    clock = 0.3
+    options = table_options(tmp_path / "host", players=("Asha", "Bikash"), computers=0,
+                            turn_clock=clock)
+    options = type(options)(**{**options.__dict__, "warning_before": 0.1})
+    with open_table(options) as (table, host_log, _):
+        asha = Child(table, "Asha", start=False, lessons="every", history="off",
+                     data_dir=str(tmp_path / "a"))
+        keys = ThinksThroughHerTurn(asha.log, asha.keys.prompt,  # type: ignore[union-attr]
+                                    table, host_log, clock)
+        asha.keys = keys
+        asha.start()
+        bikash = Child(table, "Bikash")
+        host_log.wait_for(lambda lines: any("Time is up: rolling for Asha." in line
+                                            for line in lines))
+        rolled_at = time.monotonic()
+        asha.log.wait_for(lambda lines: any(line.startswith("Time is up: rolling for Asha")
+                                            for line in lines))
+        for child in (asha, bikash):
+            child.leave()
+    assert not keys.rolled_for_her_meanwhile  # three clocks long, her turn waited
+    assert rolled_at - keys.skipped_at >= clock  # her whole time, once the question was over
+    thinking = keys.before_answering[0].splitlines()
+    question = thinking.index("A question for Asha:")
+    said_meanwhile = thinking[question + 3:]  # after the question and how to answer it
+    for line in ("Bikash's turn.", "Asha's turn.", keys.prompt,
+                 "The teacher has paused the game.", "The game goes on."):
+        # each said while she thought, with her question again right below
+        at = said_meanwhile.index(line)
+        assert thinking[question + 1] in said_meanwhile[at + 1:]
+    lines = asha.log.lines
+    skipped = next(i for i, line in enumerate(lines) if "we will skip this one" in line)
+    assert lines[skipped + 1] == keys.prompt  # the question over: her turn, her clock
