@@ -10,10 +10,12 @@ table, a browser seat) owns one ``Listener`` per player and keeps to this contra
   ``show_all`` (a lesson's lines: read back, while ``r`` still repeats the roll);
   ``roll(events)`` says a roll's moves and returns the step that calls the next turn, for
   the front end to take after the move's lessons; ``news`` says what happens meanwhile (a
-  pause, a warning, other players' moves), and then the open question again.
-- **A question**: ``asking(lines)`` while the player's own question waits for an answer
-  (its lines are said again below any ``news``), ``answered()`` once it is answered or
-  put aside; ``question_open`` tells the front end (a table holds the turn clock).
+  pause, a warning, other players' moves), and then the open question again;
+  ``with meanwhile():`` gathers several lines (a move and its card) under one asking again.
+- **A question**: the lesson says it through ``show_all``; the front end then calls
+  ``asking(lines)`` with the lines to ask again (its prompt) while it waits for the
+  answer, and ``answered()`` once it is answered or put aside; ``question_open`` tells the
+  front end (at the table, the player's own turn clock stands still while it is true).
 - **In**: the front end passes each command that is not a roll to ``handle`` (repeat,
   read back, where, ahead, help, explore, rate and volume); ``confirm`` asks yes or no on a
   ``CommandSource`` it is given.
@@ -48,10 +50,12 @@ class Sink(Protocol):
 
 
 class Listener:
-    def __init__(self, loc_gettext: Callable[[str], str], sink: Sink,
+    """One player's ear and review keys (see the module's contract)."""
+
+    def __init__(self, gettext: Callable[[str], str], sink: Sink,
                  game: Game | None = None, narrator: Narrator | None = None,
                  seat: int | None = None) -> None:
-        self._ = loc_gettext
+        self._ = gettext
         self.sink = sink
         self.game = game
         self.narrator = narrator
