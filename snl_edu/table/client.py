@@ -7,8 +7,8 @@ turn it shows the board, where everyone is and the last moves, as plain lines.
 
 from __future__ import annotations
 
+import collections
 import contextlib
-import queue
 import random
 import shlex
 import socket
@@ -22,6 +22,7 @@ from websockets.exceptions import WebSocketException
 from snl_edu.app.options import SoundOptions
 from snl_edu.app.play import Terminal, open_sound
 from snl_edu.engine import Game, GameStateError, Seat
+from snl_edu.engine.events import Event, Rolled
 from snl_edu.inputs.commands import Action, Command, CommandSource
 from snl_edu.inputs.seat_inputs import SeatInputs
 from snl_edu.language.localizer import N_, Localizer
@@ -36,7 +37,6 @@ from snl_edu.table.wire import Notice
 from snl_edu.vocabulary import Message, SnlError
 
 if TYPE_CHECKING:
-    from snl_edu.engine.events import Event
     from snl_edu.lessons.teacher import Teacher
 
 CONNECT_WAIT = 5.0
@@ -196,7 +196,7 @@ class TableClient:
         # Lessons run on this computer, between the child's own keys: the network thread
         # hands each turn's events over and the keyboard's thread asks the question.
         self.teacher: Teacher | None = None
-        self.turns: queue.Queue[tuple[Game, list[Event]]] = queue.Queue()
+        self.turns: collections.deque[tuple[Game, list[Event]]] = collections.deque()
         # While a move's lesson is due, what the table says meanwhile waits here, in order,
         # and is said after it (None: said at once), so a card or a question comes right
         # after its move. Once the child's question has been said, the table's lines are
@@ -329,7 +329,7 @@ class TableClient:
         with self.releasing:  # one thread at a time says them, so their order is kept
             while True:
                 with self.shown:
-                    if self.held is None or not self.turns.empty():
+                    if self.held is None or self.turns:
                         return
                     if not self.held:
                         self.held = None
@@ -362,7 +362,7 @@ class TableClient:
             self._show_board()
         elif self.teacher is not None and game is not None:
             with self.shown:
-                self.turns.put((game, events))
+                self.turns.append((game, events))
                 self.held = [announce, *(self.held or [])]
         else:
             announce()
@@ -388,13 +388,16 @@ class TableClient:
             return
         with self.listener.meanwhile():
             self._release()
-            while True:
-                try:
-                    game, events = self.turns.get_nowait()
-                except queue.Empty:
-                    return
-                self.teacher(game, events)
+            # Other children's moves have cards, never a question here; a move of this
+            # seat's (a team-mate's roll) waits with its question, and all after it.
+            while self.turns and not self._ours(self.turns[0][1]):
+                self.teacher(*self.turns.popleft())
                 self._release()
+
+    def _ours(self, events: list[Event]) -> bool:
+        """A move of this computer's seat (its lesson may be a question)."""
+        first = events[0] if events else None
+        return isinstance(first, Rolled) and first.seat == self.seat
 
     def _on_notice(self, message: dict[str, Any]) -> None:
         try:
@@ -455,9 +458,8 @@ class TableClient:
         own, members, rotation = self.seat, self.members, teams.Rotation(self.narrator.seats)
 
         def child(game: Game, seat: int) -> str | None:
-            """Only this computer's child answers: after their own roll, on their own seat,
-            and one question at a time (a team-mate's roll may come during another's)."""
-            if seat != own or self.listener.question_open:
+            """Only this computer's child answers: after their own roll, on their own seat."""
+            if seat != own:
                 return None
             if not members:
                 return game.seats[seat].name
@@ -487,10 +489,9 @@ class TableClient:
         """Lessons on the turns played, between the child's keys; an Enter that put a
         question aside in the child's own turn rolls."""
         while self.teacher is not None and not self.ended.is_set():
-            try:
-                game, events = self.turns.get_nowait()
-            except queue.Empty:
+            if not self.turns:
                 return
+            game, events = self.turns.popleft()
             self.in_lesson = True
             try:
                 self.teacher(game, events)
@@ -609,9 +610,7 @@ class TableClient:
         """The client ends: what the table said during the last lesson is said, and no
         lesson is begun."""
         self.teacher = None
-        with contextlib.suppress(queue.Empty):
-            while True:
-                self.turns.get_nowait()
+        self.turns.clear()
         self._release()
 
     def _close(self) -> None:
