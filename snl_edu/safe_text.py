@@ -52,11 +52,21 @@ def visible_data(data: Any, limit: int) -> Any:
 
 
 def clean_name(text: str, limit: int = MAX_NAME) -> str:
-    """A name for display and storage: visible, spaces collapsed, NFC, at most ``limit``."""
+    """The one rule for a name at every door, applied before it is shown or saved: spaces
+    collapsed, control characters made visible, bytes that were not UTF-8 (lone surrogates
+    from the command line) made U+FFFD, NFC, at most ``limit`` characters. What it returns
+    is what the store's row checks accept, so a name the game saved is never called damaged;
+    "" means the name was blank."""
     text = unicodedata.normalize("NFC", visible(" ".join(text.split())))
     return text[:limit].rstrip()
 
 
+# Invisible characters that make two spellings of one name look the same on screen.
+_ZERO_WIDTH = dict.fromkeys((0x00AD, 0x180E, 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF))
+
+
 def name_key(name: str) -> str:
-    """The one rule for "is this the same child?": spaces, case and Unicode form ignored."""
-    return unicodedata.normalize("NFKC", " ".join(name.split())).casefold()
+    """The one rule for "is this the same child?" (learners, seats, team members):
+    NFKC, case folded, spaces collapsed, zero-width characters removed."""
+    folded = unicodedata.normalize("NFKC", name).translate(_ZERO_WIDTH).casefold()
+    return " ".join(unicodedata.normalize("NFKC", folded).split())

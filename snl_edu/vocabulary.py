@@ -12,6 +12,10 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # an annotation only: `snl --help` need not import datetime
     from datetime import datetime
 
+# Joins the children of a team seat ("Asha+Bikash"): teams.py reads seats by it, and
+# forgetting a child (store/child_data.py) finds them in a team by it.
+TEAM_SEPARATOR = "+"
+
 
 @dataclass(frozen=True)
 class Message:

@@ -17,10 +17,10 @@ from snl_edu.cli.storage import data_dir_option, open_cli_store
 from snl_edu.language.localizer import Localizer
 from snl_edu.lessons.adaptive import summarise
 from snl_edu.lessons.report import learner_line, report_lines
-from snl_edu.safe_text import clean_name
+from snl_edu.safe_text import clean_name, visible
 from snl_edu.store import Store
 from snl_edu.store.checkups import CheckupStore
-from snl_edu.store.forget import forget, learner_or_player
+from snl_edu.store.forget import find, forget
 from snl_edu.store.progress import ProgressStore, UnknownLearnerError, write_csv
 
 
@@ -140,9 +140,14 @@ def _confirm_forget(name: str, answers: int, loc: Localizer) -> bool:
 
 def _forget(store: Store, name: str, sure: bool, loc: Localizer) -> None:
     kept = ProgressStore(store)
-    if not learner_or_player(store, name):
-        raise UnknownLearnerError(name, kept.learners())
+    found = find(store, name)
     shown = kept.canonical_name(name) if kept.exists(name) else clean_name(name)
+    if not found:
+        # Nothing readable holds the name, but a damaged backup may: the user is told
+        # where it is and that deleting it is theirs to decide.
+        for backup in found.damaged:
+            click.echo(_left_behind(backup, shown, loc), err=True)
+        raise UnknownLearnerError(shown, kept.learners())
     if not sure and not _confirm_forget(shown, len(kept.answers(name)), loc):
         click.echo(loc.gettext("Nothing was deleted."))
         raise click.exceptions.Exit(1)
@@ -158,10 +163,21 @@ def _forget(store: Store, name: str, sure: bool, loc: Localizer) -> None:
             "{name} was also taken out of {count} answer of another learner.",
             "{name} was also taken out of {count} answers of other learners.",
             done.mentions).format(name=shown, count=loc.number(done.mentions)))
+    for path in done.files:
+        click.echo(loc.gettext("{name} was also removed from {path}.").format(
+            name=shown, path=visible(str(path))))
     for backup in done.cleaned:
         click.echo(loc.gettext("{name} was also removed from the backup {path}.").format(
-            name=shown, path=str(backup)))
+            name=shown, path=visible(str(backup))))
     for backup in done.left:
-        click.echo(loc.gettext("The backup {path} is damaged and may still hold data about "
-                               "{name}: delete it if it is no longer needed.").format(
-            path=str(backup), name=shown))
+        click.echo(_left_behind(backup, shown, loc))
+    for path in done.stuck:
+        click.echo(loc.gettext("{path} could not be changed and still holds data about "
+                               "{name}: delete it, or forget {name} again when it can be "
+                               "written.").format(path=visible(str(path)), name=shown))
+
+
+def _left_behind(path: Path, name: str, loc: Localizer) -> str:
+    return loc.gettext("The backup {path} is damaged and may still hold data about "
+                       "{name}: delete it if it is no longer needed.").format(
+        path=visible(str(path)), name=name)

@@ -8,8 +8,6 @@ file in the data folder and comes back at their next game.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
@@ -18,22 +16,19 @@ from typing import Any
 from snl_edu.inputs.commands import Action
 from snl_edu.language.localizer import Localizer
 from snl_edu.outputs.speech.espeak import MAX_RATE, MIN_RATE
+from snl_edu.safe_text import name_key
+from snl_edu.store.child_data import SPEECH_PREFS, write_private_json
 from snl_edu.vocabulary import Message
 
 RATE_STEP = 20  # words per minute a key press changes
 VOLUME_STEP = 10  # percent
-PREFS_FILE = "speech.json"
-
-
-def _key(name: str) -> str:
-    return " ".join(name.split()).casefold()
 
 
 class SpeechPrefs:
     """Each player's rate and volume, in one JSON file; a damaged file is simply unused."""
 
     def __init__(self, folder: Path) -> None:
-        self.path = folder / PREFS_FILE
+        self.path = folder / SPEECH_PREFS
 
     def _read(self) -> dict[str, Any]:
         try:
@@ -46,7 +41,7 @@ class SpeechPrefs:
         """The first of these players' remembered (rate, volume), if any is valid."""
         data = self._read()
         for name in names:
-            entry = data.get(_key(name))
+            entry = data.get(name_key(name))
             if not isinstance(entry, dict):
                 continue
             rate, volume = entry.get("rate"), entry.get("volume")
@@ -59,13 +54,10 @@ class SpeechPrefs:
         """Write atomically (a temporary file renamed), so a crash never leaves half a file."""
         data = self._read()
         for name in names:
-            data[_key(name)] = {"rate": rate, "volume": volume}
+            data[name_key(name)] = {"rate": rate, "volume": volume}
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(dir=self.path.parent, suffix=".tmp")
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                json.dump(data, file, ensure_ascii=False, indent=1)
-            os.replace(temporary, self.path)
+            write_private_json(self.path, data)
         except OSError:
             pass  # not remembered is better than a game stopped
 

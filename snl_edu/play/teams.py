@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING
 from snl_edu.engine import Game, Seat
 from snl_edu.engine.events import TurnStarted
 from snl_edu.safe_text import MAX_NAME, clean_name, name_key
-from snl_edu.vocabulary import N_, SnlError
+from snl_edu.vocabulary import N_, TEAM_SEPARATOR, SnlError
 
 if TYPE_CHECKING:
     from snl_edu.language.localizer import Localizer
 
-SEPARATOR = "+"
+SEPARATOR = TEAM_SEPARATOR
 SIZES = (2, 3)
 # A learner's progress is one child's: each child of a team keeps their own.
 ONE_CHILD = N_("A learner is one child, so the name cannot hold \"+\": each child of a team "

@@ -1,12 +1,15 @@
 """Forgetting a child: every trace of a name, from the store and from its backups.
 
-In one transaction: their answers, lesson sessions and learner row; every saved game
-they sat in or learned in; and their name blotted out of other children's records (a
-lesson question can name another player). Then the freed pages are overwritten
-(``secure_delete`` is on), the write-ahead log is emptied and the file rebuilt
-(``VACUUM``), so the name is not left in the file's bytes. Backups kept beside the
-store get the same treatment; one that cannot be opened is named to the user instead.
-Names match by ``name_key`` everywhere: case, spacing and Unicode form do not matter.
+Where to look is the one list in child_data.py. In one transaction: their rows in every
+table (answers, lesson sessions, check-ups, the learner row); every saved game they sat
+in, alone or in a team, or learned in; and their name blotted out of other children's
+records (a lesson question can name another player). Then the freed pages are
+overwritten (``secure_delete`` is on), the write-ahead log is emptied and the file
+rebuilt (``VACUUM``), so the name is not left in the file's bytes. Then their entries in
+the data folder's other files (speech preferences). Backups kept beside the store get
+the same treatment; one that cannot be opened is named to the user instead. Names match
+by ``name_key`` everywhere: case, spacing, Unicode form and zero-width characters do not
+matter.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from snl_edu.safe_text import name_key
+from snl_edu.store.child_data import TABLES, Holds, files_holding, forget_in_files, names_child
 from snl_edu.store.database import Damage, Store, backups
 from snl_edu.store.rows import decode_text
 
@@ -30,15 +34,40 @@ class Forgotten:
     answers: int
     games: int
     mentions: int  # other children's records the name was blotted out of
+    files: tuple[Path, ...]  # the data folder's other files it was removed from (speech.json)
     cleaned: tuple[Path, ...]  # backups the name was removed from too
     left: tuple[Path, ...]  # backups that could not be opened: they may still hold data
+    stuck: tuple[Path, ...]  # files that could not be changed: they still hold data
 
 
-def learner_or_player(store: Store, name: str) -> bool:
-    """Whether anything is kept under this name (progress or a saved game)."""
+@dataclass(frozen=True)
+class Found:
+    """Where a name is kept, before anything is changed."""
+
+    here: bool  # in the store or a file of the data folder
+    backups: tuple[Path, ...]  # backups that hold the name
+    damaged: tuple[Path, ...]  # backups that cannot be read: they may hold it
+
+    def __bool__(self) -> bool:
+        return self.here or bool(self.backups)
+
+
+def find(store: Store, name: str) -> Found:
+    """Whether anything is kept under this name: progress, a seat in a saved game, a
+    file of the data folder, a backup beside the store."""
     key = name_key(name)
     connection = store.connection
-    return bool(_learners(connection, key) or _games(connection, key))
+    here = bool(_learners(connection, key) or _games(connection, key)
+                or files_holding(store.path.parent, key))
+    holding: list[Path] = []
+    damaged: list[Path] = []
+    for backup in _our_backups(store):
+        held = _backup_holds(backup, key)
+        if held is None:
+            damaged.append(backup)
+        elif held:
+            holding.append(backup)
+    return Found(here, tuple(holding), tuple(damaged))
 
 
 def forget(store: Store, name: str) -> Forgotten:
@@ -47,36 +76,48 @@ def forget(store: Store, name: str) -> Forgotten:
     with store.transaction() as db:
         answers, games, mentions = _forget_in(db, key, name)
     _scrub(store.connection)
+    files, stuck = forget_in_files(store.path.parent, key)
     cleaned: list[Path] = []
     left: list[Path] = []
-    for backup in backups(store.path):
-        if f".{Damage.FOREIGN.value}-" in backup.name:
-            continue  # another program's file: none of our data, not ours to change
+    for backup in _our_backups(store):
         (cleaned if _forget_in_backup(backup, key, name) else left).append(backup)
-    return Forgotten(answers, games, mentions, tuple(cleaned), tuple(left))
+    return Forgotten(answers, games, mentions, tuple(files), tuple(cleaned), tuple(left),
+                     tuple(stuck))
+
+
+def _our_backups(store: Store) -> list[Path]:
+    # Another program's file holds none of our data and is not ours to change.
+    return [backup for backup in backups(store.path)
+            if f".{Damage.FOREIGN.value}-" not in backup.name]
 
 
 def _forget_in(db: sqlite3.Connection, key: str, name: str) -> tuple[int, int, int]:
+    """Forget the child in every table of ``child_data.TABLES`` this file has (a backup
+    from an older snl has fewer)."""
     tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    if not {"learner", "lesson_answer", "lesson_session", "games"} <= tables:
-        # A backup from before progress was kept: only its games can hold the name.
-        games = _games(db, key) if "games" in tables else []
-        db.executemany("DELETE FROM games WHERE id = ?", [(i,) for i in games])
-        return 0, len(games), 0
-    learners = _learners(db, key)
+    learners = _learners(db, key) if "learner" in tables else []
+    ids = [(learner_id,) for learner_id, _ in learners]
     answers = 0
-    for learner_id, _ in learners:
-        answers += db.execute("SELECT count(*) FROM lesson_answer WHERE learner_id = ?",
-                              (learner_id,)).fetchone()[0]
-        # Explicit deletes: the data must go even where foreign keys are off.
-        if "checkup" in tables:
-            db.execute("DELETE FROM checkup WHERE learner_id = ?", (learner_id,))
-        db.execute("DELETE FROM lesson_answer WHERE learner_id = ?", (learner_id,))
-        db.execute("DELETE FROM lesson_session WHERE learner_id = ?", (learner_id,))
-        db.execute("DELETE FROM learner WHERE id = ?", (learner_id,))
-    games = _games(db, key)
+    if "lesson_answer" in tables:
+        answers = sum(db.execute("SELECT count(*) FROM lesson_answer WHERE learner_id = ?",
+                                 i).fetchone()[0] for i in ids)
+    # Explicit deletes, a learner's rows before the learner: the data must go even where
+    # foreign keys are off.
+    for table in sorted(tables & TABLES.keys(), key=lambda t: TABLES[t] is not Holds.BY_LEARNER):
+        holds = TABLES[table]
+        if holds is Holds.BY_LEARNER:
+            db.executemany(f'DELETE FROM "{table}" WHERE learner_id = ?', ids)
+        elif holds is Holds.LEARNER:
+            db.executemany(f'DELETE FROM "{table}" WHERE id = ?', ids)
+    games = _games(db, key) if "games" in tables else []
     db.executemany("DELETE FROM games WHERE id = ?", [(i,) for i in games])
-    spellings = {name.strip(), *(stored for _, stored in learners)} - {""}
+    mentions = _blot(db, {name.strip(), *(stored for _, stored in learners)} - {""}) \
+        if "lesson_answer" in tables else 0
+    return answers, len(games), mentions
+
+
+def _blot(db: sqlite3.Connection, spellings: set[str]) -> int:
+    """The name taken out of other children's questions (one can name another player)."""
     pattern = re.compile("|".join(re.escape(s) for s in sorted(spellings, key=len,
                                                                 reverse=True)),
                          re.IGNORECASE)
@@ -86,7 +127,7 @@ def _forget_in(db: sqlite3.Connection, key: str, name: str) -> tuple[int, int, i
             db.execute("UPDATE lesson_answer SET question = ? WHERE id = ?",
                        (pattern.sub(BLOTTED, question), answer_id))
             mentions += 1
-    return answers, len(games), mentions
+    return mentions
 
 
 def _learners(db: sqlite3.Connection, key: str) -> list[tuple[int, str]]:
@@ -95,11 +136,12 @@ def _learners(db: sqlite3.Connection, key: str) -> list[tuple[int, str]]:
 
 
 def _games(db: sqlite3.Connection, key: str) -> list[int]:
-    """Games a player of this name sat in, or that kept their lessons (``--learner``)."""
+    """Games the child sat in (alone or in a team), or that kept their lessons
+    (``--learner``)."""
     found = []
     for game_id, players, settings in db.execute("SELECT id, players, settings FROM games"):
         names = [*_json_list(players), _json_dict(settings).get("learner")]
-        if any(isinstance(n, str) and name_key(n) == key for n in names):
+        if any(names_child(n, key) for n in names):
             found.append(game_id)
     return found
 
@@ -125,6 +167,26 @@ def _scrub(connection: sqlite3.Connection) -> None:
     connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     connection.execute("VACUUM")
     connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+def _backup_holds(backup: Path, key: str) -> bool | None:
+    """Whether a backup holds the name; None if it cannot be read with certainty."""
+    try:
+        connection = sqlite3.connect(f"{backup.resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return None
+    connection.text_factory = decode_text
+    try:
+        if connection.execute("PRAGMA quick_check").fetchall() != [("ok",)]:
+            return None
+        tables = {row[0] for row in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        return bool(("learner" in tables and _learners(connection, key))
+                    or ("games" in tables and _games(connection, key)))
+    except (sqlite3.Error, UnicodeDecodeError):  # see database._inspect
+        return None
+    finally:
+        connection.close()
 
 
 def _forget_in_backup(backup: Path, key: str, name: str) -> bool:

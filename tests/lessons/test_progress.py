@@ -16,7 +16,7 @@ from snl_edu.lessons.adaptive import LearnerWeights, suggest_level, summarise
 from snl_edu.lessons.questions import Kind, Situation, generate
 from snl_edu.lessons.report import report_lines
 from snl_edu.store import open_store
-from snl_edu.store.forget import forget, learner_or_player
+from snl_edu.store.forget import find, forget
 from snl_edu.store.progress import CSV_COLUMNS, ProgressStore, UnknownLearnerError, write_csv
 from snl_edu.vocabulary import AnswerRecord
 from tests.lessons.helpers import english, nepali
@@ -62,7 +62,7 @@ def test_several_learners_are_kept_apart_and_one_can_be_forgotten(tmp_path: Path
         assert forget(store, "bikash").answers == 2
         assert progress.learners() == ["Asha", "Chandra"]
         assert store.connection.execute("SELECT count(*) FROM lesson_session").fetchone()[0] == 2
-        assert not learner_or_player(store, "Bikash")
+        assert not find(store, "Bikash")
         with pytest.raises(UnknownLearnerError):
             progress.canonical_name("Bikash")
 

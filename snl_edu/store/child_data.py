@@ -1,0 +1,143 @@
+"""Every place a child's data lives: the one list forgetting works from.
+
+A place is a table of the store or a file (or folder) in the data folder. Each table
+says how a child is found in it; each file names the function that forgets a child in
+it. tests/store/test_child_data.py compares this list with the tables the migrations
+make and with every file the game writes into the data folder, so a new table or file
+that is not here fails the suite.
+
+To add a kind of child data: a table with a ``learner_id`` column goes in ``TABLES`` as
+``BY_LEARNER`` (its rows go with the learner's); a JSON object keyed by children's names
+goes in ``FILES`` as ``KeyedJson()``; any other file or folder brings its own ``Place``
+(``holds`` and ``forget``, given its path and the child's ``name_key``). A file beside the store that holds nothing
+about a child goes in ``NOT_CHILD_DATA`` with the reason.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from contextlib import suppress
+from enum import StrEnum
+from glob import escape as glob_escape
+from pathlib import Path
+from typing import Protocol
+
+from snl_edu.safe_text import name_key
+from snl_edu.vocabulary import TEAM_SEPARATOR
+
+
+class Holds(StrEnum):
+    """How a table holds a child."""
+
+    LEARNER = "learner"  # the learner row itself: its ``name``
+    BY_LEARNER = "by-learner"  # rows of a learner (``learner_id``), deleted with them
+    SEATS = "seats"  # saved games: ``players`` (team seats too) and ``settings.learner``
+
+
+TABLES: dict[str, Holds] = {
+    "learner": Holds.LEARNER,
+    "lesson_session": Holds.BY_LEARNER,
+    "lesson_answer": Holds.BY_LEARNER,  # and other children's names in its questions
+    "checkup": Holds.BY_LEARNER,
+    "games": Holds.SEATS,
+}
+
+SPEECH_PREFS = "speech.json"  # each player's speech rate and loudness (speech_controls)
+
+
+def names_child(text: object, key: str) -> bool:
+    """Whether a seat or entry name is this child, alone or as one child of a team."""
+    if not isinstance(text, str):
+        return False
+    return name_key(text) == key or any(name_key(part) == key
+                                        for part in text.split(TEAM_SEPARATOR))
+
+
+class Place(Protocol):
+    """A file or folder in the data folder that can hold children's data."""
+
+    def holds(self, path: Path, key: str) -> bool:
+        """Whether it may hold the child of this ``name_key`` (nothing is changed)."""
+
+    def forget(self, path: Path, key: str) -> int:
+        """Remove the child from it: how many entries went (OSError if it cannot)."""
+
+
+class KeyedJson:
+    """A JSON object whose keys are children's (or team seats') names."""
+
+    @staticmethod
+    def _read(path: Path) -> dict[str, object] | None:
+        """The object; None for a file that is not one (it holds nothing readable)."""
+        try:
+            data = json.loads(path.read_text("utf-8"))
+        except (ValueError, RecursionError):
+            return None
+        return data if isinstance(data, dict) else None
+
+    def holds(self, path: Path, key: str) -> bool:
+        try:
+            data = self._read(path)
+        except OSError:
+            return path.exists()
+        return data is None or any(names_child(name, key) for name in data)
+
+    def forget(self, path: Path, key: str) -> int:
+        try:
+            data = self._read(path)
+        except FileNotFoundError:
+            return 0
+        if data is None:  # damaged: whatever it held goes with it
+            path.unlink()
+            return 1
+        kept = {name: value for name, value in data.items() if not names_child(name, key)}
+        if len(kept) < len(data):
+            write_private_json(path, kept)
+        return len(data) - len(kept)
+
+
+def write_private_json(path: Path, data: object) -> None:
+    """Write atomically (a temporary file renamed) and private (0600); OSError if not:
+    a full disk leaves the old file whole and no temporary file behind."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            json.dump(data, file, ensure_ascii=False, indent=1)
+        os.replace(temporary, path)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+FILES: dict[str, Place] = {
+    SPEECH_PREFS: KeyedJson(),
+}
+
+# Files beside the store that hold nothing about a child, and why.
+NOT_CHILD_DATA = {
+    "snl.sqlite3.playing": "the process ids of games being played",
+}
+
+
+def files_holding(folder: Path, key: str) -> list[Path]:
+    """The files of ``FILES`` in ``folder`` that may hold this child."""
+    return [folder / name for name, place in FILES.items() if place.holds(folder / name, key)]
+
+
+def forget_in_files(folder: Path, key: str) -> tuple[list[Path], list[Path]]:
+    """Forget the child in every file of ``FILES``: (the files they were removed from, the
+    files that could not be changed). A temporary file a crash left beside one goes too."""
+    changed: list[Path] = []
+    stuck: list[Path] = []
+    for name, place in FILES.items():
+        try:
+            if place.forget(folder / name, key):
+                changed.append(folder / name)
+            for temporary in folder.glob(glob_escape(name) + "*.tmp"):
+                temporary.unlink()
+        except OSError:
+            stuck.append(folder / name)
+    return changed, stuck
