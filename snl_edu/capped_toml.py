@@ -1,14 +1,19 @@
-"""TOML from a user's file, with bounded work: size-capped before reading, depth-checked
-before parsing.
+"""TOML with bounded work: a user's file only if it is a regular file, size-capped before
+reading; every text (shipped ones too) depth-checked before parsing.
 
-A real board or phrase file is a few kilobytes. Without the cap, ``/dev/zero`` is read
-without end; without the depth check, tomllib's time and memory grow with the square of
-how deeply dotted keys nest (``a.a.a…= 1``: 4 GB and 15 s at depth 32,000), and brackets
-nested thousands deep exhaust the recursion limit.
+A real board or phrase file is a few kilobytes. Without the cap a huge file is read
+whole; a FIFO would hang the open. Without the depth check, tomllib's time and memory
+grow with the square of how deeply dotted keys nest (``"=".a.a…= 1``, 64 KB: 4 GB and
+12-27 s, then a RecursionError), and brackets nested thousands deep exhaust the
+recursion limit. The check reads TOML's strings, comments, table headers and inline
+tables as TOML does, so no quoting gets a dot or a bracket past it.
 """
 
 from __future__ import annotations
 
+import os
+import re
+import stat
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -18,7 +23,8 @@ MAX_DEPTH = 8  # a board needs three levels (ladders -> entry -> name: ``name.en
 
 
 class CappedTomlError(Exception):
-    """``reason``: "too-big", "too-deep", "unreadable" or "toml"; ``detail`` says more."""
+    """``reason``: "too-big", "too-deep", "not-a-file", "unreadable" or "toml"; ``detail``
+    says more."""
 
     def __init__(self, reason: str, detail: str = "") -> None:
         self.reason = reason
@@ -27,9 +33,21 @@ class CappedTomlError(Exception):
 
 
 def read_capped(path: Path, limit: int = MAX_BYTES) -> str:
-    """The file's text; a device or FIFO has no size, so at most ``limit`` + 1 bytes are read."""
+    """A regular file's text, at most ``limit`` bytes. A FIFO, a device or a folder is
+    refused before a byte is read: opening a FIFO would wait for a writer for ever."""
     try:
-        with path.open("rb") as file:
+        # O_NONBLOCK: the open itself must not wait (a FIFO with no writer); it changes
+        # nothing for a regular file.
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        raise CappedTomlError("unreadable", error.strerror or str(error)) from error
+    except ValueError as error:  # a NUL in the path
+        raise CappedTomlError("unreadable", str(error)) from error
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            os.close(descriptor)
+            raise CappedTomlError("not-a-file")
+        with os.fdopen(descriptor, "rb") as file:
             data = file.read(limit + 1)
     except OSError as error:
         raise CappedTomlError("unreadable", error.strerror or str(error)) from error
@@ -41,13 +59,64 @@ def read_capped(path: Path, limit: int = MAX_BYTES) -> str:
         raise CappedTomlError("unreadable", str(error)) from error
 
 
-def key_depth(text: str) -> int:
-    """How deep the dotted keys of a TOML text go (``a.b.c = 1`` and ``[a.b.c]`` are 3).
+# TOML's tokens, as far as nesting goes: strings (whose brackets and dots are text),
+# comments, the punctuation that nests or dots keys, and runs of anything else. A quote
+# that opens no valid string is one character, so what follows it is still counted.
+_TOKENS = re.compile(r'''
+    "{3}(?:[^"\\]|\\.|"(?!""))*"{0,2}"{3}   # multi-line basic string
+  | '{3}(?:[^']|'(?!''))*'{0,2}'{3}            # multi-line literal string
+  | "(?:[^"\\\n]|\\.)*"                     # basic string
+  | '[^'\n]*'                                 # literal string
+  | \#[^\n]*                                   # comment
+  | [\[\]{}=,.\n]                               # what nests, dots or ends a line
+  | [^\s\[\]{}=,.\#"']+ | [ \t\r]+ | .          # anything else
+''', re.VERBOSE | re.DOTALL)
 
-    One linear pass over the raw text; a dot inside a quoted key may overcount: harmless.
+
+def key_depth(text: str) -> int:
+    """How deeply a TOML text nests its values: a table header's dotted keys, a key's dots
+    (quoted parts included as TOML reads them), arrays and inline tables inside values,
+    counted as parsed data nests: ``a.b.c = 1``, ``a = {b = [1]}`` and ``[a.b]`` are 3.
+
+    One linear pass over the text's tokens, before any parsing: tomllib's time and memory
+    grow with the square of a dotted key's length, and its brackets recurse.
     """
-    return 1 + max((line.partition("=")[0].count(".") for line in text.splitlines()),
-                   default=0)
+    deepest = 1  # the document is a table
+    table = 1  # the depth of the table the current top-level line writes into
+    stack: list[tuple[str, int]] = []  # open "[" or "{" in a value, with its depth
+    in_key, in_header, dots, value = True, False, 0, 0
+    for token in _TOKENS.findall(text):
+        if token == "\n" and not stack:
+            if in_header:
+                table = dots + 2
+                deepest = max(deepest, table)
+            in_key, in_header, dots = True, False, 0
+        elif in_header:
+            # "[[a]]": each entry of an array of tables is one level below the array; and
+            # "[a.b]" after "[[a]]" is in a's last entry, so a header's dot may be two levels.
+            dots += {".": 2, "[": 1}.get(token, 0)
+        elif token in ("]", "}") and stack:
+            stack.pop()  # "{}" closes in a key's place
+            value = stack[-1][1] if stack else 0
+            in_key = False
+        elif in_key:
+            if token == ".":
+                dots += 1
+            elif token == "[" and not stack and not dots:
+                in_header = True  # "[table]" or "[[array.of.tables]]"
+            elif token == "=":
+                value = (stack[-1][1] if stack else table) + dots
+                deepest = max(deepest, value)
+                in_key, dots = False, 0
+        elif token in ("[", "{"):
+            value += 1
+            stack.append((token, value))
+            deepest = max(deepest, value)
+            in_key, dots = token == "{", 0
+        elif token == "," and stack:
+            in_key, dots = stack[-1][0] == "{", 0
+            value = stack[-1][1]
+    return max(deepest, dots + 2) if in_header else deepest
 
 
 def parse_capped(text: str, max_depth: int = MAX_DEPTH) -> dict[str, Any]:

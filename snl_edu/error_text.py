@@ -48,6 +48,8 @@ def _board_error(error: BoardError, loc: Localizer) -> str:
         "toml": _("The board file is not valid TOML: {detail}."),
         "unreadable": _("The board file cannot be read: {detail}."),
         "too-big": _("The board file is too big: a board file may have at most {detail} KB."),
+        "not-a-file": _("The board file is not a regular file (a pipe, a device or a folder), "
+                        "so it is not read."),
     }
     if error.rule == "trap":
         return _trap(error, loc)

@@ -39,8 +39,8 @@ def parse_board(text: str, source: str, default_name: str = "") -> Board:
 
 
 def _board_error(error: CappedTomlError, source: str) -> BoardError:
-    rule = {"too-deep": "toml", "toml": "toml", "too-big": "too-big"}.get(error.reason,
-                                                                          "unreadable")
+    rule = {"too-deep": "toml", "toml": "toml", "too-big": "too-big",
+            "not-a-file": "not-a-file"}.get(error.reason, "unreadable")
     return BoardError(rule, detail=error.detail, source=source)
 
 

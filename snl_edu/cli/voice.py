@@ -35,11 +35,14 @@ def _phrase_book(loc: Localizer, phrases: Path | None):  # type: ignore[no-untyp
     if phrases is None:
         return load_phrase_book(loc.language)
     from snl_edu.capped_toml import CappedTomlError, load_capped
+    from snl_edu.safe_text import MAX_TEXT, visible_data
 
     try:  # size-capped and depth-checked: a 100,000-deep file is one clear message
-        return parse_phrase_book(loc.language, load_capped(phrases))
+        # Its words are shown by snl voice check: made visible, as a board file's are.
+        return parse_phrase_book(loc.language, visible_data(load_capped(phrases), MAX_TEXT))
     except CappedTomlError as error:
-        detail = f"more than {error.detail} KB" if error.reason == "too-big" else error.detail
+        detail = {"too-big": f"more than {error.detail} KB",
+                  "not-a-file": "not a regular file"}.get(error.reason, error.detail)
         raise VoiceError(VoiceProblem.PHRASES, detail, loc.language) from None
 
 

@@ -6,12 +6,12 @@ without touching Python; each entry carries English and Nepali side by side.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
 from snl_edu.boards import load_board, shipped_names
+from snl_edu.capped_toml import CappedTomlError, parse_capped
 from snl_edu.engine import Board, Rules
 from snl_edu.language.localizer import N_, Localizer
 from snl_edu.language.registry import SOURCE_LANGUAGE, languages
@@ -101,13 +101,13 @@ class Meaning:
 def _read(file: str) -> dict[str, Any]:
     try:
         raw = data_folder("lessons").joinpath(file).read_text("utf-8")
-        return tomllib.loads(raw)
+        return parse_capped(raw)
     except OSError as error:
         raise LessonDataError(file, N_("it cannot be read ({reason})"),
                               reason=error.strerror or str(error)) from error
-    except tomllib.TOMLDecodeError as error:
+    except CappedTomlError as error:
         raise LessonDataError(file, N_("it is not valid TOML ({reason})"),
-                              reason=str(error)) from error
+                              reason=error.detail) from error
 
 
 def _languages(entry: dict[str, Any], file: str, label: str, prefix: str = "") -> dict[str, str]:

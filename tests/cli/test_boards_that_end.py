@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import tomllib
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from snl_edu.engine import Board, BoardError, Finish, Jump, JumpKind
 from snl_edu.engine.traps import check_can_end, trapping_squares
 from snl_edu.error_text import describe
 from snl_edu.language.localizer import Localizer
+from tests.fuzz.budget import no_hang
 
 SNAKES_94_TO_99 = "".join(f"[[snakes]]\nfrom = {s}\nto = 10\n" for s in range(94, 100))
 
@@ -70,10 +72,20 @@ def test_dotted_keys_are_refused_before_parsing(monkeypatch: pytest.MonkeyPatch)
 def test_board_files_are_size_capped(runner: CliRunner, tmp_path: Path) -> None:
     big = tmp_path / "big.toml"
     big.write_text('title.en = "' + "x" * MAX_BOARD_BYTES + '"\n')
-    for path in (str(big), "/dev/zero"):
-        result = runner.invoke(main, ["board", "check", path])
-        assert result.exit_code == 1
-        assert "The board file is too big" in result.output
+    result = runner.invoke(main, ["board", "check", str(big)])
+    assert result.exit_code == 1
+    assert "The board file is too big" in result.output
+
+
+def test_only_a_regular_file_is_read_as_a_board(runner: CliRunner, tmp_path: Path) -> None:
+    fifo = tmp_path / "board.toml"
+    os.mkfifo(fifo)  # no writer: opening it to read would wait for ever
+    for path in (str(fifo), "/dev/zero", str(tmp_path)):
+        for args in (["board", "check", path], ["play", "--demo", "--board", path]):
+            with no_hang(5):
+                result = runner.invoke(main, args)
+            assert result.exit_code in (1, 2), result.output
+            assert "is not a regular file" in result.output, result.output
 
 
 def test_a_board_can_trap_a_player_only_when_the_finish_bounces() -> None:

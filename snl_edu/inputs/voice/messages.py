@@ -6,6 +6,7 @@ from snl_edu.inputs.voice.backends import Choice, Reason
 from snl_edu.inputs.voice.errors import VoiceError, VoiceProblem
 from snl_edu.inputs.voice.models import OFFICIAL_MODELS
 from snl_edu.language.localizer import Localizer
+from snl_edu.safe_text import visible
 
 
 def describe_choice(choice: Choice, loc: Localizer) -> str:
@@ -25,7 +26,9 @@ def describe_choice(choice: Choice, loc: Localizer) -> str:
 
 def describe_voice_error(error: VoiceError, loc: Localizer) -> str:
     _ = loc.gettext
-    detail = error.detail
+    # From files and the network (a phrase file's words, a zip's folder names, an HTTP
+    # reason phrase): shown safely.
+    detail = visible(error.detail)
     match error.problem:
         case VoiceProblem.NO_VOSK:
             return _("Voice commands need the vosk package: install it with pip install vosk.")

@@ -6,10 +6,10 @@ Phrases are data so a classroom can add words without touching code. Numbers
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 
+from snl_edu.capped_toml import CappedTomlError, parse_capped
 from snl_edu.inputs.commands import Action
 from snl_edu.inputs.voice.errors import VoiceError, VoiceProblem
 from snl_edu.resources import data_folder
@@ -105,10 +105,9 @@ def parse_phrase_book(language: str, data: dict[str, object]) -> PhraseBook:
 def load_phrase_book(language: str) -> PhraseBook:
     path = data_folder("locales").joinpath(language, "voice.toml")
     try:
-        with path.open("rb") as file:
-            data = tomllib.load(file)
+        data = parse_capped(path.read_text("utf-8"))
     except FileNotFoundError:
         raise VoiceError(VoiceProblem.PHRASES, "no voice.toml", language) from None
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+    except (OSError, CappedTomlError, UnicodeDecodeError) as error:
         raise VoiceError(VoiceProblem.PHRASES, str(error), language) from None
     return parse_phrase_book(language, data)
