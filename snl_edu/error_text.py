@@ -10,6 +10,7 @@ from snl_edu.engine.game import MAX_SEATS, MIN_SEATS
 from snl_edu.language import registry as languages
 from snl_edu.language.localizer import LanguageError, Localizer
 from snl_edu.outputs.speech.errors import AudioUnavailable
+from snl_edu.safe_text import visible
 from snl_edu.store import StoreError
 from snl_edu.store.claims import GameInUse
 from snl_edu.store.games import UnknownGameError
@@ -103,9 +104,9 @@ def describe(error: SnlError, loc: Localizer) -> str:
     if isinstance(error, StoreError):
         if error.reason == "newer":
             return _("The saved-games file {path} was made by a newer version of snl; "
-                     "please update snl to use it.").format(path=str(error.path))
+                     "please update snl to use it.").format(path=visible(str(error.path)))
         return _("The saved-games file {path} cannot be opened or written: {detail}.").format(
-            path=str(error.path), detail=error.detail)
+            path=visible(str(error.path)), detail=visible(error.detail))
     if isinstance(error, GameInUse):
         if error.pid is None:
             return _("Game {number} is being played in another window. Finish or stop it "

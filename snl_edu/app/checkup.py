@@ -14,6 +14,7 @@ from snl_edu.app.options import SoundOptions
 from snl_edu.app.storage import open_store_telling
 from snl_edu.language.localizer import Localizer
 from snl_edu.outputs.console import ConsoleOutput, Outputs
+from snl_edu.safe_text import clean_name
 from snl_edu.vocabulary import Message
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ def run_checkup(options: CheckupOptions, loc: Localizer, terminal: Terminal) -> 
     from snl_edu.store.progress import ProgressStore
 
     _ = loc.gettext
-    learner = " ".join(options.name.split())
+    learner = clean_name(options.name)  # the one name rule, before it is shown or saved
     keys = KeyboardInput(terminal.stdin)
     with contextlib.ExitStack() as stack:
         stack.enter_context(keys)  # single keys on a terminal, restored on every way out

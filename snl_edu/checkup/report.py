@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, TextIO
 from snl_edu.checkup.items import TASKS, Task
 from snl_edu.checkup.results import CHECKUP_AFTER_MINUTES, Progress, TaskResult
 from snl_edu.language.localizer import N_, Localizer
+from snl_edu.store.progress import spreadsheet_row
 
 if TYPE_CHECKING:
     from snl_edu.store import Store
@@ -161,13 +162,13 @@ def write_class_csv(everyone: Sequence[Progress], stream: TextIO) -> None:
                     return ""
                 return f"{getattr(result.line, field):.3f}"
 
-            writer.writerow([
+            writer.writerow(spreadsheet_row([
                 p.learner, task.value, p.before.at.date().isoformat(),
                 p.after.at.date().isoformat() if p.after else "",
                 f"{before.percent:.1f}", f"{after.percent:.1f}" if after else "",
                 line(before, "pae"), line(after, "pae"), line(before, "r2_linear"),
                 line(after, "r2_linear"), line(before, "r2_log"), line(after, "r2_log"),
-                f"{p.minutes:.0f}", p.questions, p.hints])
+                f"{p.minutes:.0f}", p.questions, p.hints]))
 
 
 def checkup_reminders(store: Store | None, names: list[str], loc: Localizer) -> list[str]:

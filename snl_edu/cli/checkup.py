@@ -9,6 +9,7 @@ from snl_edu.cli.common import IntRange, localizer_for, remember_localizer
 from snl_edu.cli.group import language_options
 from snl_edu.cli.storage import data_dir_option
 from snl_edu.play import teams
+from snl_edu.safe_text import clean_name
 
 
 @click.command()
@@ -32,7 +33,7 @@ def checkup(name: str, speech: bool, screen_reader: bool, seed: int | None, tts:
     from snl_edu.app.play import Terminal
 
     loc = remember_localizer(localizer_for(lang, digits))
-    if not " ".join(name.split()):
+    if not clean_name(name):
         raise click.BadParameter(loc.gettext("A learner's name cannot be empty.").format(),
                                  param_hint="NAME")
     if teams.SEPARATOR in name:

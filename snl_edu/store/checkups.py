@@ -7,12 +7,16 @@ computer's store file too (snl_edu.checkup.classroom).
 from __future__ import annotations
 
 import json
+import math
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from snl_edu.safe_text import MAX_NAME, name_key
+from snl_edu.store import rows
 from snl_edu.store.database import Store
+from snl_edu.store.progress import ProgressStore
 
 # A saved game left open overnight is not a night of play: each game counts for
 # at most this long (created to last save).
@@ -47,50 +51,78 @@ class PlaySpan:
     end: datetime
 
 
-def _clean(name: str) -> str:
-    return " ".join(name.split())
+# Bounds for values read back: far beyond what a check-up writes.
+MAX_FORM = 10_000
+MAX_ANSWERS = 1000
+MAX_NUMBER = 10**6
 
 
-def _when(text: object) -> datetime:
-    try:
-        moment = datetime.fromisoformat(str(text))
-    except ValueError:
-        return datetime.fromtimestamp(0, UTC)
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+def _answer(item: object) -> CheckupAnswer:
+    if not isinstance(item, dict):
+        raise rows.DamagedRow("not an answer")
+    numbers = item.get("numbers")
+    given = item.get("given")
+    if not isinstance(numbers, list) or len(numbers) > 10:
+        raise rows.DamagedRow("numbers")
+    if given is not None and (type(given) not in (int, float) or not math.isfinite(given)
+                              or abs(given) > MAX_NUMBER):
+        raise rows.DamagedRow("given")
+    return CheckupAnswer(rows.text(item.get("task"), MAX_NAME),
+                         tuple(rows.integer(n, -MAX_NUMBER, MAX_NUMBER) for n in numbers),
+                         rows.integer(item.get("answer"), -MAX_NUMBER, MAX_NUMBER),
+                         None if given is None else float(given),
+                         rows.seconds(item.get("seconds")))
 
 
 def _answers(text: object) -> tuple[CheckupAnswer, ...]:
-    try:
-        rows = json.loads(str(text))
-        return tuple(CheckupAnswer(str(r["task"]), tuple(int(n) for n in r["numbers"]),
-                                   int(r["answer"]),
-                                   None if r["given"] is None else float(r["given"]),
-                                   float(r["seconds"])) for r in rows)
-    except (ValueError, KeyError, TypeError):
-        return ()  # a damaged row counts as a check-up with nothing answered
+    found = rows.json_value(text)
+    if not isinstance(found, list) or len(found) > MAX_ANSWERS:
+        raise rows.DamagedRow("answers")
+    return tuple(map(_answer, found))
+
+
+def _record(learner: object, at: object, form: object, language: object, by_ear: object,
+            answers: object) -> CheckupRecord:
+    """A check-up read back, every column checked (``DamagedRow`` if any is not as written)."""
+    return CheckupRecord(rows.text(learner, MAX_NAME), rows.moment(at),
+                         rows.integer(form, 0, MAX_FORM), rows.text(language, MAX_NAME),
+                         rows.flag(by_ear), _answers(answers))
+
+
+def check_row(row: dict[str, object]) -> None:
+    """Raise ``DamagedRow`` unless a checkup row reads back whole."""
+    rows.integer(row["learner_id"], 1, 2**63 - 1)
+    _record("", row["at"], row["form"], row["language"], row["by_ear"], row["answers"])
 
 
 def read_checkups(db: sqlite3.Connection, name: str | None = None) -> list[CheckupRecord]:
+    """Oldest first; a row that does not read back whole is left out (the store sets it
+    aside at its next opening; another computer's file is only read)."""
     query = ("SELECT l.name, c.at, c.form, c.language, c.by_ear, c.answers FROM checkup c "
-             "JOIN learner l ON l.id = c.learner_id")
-    params: list[object] = []
-    if name is not None:
-        query += " WHERE l.name = ?"
-        params.append(_clean(name))
-    rows = db.execute(query + " ORDER BY c.at, c.id", params).fetchall()
-    return [CheckupRecord(str(learner), _when(at), int(form), str(language), bool(by_ear),
-                          _answers(answers))
-            for learner, at, form, language, by_ear, answers in rows]
+             "JOIN learner l ON l.id = c.learner_id ORDER BY c.at, c.id")
+    key = None if name is None else name_key(name)
+    found = []
+    for row in db.execute(query):
+        try:
+            record = _record(*row)
+        except rows.DamagedRow:
+            continue
+        if key is None or name_key(record.learner) == key:
+            found.append(record)
+    return found
 
 
 def read_play(db: sqlite3.Connection) -> list[PlaySpan]:
     spans = []
     for players, created, updated in db.execute("SELECT players, created, updated FROM games"):
         try:
-            names = tuple(str(n) for n in json.loads(str(players)))
-        except (ValueError, TypeError):
+            names = rows.json_value(players)
+            if not isinstance(names, list):
+                raise rows.DamagedRow("players")
+            spans.append(PlaySpan(tuple(rows.text(n, MAX_NAME) for n in names),
+                                  rows.moment(created), rows.moment(updated)))
+        except rows.DamagedRow:
             continue
-        spans.append(PlaySpan(names, _when(created), _when(updated)))
     return spans
 
 
@@ -98,9 +130,9 @@ def minutes_played(spans: Iterable[PlaySpan], learner: str, start: datetime,
                    end: datetime) -> float:
     """Minutes of the learner's games that fall between two moments."""
     total = 0.0
-    wanted = _clean(learner).casefold()
+    wanted = name_key(learner)
     for span in spans:
-        if wanted not in {_clean(p).casefold() for p in span.players}:
+        if wanted not in {name_key(p) for p in span.players}:
             continue
         overlap = (min(span.end, end) - max(span.start, start)).total_seconds() / 60
         total += min(max(overlap, 0.0), MAX_GAME_MINUTES)
@@ -117,13 +149,8 @@ class CheckupStore:
                  "given": a.given, "seconds": round(a.seconds, 2)} for a in answers]
         moment = (at or datetime.now(UTC)).isoformat(timespec="milliseconds")
         with self.store.transaction() as db:
-            found = db.execute("SELECT id FROM learner WHERE name = ?",
-                               (_clean(learner),)).fetchone()
-            if found is None:
-                learner_id = db.execute("INSERT INTO learner (name, created) VALUES (?, ?)",
-                                        (_clean(learner), moment)).lastrowid
-            else:
-                learner_id = int(found[0])
+            # The learner as lessons find them: one name rule (clean_name, name_key).
+            learner_id = ProgressStore(self.store).learner_id(learner, create=True)
             db.execute("INSERT INTO checkup (learner_id, at, form, language, by_ear, answers) "
                        "VALUES (?, ?, ?, ?, ?, ?)",
                        (learner_id, moment, form, language, int(by_ear), json.dumps(rows)))
@@ -134,9 +161,4 @@ class CheckupStore:
     def play(self) -> list[PlaySpan]:
         return read_play(self.store.connection)
 
-    def forget(self, learner: str) -> int:
-        with self.store.transaction() as db:
-            return db.execute("DELETE FROM checkup WHERE learner_id IN "
-                              "(SELECT id FROM learner WHERE name = ?)",
-                              (_clean(learner),)).rowcount
 

@@ -7,6 +7,7 @@ out in snl_edu.lessons.adaptive so this module stays a thin layer over SQL.
 from __future__ import annotations
 
 import csv
+import re
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import TextIO
@@ -27,7 +28,7 @@ class UnknownLearnerError(SnlError):
     """No progress is stored under this name."""
 
     def __init__(self, name: str, known: list[str]) -> None:
-        self.name = name
+        self.name = clean_name(name, limit=len(name))  # as typed, shown safely
         self.known = known
         super().__init__(f"no learner {name!r}")
 
@@ -46,7 +47,7 @@ class ProgressStore:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    def _learner_id(self, name: str, create: bool) -> int | None:
+    def learner_id(self, name: str, create: bool) -> int | None:
         """The learner whose name matches by ``name_key`` (the one name-matching rule)."""
         key = name_key(name)
         for learner_id, stored in self._learner_rows():
@@ -73,7 +74,7 @@ class ProgressStore:
     def start_session(self, name: str, mode: str, level: int, language: str) -> int:
         """A new lesson session (one game, or one `snl lesson` run) for a learner."""
         with self.store.transaction() as db:
-            learner = self._learner_id(name, create=True)
+            learner = self.learner_id(name, create=True)
             cursor = db.execute(
                 "INSERT INTO lesson_session (learner_id, started, mode, level, language) "
                 "VALUES (?, ?, ?, ?, ?)",
@@ -85,7 +86,7 @@ class ProgressStore:
         """One answer, in its own transaction, so a stopped game keeps what was answered."""
         at = (answer.at or _now()).isoformat(timespec="milliseconds")
         with self.store.transaction() as db:
-            learner = self._learner_id(name, create=True)
+            learner = self.learner_id(name, create=True)
             db.execute(
                 "INSERT INTO lesson_answer (learner_id, session_id, at, kind, level, question, "
                 "expected, focus, given, correct, tries, skipped, seconds) "
@@ -99,7 +100,7 @@ class ProgressStore:
         return sorted((name for _, name in self._learner_rows()), key=name_key)
 
     def exists(self, name: str) -> bool:
-        return self._learner_id(name, create=False) is not None
+        return self.learner_id(name, create=False) is not None
 
     def canonical_name(self, name: str) -> str:
         """The name as first stored (names match by ``name_key``: case, spacing, form)."""
@@ -117,7 +118,7 @@ class ProgressStore:
                  "LEFT JOIN lesson_session s ON s.id = a.session_id")
         params: list[object] = []
         if name is not None:
-            learner = self._learner_id(name, create=False)
+            learner = self.learner_id(name, create=False)
             if learner is None:
                 return []
             query += " WHERE a.learner_id = ?"
@@ -177,11 +178,20 @@ def check_session_row(row: dict[str, object]) -> None:
 
 # A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 
 
 def spreadsheet_text(text: str) -> str:
-    """Text a spreadsheet shows as text: a leading apostrophe before a would-be formula."""
-    return "'" + text if text.startswith(_FORMULA_STARTS) else text
+    """Text a spreadsheet shows as text: a leading apostrophe before a would-be formula
+    (a plain number such as -0.25 stays a number)."""
+    if text.startswith(_FORMULA_STARTS) and not _NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
+def spreadsheet_row(cells: Iterable[object]) -> list[object]:
+    """Every text cell of a CSV row through the guard: the one way rows are written."""
+    return [spreadsheet_text(cell) if isinstance(cell, str) else cell for cell in cells]
 
 
 def write_csv(records: Iterable[AnswerRecord], stream: TextIO) -> None:
@@ -189,10 +199,9 @@ def write_csv(records: Iterable[AnswerRecord], stream: TextIO) -> None:
     writer = csv.writer(stream, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for r in records:
-        writer.writerow([
-            spreadsheet_text(r.learner), r.at.isoformat(timespec="seconds") if r.at else "",
-            r.session or "", spreadsheet_text(r.mode), spreadsheet_text(r.language),
-            spreadsheet_text(r.kind), r.level, spreadsheet_text(r.question), r.expected,
+        writer.writerow(spreadsheet_row([
+            r.learner, r.at.isoformat(timespec="seconds") if r.at else "",
+            r.session or "", r.mode, r.language, r.kind, r.level, r.question, r.expected,
             "" if r.given is None else r.given, int(r.correct), r.tries, int(r.skipped),
             f"{r.seconds:.1f}", "" if r.focus is None else r.focus,
-        ])
+        ]))

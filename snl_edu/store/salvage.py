@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from snl_edu.store import games, progress
+from snl_edu.store import checkups, games, progress
 from snl_edu.store.rows import DamagedRow, decode_text
 
 RowCheck = Callable[[dict[str, Any]], None]
@@ -22,6 +22,7 @@ CHECKS: dict[str, RowCheck] = {
     "lesson_session": progress.check_session_row,
     "lesson_answer": progress.check_answer_row,
     "games": games.check_row,
+    "checkup": checkups.check_row,
 }
 BATCH = 256
 # Reading past a damaged page: how many rowids to skip and try again, at most; and how
