@@ -123,16 +123,17 @@ def _spelled(rules: str, value: int) -> str | None:
 def number_words(language: str) -> Mapping[int, str]:
     """A reviewed table of number words (``locales/<lang>/numbers.toml``), where a
     language's school books spell differently from CLDR; empty if there is none."""
-    from snl_edu.capped_toml import CappedTomlError, parse_capped
+    import tomllib
+
     from snl_edu.resources import data_folder
 
     path = data_folder("locales").joinpath(language, "numbers.toml")
     if not path.is_file():
         return {}
     try:
-        table = parse_capped(path.read_text(encoding="utf-8"))["words"]
+        table = tomllib.loads(path.read_text(encoding="utf-8"))["words"]
         return {int(number): str(word) for number, word in table.items()}
-    except (OSError, UnicodeDecodeError, CappedTomlError, KeyError, ValueError,
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, KeyError, ValueError,
             AttributeError) as error:
         raise LanguageError(language, "broken", f"{path}: {error}") from error
 

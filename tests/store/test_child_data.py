@@ -9,7 +9,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from snl_edu.cli import main
-from snl_edu.speech_controls import SpeechPrefs
+from snl_edu.play.speech_controls import SpeechPrefs
 from snl_edu.store import STORE_FILE
 from snl_edu.store.child_data import FILES, NOT_CHILD_DATA, TABLES
 from snl_edu.store.database import _expected_schema
