@@ -56,9 +56,9 @@ def clean_name(text: str, limit: int = MAX_NAME) -> str:
     collapsed, control characters made visible, bytes that were not UTF-8 (lone surrogates
     from the command line) made U+FFFD, NFC, at most ``limit`` characters. What it returns
     is what the store's row checks accept, so a name the game saved is never called damaged;
-    "" means the name was blank."""
-    text = unicodedata.normalize("NFC", visible(" ".join(text.split())))
-    return text[:limit].rstrip()
+    "" means the name was blank (nothing but spaces and zero-width characters)."""
+    text = unicodedata.normalize("NFC", visible(" ".join(text.split())))[:limit].rstrip()
+    return text if name_key(text) else ""
 
 
 # Invisible characters that make two spellings of one name look the same on screen.

@@ -140,6 +140,9 @@ def _confirm_forget(name: str, answers: int, loc: Localizer) -> bool:
 
 def _forget(store: Store, name: str, sure: bool, loc: Localizer) -> None:
     kept = ProgressStore(store)
+    if not clean_name(name):
+        raise click.BadParameter(loc.gettext("A learner's name cannot be empty."),
+                                 param_hint="--forget")
     found = find(store, name)
     shown = kept.canonical_name(name) if kept.exists(name) else clean_name(name)
     if not found:

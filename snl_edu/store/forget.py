@@ -56,6 +56,8 @@ def find(store: Store, name: str) -> Found:
     """Whether anything is kept under this name: progress, a seat in a saved game, a
     file of the data folder, a backup beside the store."""
     key = name_key(name)
+    if not key:  # a blank name is nobody's (clean_name refuses it at every door)
+        return Found(False, (), ())
     connection = store.connection
     here = bool(_learners(connection, key) or _games(connection, key)
                 or files_holding(store.path.parent, key))
@@ -118,6 +120,8 @@ def _forget_in(db: sqlite3.Connection, key: str, name: str) -> tuple[int, int, i
 
 def _blot(db: sqlite3.Connection, spellings: set[str]) -> int:
     """The name taken out of other children's questions (one can name another player)."""
+    if not spellings:  # an empty pattern would match every question
+        return 0
     pattern = re.compile("|".join(re.escape(s) for s in sorted(spellings, key=len,
                                                                 reverse=True)),
                          re.IGNORECASE)

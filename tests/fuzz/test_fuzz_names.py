@@ -1,0 +1,84 @@
+"""Names (any Unicode, any length, bytes that were not UTF-8) through every command that
+takes one: each ends in a game, a report or one clear message; nothing raw reaches the
+terminal; and nothing the game saved is later called damaged (one name rule at every
+door, safe_text.clean_name)."""
+
+from __future__ import annotations
+
+import tempfile
+import unicodedata
+from pathlib import Path
+
+from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
+
+from snl_edu.cli import main
+from snl_edu.safe_text import MAX_NAME, clean_name, name_key
+from snl_edu.store import open_store
+from tests.checkup.classroom import SEED, answers_for
+
+from .budget import fuzz, no_hang
+
+# What a terminal would act on: controls, C1 controls, bidirectional overrides.
+RAW = {chr(c) for c in (*range(0x20), 0x7F, *range(0x80, 0xA0))} - {"\n"} | {"\u202e", "\u2066"}
+
+names = st.one_of(
+    st.text(max_size=60),  # any code point, lone surrogates too (bytes that were not UTF-8)
+    st.text(st.sampled_from(["A", "é", "\u0301", "\u200b", "\u200d", "\x1b", "]", ";", "\x07",
+                             " ", "\t", "+", "=", "\udcff", "स", "्", "ﬁ", "\u202e"]),
+            max_size=80),
+    st.integers(MAX_NAME - 2, 400).map(lambda n: "Ā" * n),
+)
+
+# Each door a name comes in by, with the input that makes it save something.
+DOORS = {
+    "play": lambda n: (["play", "--players", n, "--seed", "1"], "\n\n"),
+    "team": lambda n: (["play", "--team", f"{n}+Bikash", "--seed", "1"], "\n\n"),
+    "learner": lambda n: (["play", "--players", n, "--learner", n, "--seed", "1"], "\n\n"),
+    "lesson": lambda n: (["lesson", "--learner", n, "--questions", "1", "--seed", "1"], "1\n2\n3\n"),
+    "checkup": lambda n: (["checkup", n, "--no-speech", "--seed", str(SEED)],
+                          answers_for(0, 0.5, False)),
+    "progress": lambda n: (["progress", n], ""),
+    "forget": lambda n: (["progress", "--yes", "--forget", n], ""),
+}
+
+
+def run(folder: str, args: list[str], stdin: str) -> str:
+    with no_hang():
+        result = CliRunner().invoke(main, [*args, "--data-dir", folder, "--lang", "en"],
+                                    input=stdin)
+    assert result.exception is None or isinstance(result.exception, SystemExit), \
+        (args, result.output, result.exception)
+    assert result.exit_code in (0, 1, 2), result.output
+    shown = set(result.output)
+    assert not shown & RAW, (args, result.output)
+    assert not any(0xD800 <= ord(c) <= 0xDFFF for c in shown), result.output
+    return result.output
+
+
+@fuzz
+@given(names, st.sampled_from(sorted(DOORS)))
+def test_any_name_through_any_door_is_saved_whole_or_refused(name: str, door: str) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        run(folder, ["lesson", "--learner", "Asha", "--questions", "1", "--seed", "1"],
+            "1\n2\n3\n")  # someone already there, so the progress doors have a store
+        args, stdin = DOORS[door](name)
+        run(folder, args, stdin)
+        with open_store(Path(folder)) as store:
+            assert store.recovery is None  # nothing the game wrote is "damaged"
+        for listing in (["games", "--all"], ["progress"], ["progress", "--csv"],
+                        ["progress", "--class"], ["progress", "Asha"]):
+            run(folder, listing, "")
+
+
+@fuzz
+@given(names)
+def test_the_name_rule_gives_what_the_store_accepts(name: str) -> None:
+    cleaned = clean_name(name)
+    assert len(cleaned) <= MAX_NAME
+    cleaned.encode("utf-8")  # no lone surrogates left
+    assert not set(cleaned) & RAW
+    assert cleaned == "" or name_key(cleaned)
+    assert clean_name(cleaned) == cleaned  # the rule is stable: saved, read, cleaned again
+    assert name_key(unicodedata.normalize("NFD", cleaned)) == name_key(cleaned)
