@@ -106,7 +106,7 @@ def describe(error: SnlError, loc: Localizer) -> str:
             return _("The saved-games file {path} was made by a newer version of snl; "
                      "please update snl to use it.").format(path=visible(str(error.path)))
         return _("The saved-games file {path} cannot be opened or written: {detail}.").format(
-            path=visible(str(error.path)), detail=visible(error.detail))
+            path=visible(str(error.path)), detail=system_words(error.cause, error.detail, loc))
     if isinstance(error, GameInUse):
         if error.pid is None:
             return _("Game {number} is being played in another window. Finish or stop it "
@@ -143,6 +143,29 @@ def describe(error: SnlError, loc: Localizer) -> str:
 
         return describe_voice_error(error, loc)
     return phrase(error.message, error.details, loc)
+
+
+def system_words(cause: str | None, detail: str, loc: Localizer) -> str:
+    """What the operating system said, in the reader's language when we know the cause
+    (its own words are English whatever the user's language), else its words shown safely."""
+    _ = loc.gettext
+    words = {
+        "full": _("the disk is full"),
+        "permission": _("permission is denied"),
+        "read-only": _("it is read-only"),
+        "missing": _("the folder does not exist"),
+        "not-a-folder": _("a file is in the way where a folder should be"),
+        "busy": _("another program is using it"),
+        "disk": _("the disk cannot be read or written"),
+    }
+    return words.get(cause or "", visible(detail))
+
+
+def answer_not_saved(error: StoreError, loc: Localizer) -> str:
+    """The one line a lesson answer the store could not take gets (a full disk)."""
+    return loc.gettext("An answer could not be saved: {reason}. The lessons go on; every "
+                       "answer saved before is kept.").format(
+        reason=system_words(error.cause, error.detail, loc))
 
 
 def phrase(message: str, details: Mapping[str, object], loc: Localizer) -> str:

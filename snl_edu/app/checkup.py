@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING
 
 from snl_edu.app.options import SoundOptions
 from snl_edu.app.storage import open_store_telling
+from snl_edu.error_text import system_words
 from snl_edu.language.localizer import Localizer
 from snl_edu.outputs.console import ConsoleOutput, Outputs
 from snl_edu.safe_text import clean_name
+from snl_edu.store import StoreError
 from snl_edu.vocabulary import Message
 
 if TYPE_CHECKING:
@@ -82,7 +84,13 @@ def run_checkup(options: CheckupOptions, loc: Localizer, terminal: Terminal) -> 
         except (CheckupStopped, KeyboardInterrupt):
             say(_("The check-up stopped before the end, so nothing was saved.").format())
             return False
-        kept.save(learner, form, loc.language, by_ear, answers)
+        try:
+            kept.save(learner, form, loc.language, by_ear, answers)
+        except StoreError as error:  # a full disk: one transaction, so nothing half saved
+            say(_("The check-up could not be saved: {reason}. Nothing of this check-up was "
+                  "kept; earlier ones are as they were.").format(
+                reason=system_words(error.cause, error.detail, loc)))
+            return False
         say(_("Thank you, {name}! That was the whole check-up.").format(name=learner))
         lessons = ProgressStore(store)
         found = progress(learner, kept.checkups(learner), kept.play(),

@@ -196,7 +196,11 @@ def build_teacher(options: PlayOptions, game: Game, loc: Localizer, session: Ses
     learner = options.learner
     if frequency is Frequency.OFF and not history:
         return None
-    recorder = (Recorder(ProgressStore(store), "game", options.level, loc.language)
+    from snl_edu.error_text import answer_not_saved
+
+    recorder = (Recorder(ProgressStore(store), "game", options.level, loc.language,
+                         lambda error: session.outputs.show_all([Message(
+                             answer_not_saved(error, loc))]))
                 if store is not None else None)
     # Its own random stream: the same --seed plays the same game with or without lessons.
     rng = random.Random(None if options.seed is None else f"lessons-{options.seed}")

@@ -50,8 +50,12 @@ class Prepared:
 
 def _failure_warner(loc: Localizer, notify: Notify) -> Callable[[Exception], None]:
     def warn(error: Exception) -> None:
+        from snl_edu.error_text import system_words
+        from snl_edu.store.database import cause_of
+
+        cause = error.cause if isinstance(error, StoreError) else cause_of(error)
         notify(loc.gettext("The game could not be saved: {detail}. Play goes on.").format(
-            detail=str(error)))
+            detail=system_words(cause, str(error), loc)))
     return warn
 
 
@@ -83,7 +87,7 @@ def start_new(game: Game, options: PlayOptions, loc: Localizer, notify: Notify) 
     if store is not None:
         try:
             autosave = Autosave.start(GameStore(store), game, seed, settings)
-        except sqlite3.Error as error:
+        except (sqlite3.Error, StoreError) as error:
             store.close()
             _failure_warner(loc, notify)(error)
         else:
@@ -206,7 +210,7 @@ def save_after_interrupt(prepared: Prepared) -> None:
         previous = None
     try:
         prepared.autosave.on_interrupt(prepared.game)
-    except (GameStateError, OSError, sqlite3.Error):
+    except (GameStateError, OSError, sqlite3.Error, StoreError):
         pass  # the save after the previous turn stands
     finally:
         if previous is not None:

@@ -12,6 +12,7 @@ from snl_edu.cli.common import IntRange, localizer_for, remember_localizer
 from snl_edu.cli.group import language_options
 from snl_edu.cli.storage import data_dir_option, open_cli_store
 from snl_edu.engine import Board
+from snl_edu.error_text import answer_not_saved
 from snl_edu.inputs.keyboard import KeyboardInput
 from snl_edu.language.localizer import Localizer
 from snl_edu.lessons.adaptive import suggest_level
@@ -75,11 +76,11 @@ def lesson(learner: str, level: int | None, questions: int, board: str, seed: in
     # Its help is its line in snl_edu.cli.group.COMMANDS.
     loc = remember_localizer(localizer_for(lang, digits))
     _ = loc.gettext
-    if not learner.strip():
+    learner = clean_name(learner)  # the one name rule, before it is shown or saved
+    if not learner:
         raise click.BadParameter(_("A learner's name cannot be empty."), param_hint="--learner")
     if teams.SEPARATOR in learner:
         raise click.BadParameter(_(teams.ONE_CHILD), param_hint="--learner")
-    learner = clean_name(learner)  # untrusted text: shown safely, at most MAX_NAME long
     chosen_board = load_board(board)
     outputs = Outputs([ConsoleOutput(sys.stdout)])
     rng = random.Random(seed)
@@ -87,7 +88,8 @@ def lesson(learner: str, level: int | None, questions: int, board: str, seed: in
         progress = ProgressStore(store)
         if level is None:
             level = suggest_level(progress.recent(learner))
-        recorder = Recorder(progress, "practice", level, loc.language)
+        recorder = Recorder(progress, "practice", level, loc.language,
+                            lambda error: outputs.show_all([Message(answer_not_saved(error, loc))]))
         outputs.show_all([Message(_("Hello {name}! Level {level} practice.").format(
             name=learner, level=loc.number(level)))])
         keyboard = KeyboardInput(sys.stdin)
@@ -101,6 +103,11 @@ def lesson(learner: str, level: int | None, questions: int, board: str, seed: in
                                                           count=loc.number(asked)))])
     else:
         outputs.show_all([Message(_("No questions were answered this time. See you soon!"))])
+    if recorder.lost:
+        outputs.show_all([Message(loc.ngettext(
+            "{count} answer of this practice could not be saved; the others are kept.",
+            "{count} answers of this practice could not be saved; the others are kept.",
+            recorder.lost).format(count=loc.number(recorder.lost)))])
 
 
 

@@ -14,11 +14,12 @@ from snl_edu.checkup.results import progress as learning
 from snl_edu.cli.common import localizer_for, remember_localizer
 from snl_edu.cli.group import language_options
 from snl_edu.cli.storage import data_dir_option, open_cli_store
+from snl_edu.error_text import describe, system_words
 from snl_edu.language.localizer import Localizer
 from snl_edu.lessons.adaptive import summarise
 from snl_edu.lessons.report import learner_line, report_lines
 from snl_edu.safe_text import clean_name, visible
-from snl_edu.store import Store
+from snl_edu.store import Store, StoreError
 from snl_edu.store.checkups import CheckupStore
 from snl_edu.store.forget import find, forget
 from snl_edu.store.progress import ProgressStore, UnknownLearnerError, write_csv
@@ -52,7 +53,14 @@ def progress(name: str | None, as_csv: bool, forget: str | None, sure: bool,
     _ = loc.gettext
     if (merged or chart) and not whole_class:
         raise click.UsageError(_("--merge and --chart go with --class.").format())
-    with open_cli_store(data_dir, loc) as store:
+    try:
+        opened = open_cli_store(data_dir, loc)
+    except StoreError as error:
+        if forget is None:
+            raise
+        raise click.ClickException(describe(error, loc) + " " + _("Nothing was forgotten.")
+                                   ) from None
+    with opened as store:
         kept = ProgressStore(store)
         if whole_class:
             _class_report(store.connection, merged, as_csv, chart, loc)
@@ -154,7 +162,12 @@ def _forget(store: Store, name: str, sure: bool, loc: Localizer) -> None:
     if not sure and not _confirm_forget(shown, len(kept.answers(name)), loc):
         click.echo(loc.gettext("Nothing was deleted."))
         raise click.exceptions.Exit(1)
-    done = forget(store, name)
+    try:
+        done = forget(store, name)
+    except StoreError as error:  # one transaction: all of it or none
+        raise click.ClickException(loc.gettext(
+            "Nothing was forgotten: {reason}. Free some space and try again.").format(
+            reason=system_words(error.cause, error.detail, loc))) from None
     click.echo(loc.ngettext("Forgot {name}: {count} answer deleted.",
                             "Forgot {name}: {count} answers deleted.", done.answers).format(
         name=shown, count=loc.number(done.answers)))
@@ -175,9 +188,13 @@ def _forget(store: Store, name: str, sure: bool, loc: Localizer) -> None:
     for backup in done.left:
         click.echo(_left_behind(backup, shown, loc))
     for path in done.stuck:
-        click.echo(loc.gettext("{path} could not be changed and still holds data about "
-                               "{name}: delete it, or forget {name} again when it can be "
-                               "written.").format(path=visible(str(path)), name=shown))
+        click.echo(loc.gettext("{path} could not be written and still holds data about "
+                               "{name}: delete it, or forget {name} again when there is "
+                               "room on the disk.").format(path=visible(str(path)), name=shown))
+    if not done.scrubbed:
+        click.echo(loc.gettext("The saved-games file could not be tidied (the disk is full): "
+                               "copies of what was deleted may stay on the disk until snl "
+                               "next writes there.").format())
 
 
 def _left_behind(path: Path, name: str, loc: Localizer) -> str:

@@ -23,6 +23,7 @@ from snl_edu.lessons.content import Card, history_cards, meaning_of
 from snl_edu.lessons.questions import LEVELS, Question, Situation, Weights, generate
 from snl_edu.outputs.console import MessageSink
 from snl_edu.play import teams
+from snl_edu.store import StoreError
 from snl_edu.store.progress import ProgressStore
 from snl_edu.vocabulary import AnswerRecord, Message
 
@@ -58,19 +59,35 @@ def history_wanted(history: str | None, frequency: Frequency) -> bool:
 
 
 class Recorder:
-    """Writes outcomes to the progress store: one lesson session per learner and run."""
+    """Writes outcomes to the progress store: one lesson session per learner and run.
 
-    def __init__(self, progress: ProgressStore, mode: str, level: int, language: str) -> None:
+    An answer the store cannot take (a full disk) is not kept and the lessons go on;
+    ``on_failure`` is told once, and ``lost`` counts the answers not kept."""
+
+    def __init__(self, progress: ProgressStore, mode: str, level: int, language: str,
+                 on_failure: Callable[[StoreError], None] | None = None) -> None:
         self.progress = progress
         self.mode = mode
         self.level = level
         self.language = language
+        self.on_failure = on_failure
+        self.lost = 0
+        self.failed: StoreError | None = None
         self._sessions: dict[str, int] = {}
 
     def weights(self, learner: str) -> Weights:
         return LearnerWeights(self.progress.recent(learner))
 
     def __call__(self, learner: str, outcome: Outcome) -> None:
+        try:
+            self._record(learner, outcome)
+        except StoreError as error:
+            self.lost += 1
+            if self.failed is None and self.on_failure is not None:
+                self.on_failure(error)
+            self.failed = error
+
+    def _record(self, learner: str, outcome: Outcome) -> None:
         key = learner.casefold()
         if key not in self._sessions:
             self._sessions[key] = self.progress.start_session(

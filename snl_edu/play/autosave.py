@@ -15,6 +15,7 @@ from typing import Any
 
 from snl_edu.engine import Game
 from snl_edu.inputs.dice import RandomDice
+from snl_edu.store import StoreError
 from snl_edu.store.games import GameStore
 
 SEED_BITS = 63  # fits SQLite's INTEGER too, though the store keeps seeds as text
@@ -68,7 +69,7 @@ class Autosave:
     def __call__(self, game: Game) -> None:
         try:
             self.games.save(self.game_id, game)
-        except (sqlite3.Error, OSError) as error:
+        except (sqlite3.Error, OSError, StoreError) as error:
             if not self.behind and self.on_failure is not None:
                 self.on_failure(error)
             self.failed = error

@@ -16,6 +16,7 @@ copy is kept. The caller tells the user once, from ``Store.recovery``.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sqlite3
 from collections.abc import Iterator, Mapping
@@ -38,13 +39,42 @@ BUSY_TIMEOUT_MS = 5000
 
 
 class StoreError(SnlError):
-    """The store cannot be used at all (folder not writable, locked, or from a newer snl)."""
+    """The store cannot be used or written (folder not writable, disk full, locked, or
+    from a newer snl). ``cause`` names what the machine said, so it can be told in the
+    user's language (see ``cause_of``); ``detail`` is the system's own words."""
 
-    def __init__(self, reason: str, path: Path, detail: str = "") -> None:
+    def __init__(self, reason: str, path: Path, detail: str = "",
+                 cause: str | None = None) -> None:
         self.reason = reason  # "unwritable" | "newer"
         self.path = path
         self.detail = detail
+        self.cause = cause
         super().__init__(f"{reason}: {path} {detail}".strip())
+
+
+# What the operating system or SQLite said, as a cause the user is told in their language.
+_ERRNO_CAUSES = {errno.ENOSPC: "full", errno.EDQUOT: "full", errno.EACCES: "permission",
+                 errno.EPERM: "permission", errno.EROFS: "read-only", errno.ENOENT: "missing",
+                 errno.ENOTDIR: "not-a-folder", errno.EEXIST: "not-a-folder",
+                 errno.EIO: "disk"}
+_SQLITE_CAUSES = {"SQLITE_FULL": "full", "SQLITE_READONLY": "read-only",
+                  "SQLITE_BUSY": "busy", "SQLITE_LOCKED": "busy", "SQLITE_PERM": "permission",
+                  "SQLITE_IOERR": "disk", "SQLITE_CANTOPEN": "permission"}
+
+
+def cause_of(error: BaseException) -> str | None:
+    """"full", "permission", "read-only", "missing", "not-a-folder", "busy", "disk", or
+    None when the error has no cause we name."""
+    if isinstance(error, OSError):
+        return _ERRNO_CAUSES.get(error.errno or 0)
+    name = getattr(error, "sqlite_errorname", "") or ""
+    return next((cause for prefix, cause in _SQLITE_CAUSES.items()
+                 if name.startswith(prefix)), None)
+
+
+def unwritable(path: Path, error: BaseException) -> StoreError:
+    detail = (error.strerror if isinstance(error, OSError) else None) or str(error)
+    return StoreError("unwritable", path, detail, cause_of(error))
 
 
 class Damage(StrEnum):
@@ -90,14 +120,24 @@ class Store:
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
-        """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception (Ctrl-C included)."""
-        self.connection.execute("BEGIN IMMEDIATE")
+        """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception (Ctrl-C included).
+
+        A write the machine refuses (a full disk, a read-only file, a lock held too long)
+        raises ``StoreError``: the write is not kept, everything committed before is."""
         try:
-            yield self.connection
-        except BaseException:
-            self.connection.execute("ROLLBACK")
+            self.connection.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.connection
+                self.connection.execute("COMMIT")
+            except BaseException:
+                # SQLite may have rolled back already (a full disk can do that).
+                if self.connection.in_transaction:
+                    self.connection.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as error:
+            if _environment_problem(error):
+                raise unwritable(self.path, error) from error
             raise
-        self.connection.execute("COMMIT")
 
     def version(self) -> int:
         return int(self.connection.execute("PRAGMA user_version").fetchone()[0])
@@ -112,16 +152,29 @@ class Store:
         self.close()
 
 
+def private_folder(folder: Path) -> None:
+    """Make a folder and every missing folder above it private (0700), whatever the umask:
+    ``Path.mkdir(parents=True)`` gives the folders above the umask's mode (0777 under 000)."""
+    missing = []
+    while not folder.is_dir():
+        missing.append(folder)
+        if folder.parent == folder:
+            break
+        folder = folder.parent
+    for each in reversed(missing):
+        each.mkdir(mode=0o700, exist_ok=True)
+        each.chmod(0o700)  # mkdir's mode is cut by the umask
+
+
 def _make_private_folder(path: Path) -> None:
     try:
-        if not path.parent.is_dir():
-            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        private_folder(path.parent)
         # A folder holding nothing but our files is ours: private, even if an older snl
         # made it readable by everyone. A folder the user shares with other files is left.
         if all(entry.name.startswith(path.name) for entry in path.parent.iterdir()):
             path.parent.chmod(0o700)
     except OSError as error:
-        raise StoreError("unwritable", path, error.strerror or str(error)) from error
+        raise unwritable(path, error) from error
     except (ValueError, RuntimeError) as error:
         # Found by fuzzing: a NUL in the name (ValueError); "~nouser/x" cannot be expanded
         # (RuntimeError).
@@ -135,10 +188,8 @@ def _connect(path: Path) -> sqlite3.Connection:
         os.chmod(path, 0o600)
         # isolation_level=None: we issue BEGIN/COMMIT ourselves, one per write.
         connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
-    except sqlite3.Error as error:
-        raise StoreError("unwritable", path, str(error)) from error
-    except OSError as error:
-        raise StoreError("unwritable", path, error.strerror or str(error)) from error
+    except (sqlite3.Error, OSError) as error:
+        raise unwritable(path, error) from error
     connection.text_factory = decode_text
     return connection
 
@@ -161,7 +212,7 @@ def _inspect(connection: sqlite3.Connection, path: Path) -> Damage | None:
     except sqlite3.DatabaseError as error:
         if _environment_problem(error):
             # Locked, unreadable, disk full: not the file's fault, so never move it aside.
-            raise StoreError("unwritable", path, str(error)) from error
+            raise unwritable(path, error) from error
         # Anything else is the file's content: "not a database", "malformed", and (found by
         # fuzzing) "unsupported file format" from a damaged header.
         return Damage.CORRUPT
@@ -231,7 +282,7 @@ def _set_aside(path: Path, damage: Damage) -> Path:
                 companion.replace(backup.with_name(backup.name + suffix))
         path.replace(backup)
     except OSError as error:
-        raise StoreError("unwritable", path, error.strerror or str(error)) from error
+        raise unwritable(path, error) from error
     return backup
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from snl_edu.safe_text import name_key
 from snl_edu.store.child_data import TABLES, Holds, files_holding, forget_in_files, names_child
-from snl_edu.store.database import Damage, Store, backups
+from snl_edu.store.database import Damage, Store, _environment_problem, backups
 from snl_edu.store.rows import decode_text
 
 BLOTTED = "…"  # what a forgotten name becomes in someone else's record
@@ -37,7 +37,8 @@ class Forgotten:
     files: tuple[Path, ...]  # the data folder's other files it was removed from (speech.json)
     cleaned: tuple[Path, ...]  # backups the name was removed from too
     left: tuple[Path, ...]  # backups that could not be opened: they may still hold data
-    stuck: tuple[Path, ...]  # files that could not be changed: they still hold data
+    stuck: tuple[Path, ...]  # files that could not be written (a full disk): they still hold data
+    scrubbed: bool = True  # False: the store's freed bytes could not be overwritten yet
 
 
 @dataclass(frozen=True)
@@ -75,16 +76,24 @@ def find(store: Store, name: str) -> Found:
 def forget(store: Store, name: str) -> Forgotten:
     """Forget everything kept under ``name`` (see the module's docstring)."""
     key = name_key(name)
-    with store.transaction() as db:
+    with store.transaction() as db:  # StoreError (a full disk): nothing was forgotten
         answers, games, mentions = _forget_in(db, key, name)
-    _scrub(store.connection)
+    try:
+        _scrub(store.connection)
+        scrubbed = True
+    except sqlite3.Error as error:
+        if not _environment_problem(error):
+            raise
+        # Forgotten, but the freed bytes may stay in the log until SQLite can write again.
+        scrubbed = False
     files, stuck = forget_in_files(store.path.parent, key)
     cleaned: list[Path] = []
     left: list[Path] = []
     for backup in _our_backups(store):
-        (cleaned if _forget_in_backup(backup, key, name) else left).append(backup)
+        outcome = _forget_in_backup(backup, key, name)
+        {"cleaned": cleaned, "damaged": left, "unwritable": stuck}[outcome].append(backup)
     return Forgotten(answers, games, mentions, tuple(files), tuple(cleaned), tuple(left),
-                     tuple(stuck))
+                     tuple(stuck), scrubbed)
 
 
 def _our_backups(store: Store) -> list[Path]:
@@ -193,27 +202,31 @@ def _backup_holds(backup: Path, key: str) -> bool | None:
         connection.close()
 
 
-def _forget_in_backup(backup: Path, key: str, name: str) -> bool:
-    """The same forgetting in a backup copy; False if it cannot be done with certainty."""
+def _forget_in_backup(backup: Path, key: str, name: str) -> str:
+    """The same forgetting in a backup copy: "cleaned"; "damaged" if it cannot be read
+    with certainty; "unwritable" if the machine refused the write (a full disk)."""
     try:
         connection = sqlite3.connect(backup, isolation_level=None)
     except sqlite3.Error:
-        return False
+        return "damaged"
     connection.text_factory = decode_text
     try:
         if connection.execute("PRAGMA quick_check").fetchall() != [("ok",)]:
-            return False
+            return "damaged"
         connection.execute("PRAGMA secure_delete=ON")
         connection.execute("BEGIN IMMEDIATE")
         try:
             _forget_in(connection, key, name)
         except BaseException:
-            connection.execute("ROLLBACK")
+            if connection.in_transaction:  # a full disk may have rolled it back already
+                connection.execute("ROLLBACK")
             raise
         connection.execute("COMMIT")
         _scrub(connection)
-    except (sqlite3.Error, UnicodeDecodeError):  # see database._inspect
-        return False
+    except sqlite3.Error as error:
+        return "unwritable" if _environment_problem(error) else "damaged"
+    except UnicodeDecodeError:  # see database._inspect
+        return "damaged"
     finally:
         connection.close()
-    return True
+    return "cleaned"

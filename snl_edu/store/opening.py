@@ -24,6 +24,7 @@ from snl_edu.store.database import (
     _migrate,
     _set_aside,
     data_dir,
+    unwritable,
 )
 from snl_edu.store.salvage import damaged_rows, salvage
 
@@ -51,9 +52,9 @@ def open_store(folder: str | os.PathLike[str] | None = None) -> Store:
             recovery = Recovery(damage, backup, kept, lost)
         elif damage is None:
             recovery = _remove_damaged_rows(connection, path)
-    except sqlite3.Error as error:
+    except (sqlite3.Error, OSError) as error:  # OSError: a backup copy kept before a repair
         connection.close()
-        raise StoreError("unwritable", path, str(error)) from error
+        raise unwritable(path, error) from error
     return Store(path, connection, recovery)
 
 
