@@ -103,3 +103,11 @@ def test_forgetting_nobody_is_a_clear_error(runner: CliRunner, tmp_path: Path) -
     play(runner, tmp_path, "--players", "Asha")
     result = runner.invoke(main, ["progress", "--yes", "--forget", "Nobody", "--data-dir", str(tmp_path)])
     assert result.exit_code == 1 and "No progress is kept for Nobody" in result.output
+
+
+def test_a_name_that_is_not_kept_is_told_safely(runner: CliRunner, tmp_path: Path) -> None:
+    play(runner, tmp_path, "--players", "Asha")
+    result = runner.invoke(main, ["progress", "--yes", "--forget", "No\x1b]0;X\x07body",
+                                  "--data-dir", str(tmp_path)])
+    assert result.exit_code == 1 and "No progress is kept for No␛]0;X␇body" in result.output
+    assert "\x1b" not in result.output

@@ -156,3 +156,18 @@ def test_play_hears_a_wav_file_and_the_keyboard_together(tmp_path: Path) -> None
     assert "Listening." in output
     assert output.count("Asha rolled") == 2
     assert "The input has ended, so the game stops here." in output
+
+
+@pytest.mark.parametrize("where", ["phrase", "spellout"])
+def test_a_phrase_file_s_words_reach_the_terminal_only_as_visible_text(tmp_path: Path,
+                                                                       where: str) -> None:
+    escapes = "\\u001b]0;owned\\u0007"  # TOML's escapes: the file holds the raw bytes
+    spellout = f'["en{escapes}"]' if where == "spellout" else '["en"]'
+    phrases = tmp_path / "voice.toml"
+    phrases.write_text(f'model = "en-us"\n[commands]\nroll = ["roll{escapes} now", "roll"]\n'
+                       f"[numbers]\nspellout = {spellout}\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["voice", "check", "--phrases", str(phrases)],
+                                env={"SNL_LANG": "en", "SNL_AUDIO": "off"})
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "\x1b" not in result.output and "\x07" not in result.output
+    assert "␛]0;owned␇" in result.output

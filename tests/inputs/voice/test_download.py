@@ -17,9 +17,12 @@ from click.testing import CliRunner
 from snl_edu.cli import main
 from snl_edu.inputs.voice.download import install_model
 from snl_edu.inputs.voice.errors import VoiceError, VoiceProblem
+from snl_edu.inputs.voice.messages import describe_voice_error
 from snl_edu.inputs.voice.models import find_model
+from snl_edu.language.localizer import Localizer
 
 NAME = "vosk-model-small-en-us-0.15"
+ESCAPES = "\x1b]0;owned\x07\x1b[2J"
 
 
 def model_zip(top: str = NAME, files: dict[str, bytes] | None = None) -> bytes:
@@ -47,6 +50,10 @@ class Server:
                     return
                 if mode == "stall":
                     time.sleep(3)
+                    return
+                if mode == "escapes":  # a hostile server's reason phrase
+                    self.send_response(503, ESCAPES)
+                    self.end_headers()
                     return
                 self.send_response(200)
                 claimed = len(body) * 2 if mode == "lie" else len(body)
@@ -135,3 +142,22 @@ def test_the_command_reports_a_truncated_download_in_one_line(server: Server,
     assert "Traceback" not in result.output
     assert "damaged" in result.output and "Nothing was installed" in result.output
     assert leftovers(tmp_path) == []
+
+
+def test_a_hostile_reason_phrase_reaches_the_terminal_only_as_visible_text(
+        server: Server, tmp_path: Path) -> None:
+    server.bodies["/m.zip"] = (b"", "escapes")
+    result = CliRunner().invoke(main, ["voice", "download", "hi", "--url", f"{server.url}/m.zip"],
+                                env={"VOSK_MODEL_PATH": str(tmp_path), "SNL_LANG": "en"})
+    assert result.exit_code == 1 and "Nothing was installed" in result.output
+    assert "\x1b" not in result.output and "\x07" not in result.output
+    assert "␛]0;owned␇" in result.output
+
+
+def test_a_hostile_top_folder_name_is_told_only_as_visible_text(server: Server,
+                                                                 tmp_path: Path) -> None:
+    server.bodies["/m.zip"] = (model_zip(f"m{ESCAPES}", {"README": random.Random(1).randbytes(4000)}), "ok")
+    with pytest.raises(VoiceError) as caught:
+        install_model(f"{server.url}/m.zip", tmp_path, NAME)
+    told = describe_voice_error(caught.value, Localizer.create("en"))
+    assert "\x1b" not in told and "\x07" not in told and "m␛]0;owned␇" in told
