@@ -18,6 +18,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from snl_edu.vocabulary import os_cause
+
 MAX_BYTES = 64 * 1024
 MAX_DEPTH = 8  # a board needs three levels (ladders -> entry -> name: ``name.en = ...``)
 
@@ -26,9 +28,10 @@ class CappedTomlError(Exception):
     """``reason``: "too-big", "too-deep", "not-a-file", "unreadable" or "toml"; ``detail``
     says more."""
 
-    def __init__(self, reason: str, detail: str = "") -> None:
+    def __init__(self, reason: str, detail: str = "", cause: str | None = None) -> None:
         self.reason = reason
         self.detail = detail
+        self.cause = cause  # what the system said (vocabulary.os_cause), if we name it
         super().__init__(f"{reason}: {detail}")
 
 
@@ -40,7 +43,8 @@ def read_capped(path: Path, limit: int = MAX_BYTES) -> str:
         # nothing for a regular file.
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
-        raise CappedTomlError("unreadable", error.strerror or str(error)) from error
+        raise CappedTomlError("unreadable", error.strerror or str(error),
+                              os_cause(error)) from error
     except ValueError as error:  # a NUL in the path
         raise CappedTomlError("unreadable", str(error)) from error
     try:
@@ -50,7 +54,8 @@ def read_capped(path: Path, limit: int = MAX_BYTES) -> str:
         with os.fdopen(descriptor, "rb") as file:
             data = file.read(limit + 1)
     except OSError as error:
-        raise CappedTomlError("unreadable", error.strerror or str(error)) from error
+        raise CappedTomlError("unreadable", error.strerror or str(error),
+                              os_cause(error)) from error
     if len(data) > limit:
         raise CappedTomlError("too-big", str(limit // 1024))
     try:

@@ -25,6 +25,10 @@ def _board_error(error: BoardError, loc: Localizer) -> str:
         "other_end": loc.number(error.other_end or 0),
         "detail": loc.digits_in(error.detail), "limit": loc.digits_in(error.detail),
     }
+    if error.rule == "unreadable":  # the system's words, in the reader's language if we can
+        cause = error.details.get("cause")
+        values["detail"] = system_words(cause if isinstance(cause, str) else None,
+                                        error.detail, loc)
     if error.rule == "format":  # the detail is a msgid saying where the file goes wrong
         values["detail"] = loc.digits_in(phrase(error.detail, error.details, loc))
     if isinstance(error, UnknownBoardError):
@@ -49,6 +53,8 @@ def _board_error(error: BoardError, loc: Localizer) -> str:
         "toml": _("The board file is not valid TOML: {detail}."),
         "unreadable": _("The board file cannot be read: {detail}."),
         "too-big": _("The board file is too big: a board file may have at most {detail} KB."),
+        "too-deep": _("The board file nests its values too deeply: a board needs only a few "
+                      "levels."),
         "not-a-file": _("The board file is not a regular file (a pipe, a device or a folder), "
                         "so it is not read."),
     }

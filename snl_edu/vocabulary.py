@@ -6,11 +6,24 @@ and the store can all speak in these types without depending on each other.
 
 from __future__ import annotations
 
+import errno
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # an annotation only: `snl --help` need not import datetime
     from datetime import datetime
+
+# What the operating system said (an errno), as a cause every layer can name and the
+# front end tells in the user's language (error_text.system_words): the system's own
+# words are English whatever the user's language.
+OS_CAUSES = {errno.ENOSPC: "full", errno.EDQUOT: "full", errno.EACCES: "permission",
+             errno.EPERM: "permission", errno.EROFS: "read-only", errno.ENOENT: "missing",
+             errno.ENOTDIR: "not-a-folder", errno.EEXIST: "not-a-folder", errno.EIO: "disk"}
+
+
+def os_cause(error: OSError) -> str | None:
+    return OS_CAUSES.get(error.errno or 0)
+
 
 # Joins the children of a team seat ("Asha+Bikash"): teams.py reads seats by it, and
 # forgetting a child (store/child_data.py) finds them in a team by it.

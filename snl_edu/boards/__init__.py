@@ -39,9 +39,9 @@ def parse_board(text: str, source: str, default_name: str = "") -> Board:
 
 
 def _board_error(error: CappedTomlError, source: str) -> BoardError:
-    rule = {"too-deep": "toml", "toml": "toml", "too-big": "too-big",
+    rule = {"too-deep": "too-deep", "toml": "toml", "too-big": "too-big",
             "not-a-file": "not-a-file"}.get(error.reason, "unreadable")
-    return BoardError(rule, detail=error.detail, source=source)
+    return BoardError(rule, detail=error.detail, source=source, cause=error.cause)
 
 
 def load_board(name_or_path: str, finish: Finish | None = None) -> Board:

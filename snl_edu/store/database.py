@@ -16,7 +16,6 @@ copy is kept. The caller tells the user once, from ``Store.recovery``.
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import sqlite3
 from collections.abc import Iterator, Mapping
@@ -28,7 +27,7 @@ from typing import Self
 
 from snl_edu.store.rows import decode_text
 from snl_edu.store.schema import APPLICATION_ID, MIGRATIONS, latest_version
-from snl_edu.vocabulary import SnlError
+from snl_edu.vocabulary import SnlError, os_cause
 
 APP_NAME = "snl_edu"
 DATA_DIR_ENV = "SNL_DATA_DIR"
@@ -52,11 +51,7 @@ class StoreError(SnlError):
         super().__init__(f"{reason}: {path} {detail}".strip())
 
 
-# What the operating system or SQLite said, as a cause the user is told in their language.
-_ERRNO_CAUSES = {errno.ENOSPC: "full", errno.EDQUOT: "full", errno.EACCES: "permission",
-                 errno.EPERM: "permission", errno.EROFS: "read-only", errno.ENOENT: "missing",
-                 errno.ENOTDIR: "not-a-folder", errno.EEXIST: "not-a-folder",
-                 errno.EIO: "disk"}
+# What SQLite said, as a cause the user is told in their language (see os_cause).
 _SQLITE_CAUSES = {"SQLITE_FULL": "full", "SQLITE_READONLY": "read-only",
                   "SQLITE_BUSY": "busy", "SQLITE_LOCKED": "busy", "SQLITE_PERM": "permission",
                   "SQLITE_IOERR": "disk", "SQLITE_CANTOPEN": "permission"}
@@ -66,7 +61,7 @@ def cause_of(error: BaseException) -> str | None:
     """"full", "permission", "read-only", "missing", "not-a-folder", "busy", "disk", or
     None when the error has no cause we name."""
     if isinstance(error, OSError):
-        return _ERRNO_CAUSES.get(error.errno or 0)
+        return os_cause(error)
     name = getattr(error, "sqlite_errorname", "") or ""
     return next((cause for prefix, cause in _SQLITE_CAUSES.items()
                  if name.startswith(prefix)), None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import tomllib
 from pathlib import Path
@@ -66,7 +67,22 @@ def test_dotted_keys_are_refused_before_parsing(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(tomllib, "loads", never)
     with pytest.raises(BoardError) as caught:
         parse_board("a." * 30000 + "a = 1\n", "deep.toml")
-    assert caught.value.detail == "values are nested too deeply"
+    assert caught.value.rule == "too-deep"
+
+
+def test_a_board_file_the_system_will_not_open_is_told_in_the_user_s_language(
+        runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    board = tmp_path / "b.toml"
+    board.write_text("")
+
+    def refuse(*args: object, **kwargs: object) -> int:  # as for another user's file
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr("snl_edu.capped_toml.os.open", refuse)
+    result = runner.invoke(main, ["--lang", "ne", "board", "check", str(board)])
+    assert result.exit_code == 1
+    assert "बोर्ड फाइल पढ्न सकिएन: अनुमति छैन।" in result.output
+    assert "Permission" not in result.output
 
 
 def test_board_files_are_size_capped(runner: CliRunner, tmp_path: Path) -> None:
