@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from snl_edu import entry
 from snl_edu.cli import main
 from snl_edu.inputs.keyboard import MAX_LINE, KeyboardInput
-from snl_edu.safe_text import MAX_NAME, clean_name, visible
+from snl_edu.safe_text import MAX_NAME, clean_name, name_key, visible
 
 ESCAPES = "\x1b[2J\x1b]0;owned\x07\x1b]52;c;aGk=\x07\rFake line\u202e"
 BAD = ("\x1b", "\x07", "\r", "\u202e")
@@ -162,3 +162,13 @@ def test_ctrl_c_during_start_up_is_a_quiet_stop(monkeypatch: pytest.MonkeyPatch)
     with pytest.raises(SystemExit) as caught:
         entry.run()
     assert caught.value.code == entry.INTERRUPTED
+
+
+def test_one_folding_for_every_name_comparison() -> None:
+    """name_key: learners, seats, team members and forgetting all compare names by it."""
+    same = ["Asha", " ASHA ", "A\u200bsha", "Ａｓｈａ", "asha\u00ad", "A sha".replace(" ", "\u2060")]
+    assert {name_key(name) for name in same} == {"asha"}
+    assert name_key("ﬁona") == name_key("Fiona")
+    assert name_key("Asha  Rai") == name_key("asha\u00a0rai") == "asha rai"
+    assert name_key("आशा") != name_key("अशा")
+    assert clean_name("\u200b \u200d") == ""  # nothing a name could be told by
