@@ -4,6 +4,7 @@ no byte of the name is left anywhere under the data folder."""
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -11,7 +12,7 @@ from click.testing import CliRunner
 from snl_edu.cli import main
 from snl_edu.play.speech_controls import SpeechPrefs
 from snl_edu.store import STORE_FILE
-from snl_edu.store.child_data import FILES, NOT_CHILD_DATA, TABLES
+from snl_edu.store.child_data import FILES, NOT_CHILD_DATA, TABLES, Holds
 from snl_edu.store.database import _expected_schema
 from snl_edu.store.schema import latest_version
 from tests.checkup.classroom import checkup
@@ -43,7 +44,26 @@ def a_child_everywhere(folder: Path) -> None:
     checkup(folder, NAME, 0, 0.5, logarithmic=False)
     with raw(folder / STORE_FILE) as db:
         db.execute("UPDATE lesson_answer SET level = 99 WHERE id = 1")
+        a_row_in_every_table_of_a_learner(db)
     snl(folder, "games")  # opening sets the damaged row aside, keeping a backup copy
+
+
+def a_row_in_every_table_of_a_learner(db: sqlite3.Connection) -> None:
+    """A row naming the child in each table of the child's that the commands above did
+    not fill (one a later change adds, such as taught voice examples), so forgetting is
+    tested on every table on the list."""
+    (learner,) = db.execute("SELECT id FROM learner WHERE name = ?", (NAME,)).fetchone()
+    for table, holds in TABLES.items():
+        if holds is not Holds.BY_LEARNER or db.execute(
+                f'SELECT 1 FROM "{table}" WHERE learner_id = ?', (learner,)).fetchone():
+            continue
+        columns = [(name, kind.upper()) for _, name, kind, _, _, primary
+                   in db.execute(f'PRAGMA table_info("{table}")') if not primary]
+        values = [learner if name == "learner_id" else
+                  NAME.encode() if kind == "BLOB" else 1 if kind in ("INTEGER", "REAL") else NAME
+                  for name, kind in columns]
+        db.execute(f'INSERT INTO "{table}" ({", ".join(n for n, _ in columns)}) '
+                   f'VALUES ({", ".join("?" * len(values))})', values)
 
 
 def test_every_table_of_the_store_is_on_the_list() -> None:
