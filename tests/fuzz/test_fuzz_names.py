@@ -5,6 +5,9 @@ door, safe_text.clean_name)."""
 
 from __future__ import annotations
 
+import atexit
+import functools
+import shutil
 import tempfile
 import unicodedata
 from pathlib import Path
@@ -57,18 +60,26 @@ def run(folder: str, args: list[str], stdin: str) -> str:
     return result.output
 
 
+@functools.cache
+def folder_with_a_learner() -> Path:
+    """Someone already there, so the progress doors have a store; made once and copied."""
+    folder = Path(tempfile.mkdtemp(prefix="snl-names-template-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    run(str(folder), ["lesson", "--learner", "Asha", "--questions", "1", "--seed", "1"],
+        "1\n2\n3\n")
+    return folder
+
+
 @fuzz
 @given(names, st.sampled_from(sorted(DOORS)))
 def test_any_name_through_any_door_is_saved_whole_or_refused(name: str, door: str) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        run(folder, ["lesson", "--learner", "Asha", "--questions", "1", "--seed", "1"],
-            "1\n2\n3\n")  # someone already there, so the progress doors have a store
+    with tempfile.TemporaryDirectory() as empty:
+        folder = str(shutil.copytree(folder_with_a_learner(), Path(empty) / "data"))
         args, stdin = DOORS[door](name)
         run(folder, args, stdin)
         with open_store(Path(folder)) as store:
             assert store.recovery is None  # nothing the game wrote is "damaged"
-        for listing in (["games", "--all"], ["progress"], ["progress", "--csv"],
-                        ["progress", "--class"], ["progress", "Asha"]):
+        for listing in (["games", "--all"], ["progress"], ["progress", "--class"]):
             run(folder, listing, "")
 
 
