@@ -9,8 +9,8 @@ that is not here fails the suite.
 To add a kind of child data: a table with a ``learner_id`` column goes in ``TABLES`` as
 ``BY_LEARNER`` (its rows go with the learner's); a JSON object keyed by children's names
 goes in ``FILES`` as ``KeyedJson()``; any other file or folder brings its own ``Place``
-(``holds`` and ``forget``, given its path and the child's ``name_key``). A file beside the store that holds nothing
-about a child goes in ``NOT_CHILD_DATA`` with the reason.
+(``holds`` and ``forget``, given its path and the child's ``name_key``). A file beside
+the store that holds nothing about a child goes in ``NOT_CHILD_DATA`` with the reason.
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ from pathlib import Path
 from typing import Protocol
 
 from snl_edu.safe_text import name_key
+from snl_edu.store.claims import CLAIMS_SUFFIX
+from snl_edu.store.database import STORE_FILE
 from snl_edu.vocabulary import TEAM_SEPARATOR
 
 
@@ -118,7 +120,7 @@ FILES: dict[str, Place] = {
 
 # Files beside the store that hold nothing about a child, and why.
 NOT_CHILD_DATA = {
-    "snl.sqlite3.playing": "the process ids of games being played",
+    STORE_FILE + CLAIMS_SUFFIX: "the process ids of games being played",
 }
 
 

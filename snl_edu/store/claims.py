@@ -20,6 +20,7 @@ except ImportError:  # not POSIX: play on without claims
     fcntl = None  # type: ignore[assignment]
 
 SLOT = 16  # bytes per game: the holder's process id, as text
+CLAIMS_SUFFIX = ".playing"  # the claims file is the store file's name and this
 
 
 class GameInUse(SnlError):
@@ -47,7 +48,7 @@ def claim(store_path: Path, game_id: int) -> Claim:
     """Claim a game for this process, or raise ``GameInUse`` naming the process that has it."""
     if fcntl is None or not 0 < game_id < 2**40:
         return Claim(None)
-    path = store_path.with_name(store_path.name + ".playing")
+    path = store_path.with_name(store_path.name + CLAIMS_SUFFIX)
     descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
     offset = game_id * SLOT
     try:
