@@ -253,7 +253,7 @@ _ENVIRONMENT_ERRORS = ("SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_CANTOPEN", "SQLIT
                        "SQLITE_IOERR", "SQLITE_NOMEM", "SQLITE_PERM", "SQLITE_FULL")
 
 
-def _environment_problem(error: sqlite3.DatabaseError) -> bool:
+def _environment_problem(error: sqlite3.Error) -> bool:
     name = getattr(error, "sqlite_errorname", "") or ""
     return name.startswith(_ENVIRONMENT_ERRORS)
 
