@@ -41,8 +41,16 @@ def _phrase_book(loc: Localizer, phrases: Path | None):  # type: ignore[no-untyp
         # Its words are shown by snl voice check: made visible, as a board file's are.
         return parse_phrase_book(loc.language, visible_data(load_capped(phrases), MAX_TEXT))
     except CappedTomlError as error:
-        detail = {"too-big": f"more than {error.detail} KB",
-                  "not-a-file": "not a regular file"}.get(error.reason, error.detail)
+        from snl_edu.error_text import system_words
+
+        # In the reader's language: the sentence it goes into is (tomllib's own words,
+        # for a file that is not TOML, stay as it says them).
+        detail = {"too-big": loc.gettext("it is bigger than {size} KB").format(
+                      size=loc.digits_in(error.detail)),
+                  "not-a-file": loc.gettext("it is not a regular file"),
+                  "too-deep": loc.gettext("its values are nested too deeply"),
+                  "unreadable": system_words(error.cause, error.detail, loc),
+                  }.get(error.reason, error.detail)
         raise VoiceError(VoiceProblem.PHRASES, detail, loc.language) from None
 
 

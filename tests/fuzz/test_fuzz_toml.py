@@ -134,4 +134,4 @@ def test_the_worst_64_kb_files_are_refused_before_parsing(tmp_path: Path, name: 
         assert "The board file nests its values too deeply" in result.output
     result = runner.invoke(main, ["voice", "check", "--phrases", str(path)])
     assert result.exception is None or isinstance(result.exception, SystemExit)
-    assert "cannot be read: values are nested too deeply" in result.output
+    assert "cannot be read: its values are nested too deeply" in result.output

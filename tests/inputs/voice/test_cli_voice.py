@@ -171,3 +171,19 @@ def test_a_phrase_file_s_words_reach_the_terminal_only_as_visible_text(tmp_path:
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert "\x1b" not in result.output and "\x07" not in result.output
     assert "␛]0;owned␇" in result.output
+
+
+@pytest.mark.parametrize("kind", ["fifo", "big", "deep"])
+def test_a_phrase_file_that_cannot_be_used_is_told_in_the_user_s_language(tmp_path: Path,
+                                                                           kind: str) -> None:
+    phrases = tmp_path / "voice.toml"
+    if kind == "fifo":
+        os.mkfifo(phrases)  # no writer: opening it to read would wait for ever
+    else:
+        phrases.write_text("x = 1\n" * 20_000 if kind == "big" else "a." * 20 + "a = 1\n")
+    result = CliRunner().invoke(main, ["--lang", "ne", "voice", "check", "--phrases",
+                                       str(phrases)], env={"SNL_AUDIO": "off"})
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    told = {"fifo": "साधारण फाइल होइन", "big": "KB भन्दा ठूलो छ", "deep": "धेरै तहसम्म"}
+    assert told[kind] in result.output, result.output
+    assert not any(word in result.output for word in ("regular", "nested", "more than"))
