@@ -18,6 +18,7 @@ from snl_edu.language.localizer import Localizer
 from snl_edu.outputs.speech.espeak import MAX_RATE, MIN_RATE
 from snl_edu.safe_text import name_key
 from snl_edu.store.child_data import SPEECH_PREFS, write_private_json
+from snl_edu.store.database import private_folder
 from snl_edu.vocabulary import Message
 
 RATE_STEP = 20  # words per minute a key press changes
@@ -51,15 +52,13 @@ class SpeechPrefs:
         return None
 
     def remember(self, names: Iterable[str], rate: int, volume: int) -> None:
-        """Write atomically (a temporary file renamed), so a crash never leaves half a file."""
+        """Write atomically (a temporary file renamed), so a crash never leaves half a file;
+        OSError (a full disk) leaves the old file as it was."""
         data = self._read()
         for name in names:
             data[name_key(name)] = {"rate": rate, "volume": volume}
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_private_json(self.path, data)
-        except OSError:
-            pass  # not remembered is better than a game stopped
+        private_folder(self.path.parent)
+        write_private_json(self.path, data)
 
 
 class SpeechControls:
@@ -72,6 +71,7 @@ class SpeechControls:
         self.volume = volume
         self.loc = loc
         self.remember = remember
+        self.unremembered = False  # a setting could not be kept (and the player was told)
 
     def _voices(self) -> list[Any]:
         """Synthesisers whose ``voice`` settings can change between sentences."""
@@ -100,5 +100,11 @@ class SpeechControls:
         for synthesiser in voices:
             synthesiser.voice = replace(synthesiser.voice, rate=self.rate, volume=self.volume)
         if self.remember is not None:
-            self.remember(self.rate, self.volume)
+            try:
+                self.remember(self.rate, self.volume)
+            except OSError:  # not remembered is better than a game stopped; said once
+                if not self.unremembered:
+                    said += " " + _("It cannot be kept for your next game: the data folder "
+                                    "cannot be written.")
+                self.unremembered = True
         return [Message(said)]

@@ -54,3 +54,17 @@ def test_each_players_choice_comes_back_and_a_damaged_file_is_ignored(tmp_path: 
     assert SpeechPrefs(tmp_path).for_players(["Asha"]) is None
     (tmp_path / "speech.json").write_text('{"asha": {"rate": 9999, "volume": 70}}', "utf-8")
     assert SpeechPrefs(tmp_path).for_players(["Asha"]) is None
+
+
+def test_a_setting_that_cannot_be_kept_is_said_once_and_play_goes_on(tmp_path: Path) -> None:
+    in_the_way = tmp_path / "data"
+    in_the_way.write_text("a file where the data folder should be")
+    prefs = SpeechPrefs(in_the_way)
+    output, synthesiser = speech()
+    controls = SpeechControls([output], DEFAULT_RATE, 100, Localizer.create("en"),
+                              lambda rate, volume: prefs.remember(["Asha"], rate, volume))
+    first = controls(Action.FASTER)[0].text
+    assert first == (f"Speech speed {DEFAULT_RATE + RATE_STEP} words a minute. It cannot be "
+                     "kept for your next game: the data folder cannot be written.")
+    assert controls(Action.FASTER)[0].text == f"Speech speed {DEFAULT_RATE + 2 * RATE_STEP} words a minute."
+    assert synthesiser.voice.rate == DEFAULT_RATE + 2 * RATE_STEP  # the voice changed anyway
