@@ -11,7 +11,7 @@ import contextlib
 import functools
 import secrets
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -37,6 +37,7 @@ from snl_edu.play.narration import Narrator, Verbosity
 from snl_edu.play.session import Ending, Session, SessionSettings
 from snl_edu.safe_text import clean_name, name_key
 from snl_edu.table import codes, wire
+from snl_edu.table.notices import notice_text, warning_seconds
 from snl_edu.table.seats import (
     WARNING_BEFORE,
     NetworkSeat,
@@ -77,11 +78,14 @@ class Chair:
     connection: Any = None  # the child's live websocket connection, if any
     joined_before: bool = False
 
-    def notice(self, notice: Notice) -> dict[str, Any]:
-        """A notice about this child; in a team it names the child beside the seat."""
+    def notice(self, notice: Notice, seconds: int | None = None) -> dict[str, Any]:
+        """A notice about this child; in a team it names the child beside the seat. A warning
+        carries the seconds it says are left (the host's warning time)."""
         message: dict[str, Any] = {"type": "notice", "kind": notice, "seat": self.seat}
         if self.in_team:
             message["member"] = self.name
+        if seconds is not None:
+            message["seconds"] = seconds
         return message
 
 
@@ -359,8 +363,9 @@ class Table:
         self._notice(chair, notice)
 
     def _notice(self, chair: Chair, notice: Notice) -> None:
-        self._broadcast(chair.notice(notice))
-        line = notice_text(self.loc, notice, chair.name)
+        seconds = warning_seconds(self.options.warning_before)
+        self._broadcast(chair.notice(notice, seconds if notice is Notice.WARNING else None))
+        line = notice_text(self.loc, notice, chair.name, seconds)
         if line:
             self.outputs.show_all([Message(line)])
 
@@ -446,21 +451,3 @@ class Table:
                 self.outputs.show_all([Message(hint)])
         self._broadcast({"type": "ended", "finished": ending is Ending.FINISHED})
         return ending
-
-
-def notice_text(loc: Localizer, notice: Notice, name: str) -> str | None:
-    """The line a notice prints at the host and at every client."""
-    texts: dict[Notice, Callable[[], str]] = {
-        Notice.JOINED: lambda: loc.gettext("{name} has joined the table."),
-        Notice.BACK: lambda: loc.gettext("{name} is back at the table."),
-        Notice.AWAY: lambda: loc.gettext("{name} has left the table; the seat is kept."),
-        Notice.WARNING: lambda: loc.gettext("{name}, five seconds left to roll!"),
-        Notice.TIME_UP: lambda: loc.gettext("Time is up: rolling for {name}."),
-        Notice.COVERED: lambda: loc.gettext(
-            "{name} has missed two turns: the computer rolls for {name} until they are back."),
-        Notice.OTHER_ROLL: lambda: loc.gettext("Wait: it is {name}'s roll."),
-        Notice.PAUSED: lambda: loc.gettext("The teacher has paused the game."),
-        Notice.RESUMED: lambda: loc.gettext("The game goes on."),
-    }
-    text = texts.get(notice)
-    return text().format(name=name) if text else None

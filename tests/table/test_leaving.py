@@ -351,7 +351,9 @@ def test_a_pause_stops_the_turn_clock_and_the_host_says_so(tmp_path: Path,
         seat.tell = pause_at_the_warning
         asha = Child(table, "Asha", language, stop_after=0)  # she never rolls
         _ = asha.loc.gettext
-        warning = _("{name}, five seconds left to roll!").format(name="Asha")
+        warning = asha.loc.ngettext("{name}, {seconds} second left to roll!",
+                                    "{name}, {seconds} seconds left to roll!", 1).format(
+            name="Asha", seconds=asha.loc.words(1))
         asha.log.wait_for(lambda lines: warning in lines)
         host_log.wait_for(lambda lines: "The teacher has paused the game." in lines)
         asha.log.wait_for(lambda lines: _("The teacher has paused the game.") in lines)
