@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import click
 
-from snl_edu.cli.common import localizer_for, remember_localizer
+from snl_edu.cli.common import remember_localizer
 from snl_edu.cli.group import language_options
 from snl_edu.cli.storage import data_dir_option, open_cli_store
-from snl_edu.language.localizer import Localizer
+from snl_edu.language.localizer import Localizer, localizer_for
 from snl_edu.store.games import GameStore, SavedGame
 
 

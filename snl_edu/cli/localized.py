@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from snl_edu.language.localizer import LanguageError, Localizer, resolve_language
+from snl_edu.language.localizer import Localizer, localizer_for
 from snl_edu.vocabulary import N_
 
 _LANG_KEY = "snl.help_language"
@@ -42,16 +42,7 @@ def help_localizer(ctx: click.Context | None) -> Localizer:
     while ctx is not None:
         asked = asked or ctx.meta.get(_LANG_KEY)
         ctx = ctx.parent
-    return help_localizer_for(asked)
-
-
-def help_localizer_for(asked: str | None) -> Localizer:
-    for choice in (asked, None):
-        try:
-            return Localizer.create(resolve_language(choice))
-        except LanguageError:
-            continue
-    return Localizer.create("en")
+    return localizer_for(asked, forgiving=True)
 
 
 def range_words(low: float | None, high: float | None, loc: Localizer) -> str:
@@ -186,7 +177,7 @@ class LocalizedGroup(_LocalizedFormatting, click.Group):
         from snl_edu.cli.click_words import speak_clicks_language
 
         asked = _language_in(sys.argv[1:] if args is None else list(args))
-        speak_clicks_language(help_localizer_for(asked))
+        speak_clicks_language(localizer_for(asked, forgiving=True))
         return super().main(args, *rest, **options)
 
     def command_summary(self, ctx: click.Context, name: str, limit: int) -> str | None:

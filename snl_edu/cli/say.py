@@ -7,8 +7,9 @@ from pathlib import Path
 import click
 
 from snl_edu.cli.audio import voice_options
-from snl_edu.cli.common import localizer_for, remember_localizer
+from snl_edu.cli.common import remember_localizer
 from snl_edu.cli.group import language_options
+from snl_edu.language.localizer import localizer_for
 
 
 @click.command()

@@ -9,17 +9,11 @@ from typing import TYPE_CHECKING
 import click
 
 from snl_edu.boards import DEFAULT_BOARD, load_board
-from snl_edu.cli.common import (
-    IntRange,
-    localizer_for,
-    remember_localizer,
-    rule_options,
-    rules_from_options,
-)
+from snl_edu.cli.common import IntRange, remember_localizer, rule_options, rules_from_options
 from snl_edu.cli.group import language_options
 from snl_edu.cli.progress_lines import Progress, screen_reader_option, screen_reader_wanted
 from snl_edu.engine import MAX_SEATS, MIN_SEATS
-from snl_edu.language.localizer import Localizer
+from snl_edu.language.localizer import Localizer, localizer_for
 
 if TYPE_CHECKING:  # the analysis imports numpy: only when the command runs
     from snl_edu.analysis import Analysis

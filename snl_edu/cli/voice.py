@@ -7,11 +7,11 @@ from pathlib import Path
 
 import click
 
-from snl_edu.cli.common import FloatRange, localizer_for, remember_localizer
+from snl_edu.cli.common import FloatRange, remember_localizer
 from snl_edu.cli.group import language_options
 from snl_edu.cli.progress_lines import Progress, screen_reader_option, screen_reader_wanted
 from snl_edu.inputs.commands import Action
-from snl_edu.language.localizer import N_, Localizer, resolve_language
+from snl_edu.language.localizer import N_, Localizer, localizer_for
 from snl_edu.language.registry import codes
 
 # What each spoken command does, as a listener reads it (the action's own name is code).
@@ -114,9 +114,9 @@ def check(voice_model: Path | None, phrases: Path | None, lang: str | None,
     loc = remember_localizer(localizer_for(lang, digits))
     _ = loc.gettext
     problems = 0
-    languages = [resolve_language(lang)] if lang or voice_model or phrases else list(codes())
+    languages = [loc.language] if lang or voice_model or phrases else list(codes())
     for language in languages:
-        each = Localizer.create(language, loc.digits)
+        each = localizer_for(language, loc.digits)
         try:
             book = _phrase_book(each, phrases)
             choice = choose_backend(language, book.model, voice_model)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from snl_edu.engine import DIE_FACES
 from snl_edu.inputs.commands import GAME_KEYS
-from snl_edu.language.localizer import Localizer
+from snl_edu.language.localizer import Localizer, localizer_for
 from snl_edu.vocabulary import Message
 
 README_HEADING = "Keys during a game:"
@@ -23,4 +23,4 @@ def help_messages(loc: Localizer) -> list[Message]:
 
 def readme_key_list() -> str:
     """The README's list of the keys, in English: its heading, then one item a help line."""
-    return "\n".join([README_HEADING, "", *(f"- {text}" for text in help_lines(Localizer.create("en")))])
+    return "\n".join([README_HEADING, "", *(f"- {text}" for text in help_lines(localizer_for("en")))])

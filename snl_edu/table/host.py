@@ -18,7 +18,7 @@ from typing import Any
 from websockets.exceptions import WebSocketException
 
 from snl_edu.app.options import PlayOptions
-from snl_edu.app.play import Terminal, localizer, prepare
+from snl_edu.app.play import Terminal, prepare
 from snl_edu.app.saving import (
     Prepared,
     resume_hint,
@@ -30,7 +30,7 @@ from snl_edu.engine import Game
 from snl_edu.engine.events import Event
 from snl_edu.inputs.commands import Action, CommandSource
 from snl_edu.inputs.seat_inputs import SeatInputs
-from snl_edu.language.localizer import Localizer
+from snl_edu.language.localizer import Localizer, localizer_for
 from snl_edu.outputs.console import ConsoleOutput, Outputs
 from snl_edu.play import teams
 from snl_edu.play.narration import Narrator, Verbosity
@@ -99,7 +99,7 @@ class Table:
     def __init__(self, options: TableOptions, terminal: Terminal | None = None) -> None:
         self.options = options
         self.terminal = terminal or Terminal()
-        self.loc: Localizer = localizer(options.play)
+        self.loc: Localizer = localizer_for(options.play.lang, options.play.digits)
         self.code = codes.normalise(options.code) if options.code else codes.new_code()
         self.limiter = codes.TryLimiter()
         self.control = TableControl()
@@ -108,7 +108,8 @@ class Table:
             play = replace(play, players=tuple(clean_name(name) for name in play.players))
         self.prepared: Prepared = prepare(play, self.loc, self.terminal)
         if self.prepared.resumed:  # the saved table's own language and digits
-            self.loc = localizer(with_kept_settings(options.play, self.prepared))
+            kept = with_kept_settings(options.play, self.prepared)
+            self.loc = localizer_for(kept.lang, kept.digits)
         self.game: Game = self.prepared.game
         self.chairs: list[Chair] = [
             self._chair(index, name, in_team=bool(teams.members(seat)))
