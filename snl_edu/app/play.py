@@ -35,7 +35,7 @@ from snl_edu.vocabulary import N_, Message, SnlError
 
 if TYPE_CHECKING:
     from snl_edu.lessons.teacher import Teacher
-    from snl_edu.outputs.speech.setup import AudioOutputs
+    from snl_edu.outputs.speech.sound_on import AudioOutputs
     from snl_edu.play.speech_controls import SpeechPrefs
     from snl_edu.store import Store
 
@@ -141,7 +141,7 @@ def open_sound(sound: SoundOptions, loc: Localizer, inputs: SeatInputs, terminal
     ``SNL_AUDIO=off`` keeps the sound card closed without a notice: for test suites
     and servers, where a machine that does have speakers must not talk for minutes.
     """
-    from snl_edu.outputs.speech.setup import AudioOptions, build_audio
+    from snl_edu.outputs.speech.sound_on import AudioOptions, build_audio
 
     speech, noises = sound.speech, sound.sound
     if audio_off():
@@ -163,7 +163,7 @@ def open_voice(voice: VoiceOptions, loc: Localizer, keyboard: CommandSource, out
     """The keyboard, plus voice when asked for; voice problems are one message, not an exit."""
     if not voice.wanted:
         return keyboard
-    from snl_edu.inputs.voice.setup import voice_input
+    from snl_edu.inputs.voice.voice_on import voice_input
     from snl_edu.outputs.speech import activity
 
     def say(lines: list[str]) -> None:

@@ -16,7 +16,7 @@ from snl_edu.language.localizer import Localizer
 from snl_edu.outputs.console import Outputs
 from snl_edu.outputs.speech import cues
 from snl_edu.outputs.speech.espeak import EspeakSynthesiser, Voice
-from snl_edu.outputs.speech.outputs import GAP_SECONDS, RecordingOutput
+from snl_edu.outputs.speech.sound_outputs import GAP_SECONDS, RecordingOutput
 from snl_edu.play.narration import Narrator
 from snl_edu.play.session import Session
 from snl_edu.sound.pcm import Pcm, read_wav
