@@ -23,13 +23,13 @@ def _board_error(error: BoardError, loc: Localizer) -> str:
         "start": loc.number(error.start or 0), "end": loc.number(error.end or 0),
         "other_start": loc.number(error.other_start or 0),
         "other_end": loc.number(error.other_end or 0),
-        "detail": loc.digits_in(error.detail),
+        "detail": loc.number(error.detail),
         # the board's limits, from the rules that check them
         "low": loc.number(MIN_SIDE), "high": loc.number(MAX_SIDE),
         "least": loc.number(MIN_LAST_SQUARE),
     }
     if error.rule == "format":  # the detail is a msgid saying where the file goes wrong
-        values["detail"] = loc.digits_in(phrase(error.detail, error.details, loc))
+        values["detail"] = loc.number(phrase(error.detail, error.details, loc))
     if isinstance(error, UnknownBoardError):
         return _("There is no board called {name}. Boards: {names}; or give a board file's path.") \
             .format(name=error.name, names=loc.join(error.available))
@@ -95,7 +95,7 @@ def describe(error: SnlError, loc: Localizer) -> str:
         if error.reason == "blank":
             return _("A player's name cannot be empty.")
         return _("A game seats {low} to {high} players, not {count}.").format(
-            low=loc.number(MIN_SEATS), high=loc.number(MAX_SEATS), count=loc.digits_in(error.detail))
+            low=loc.number(MIN_SEATS), high=loc.number(MAX_SEATS), count=loc.number(error.detail))
     if isinstance(error, LanguageError):
         if error.reason == "unknown":
             return _("Unknown language {language}. Languages: {languages}.").format(

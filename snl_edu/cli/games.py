@@ -21,7 +21,7 @@ def _board_title(name: str, loc: Localizer) -> str:
 def describe_saved(saved: SavedGame, loc: Localizer) -> str:
     from babel.dates import format_datetime
 
-    when = loc.digits_in(format_datetime(saved.updated.astimezone(), "medium",
+    when = loc.number(format_datetime(saved.updated.astimezone(), "medium",
                                          locale=loc.language))
     values = {"number": loc.number(saved.id), "players": loc.join(saved.players),
               "board": _board_title(saved.board, loc), "rolls": loc.number(saved.rolls), "when": when}

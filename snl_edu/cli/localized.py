@@ -50,7 +50,7 @@ def range_words(low: float | None, high: float | None, loc: Localizer) -> str:
     def number(value: float) -> str:
         # Whole numbers in full: ":g" writes 1,000,000 as 1e+06.
         whole = float(value).is_integer()
-        return loc.digits_in(str(int(value)) if whole else f"{value:g}")
+        return loc.number(int(value) if whole else f"{value:g}")
 
     if low is not None and high is not None:
         return loc.gettext("{low} to {high}").format(low=number(low), high=number(high))
@@ -105,7 +105,7 @@ class LocalizedOption(click.Option):
         if "range" in extra and isinstance(self.type, (click.IntRange, click.FloatRange)):
             extra["range"] = range_words(self.type.min, self.type.max, loc)
         if "default" in extra and str(extra["default"]).replace(".", "").isdigit():
-            extra["default"] = loc.digits_in(str(extra["default"]))
+            extra["default"] = loc.number(str(extra["default"]))
         return extra
 
 

@@ -48,7 +48,7 @@ def say(text: tuple[str, ...], out: Path | None, tts: str, rate: int, volume: in
             raise click.ClickException(loc.gettext("Cannot write {path}: {reason}.").format(
                 path=str(out), reason=error.strerror or str(error))) from None
         click.echo(loc.gettext("Wrote {path}: {seconds} seconds of speech.").format(
-            path=str(out), seconds=loc.digits_in(f"{pcm.duration:.1f}")))
+            path=str(out), seconds=loc.number(f"{pcm.duration:.1f}")))
         return
     player = Player(DeviceSink(synthesiser.sample_rate))
     try:

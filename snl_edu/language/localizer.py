@@ -191,11 +191,10 @@ class Localizer:
     def ngettext(self, singular: str, plural: str, n: int) -> Template:
         return Template(self._translations.ngettext(singular, plural, n))
 
-    def number(self, value: int) -> str:
+    def number(self, value: int | str) -> str:
+        """A number in this language's digits; in a text (a date, a decimal, a board size
+        such as 5x5) its digits are written so, and the rest is left as it is."""
         text = str(value)
-        return to_devanagari_digits(text) if self.digits is Digits.DEVANAGARI else text
-
-    def digits_in(self, text: str) -> str:
         return to_devanagari_digits(text) if self.digits is Digits.DEVANAGARI else text
 
     def words(self, value: int) -> str:

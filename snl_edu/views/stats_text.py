@@ -18,7 +18,7 @@ CHART_TOP_PERCENTILE = 99
 
 
 def decimal(loc: Localizer, value: float, places: int = 2) -> str:
-    return loc.digits_in(f"{value:.{places}f}")
+    return loc.number(f"{value:.{places}f}")
 
 
 def percent(loc: Localizer, chance: float) -> str:
@@ -30,7 +30,7 @@ def percent(loc: Localizer, chance: float) -> str:
     """
     places = 1 if chance >= 0.001 or chance == 0 else 3
     text = f"{100 * chance:.{places}f}".rstrip("0").rstrip(".")
-    return loc.digits_in(text + "%")
+    return loc.number(text + "%")
 
 
 def rules_phrases(rules: Rules, loc: Localizer) -> list[str]:
