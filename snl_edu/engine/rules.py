@@ -1,4 +1,4 @@
-"""The rule options of a game (SPEC: "Rule options"), each declared once.
+"""The rule options of a game (the switches of ``snl play``), each declared once.
 
 A field of ``Rules`` is the option's value and its key in a saved game; its
 ``RuleOption`` in ``RULE_OPTIONS`` says how every front end shows it: the

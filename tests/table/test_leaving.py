@@ -1,4 +1,4 @@
-"""What a new user met at the table (notes/tryout.md): leaving, questions, the turn clock,
+"""What a new user met at the table, tried in real terminals: leaving, questions, the turn clock,
 pausing, joining. Real tables and clients on loopback."""
 
 from __future__ import annotations
