@@ -11,6 +11,7 @@ from snl_edu.cli.common import FloatRange, remember_localizer
 from snl_edu.cli.group import language_options
 from snl_edu.cli.progress_lines import Progress, screen_reader_option, screen_reader_wanted
 from snl_edu.inputs.commands import Action
+from snl_edu.inputs.voice.models import DOWNLOADABLE
 from snl_edu.language.localizer import N_, Localizer, localizer_for
 from snl_edu.language.registry import codes
 
@@ -50,7 +51,7 @@ def voice() -> None:
 
 
 @voice.command()
-@click.argument("language", metavar="en|ne|hi", type=click.Choice(["en", "ne", "hi"]))
+@click.argument("language", metavar="|".join(DOWNLOADABLE), type=click.Choice(DOWNLOADABLE))
 @click.option("--url", default=None, metavar="URL",
               help="Download from this address instead (a mirror of the official zip).")
 @click.option("--timeout", type=FloatRange(min=0.1), default=30.0, show_default=True,
@@ -73,9 +74,11 @@ def download(language: str, url: str | None, timeout: float, screen_reader: bool
     model_language = DOWNLOAD_FOR_LANGUAGE.get(language, language)
     name = OFFICIAL_MODELS[model_language]
     if model_language != language:
-        click.echo(_("There is no Nepali speech model: Nepali is heard with the small Hindi "
-                     "model ({name}). snl voice check --lang ne lists the Nepali phrases it "
-                     "cannot hear.").format(name=name), err=True)
+        click.echo(_("There is no {language} speech model: {language} is heard with the small "
+                     "{model} model ({name}). snl voice check --lang {code} lists the "
+                     "{language} phrases it cannot hear.").format(
+            language=loc.language_name(language), model=loc.language_name(model_language),
+            name=name, code=language), err=True)
     directory = download_dir()
     shown: list[Progress] = []
 
