@@ -15,6 +15,7 @@ from typing import Any
 
 import click
 
+from snl_edu.engine import DIE_FACES
 from snl_edu.language.localizer import Localizer, localizer_for
 from snl_edu.vocabulary import N_
 
@@ -93,7 +94,8 @@ class LocalizedOption(click.Option):
         loc = help_localizer(ctx)
         original = self.help
         if original:
-            self.help = loc.gettext(original)
+            # A rule option's help names the die's faces from the engine, as {six}.
+            self.help = loc.gettext(original).format(six=loc.number(DIE_FACES))
         try:
             return super().get_help_record(ctx)
         finally:

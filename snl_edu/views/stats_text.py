@@ -10,6 +10,7 @@ from snl_edu.analysis import PERCENTILES, Analysis, Distribution
 from snl_edu.analysis.simulate import AGREEMENT_SE, Sample, Simulation
 from snl_edu.engine import Rules
 from snl_edu.engine.rules import RULE_OPTIONS
+from snl_edu.engine.step import THIRD_SIX
 from snl_edu.language.localizer import Localizer
 
 CHART_ROWS = 20
@@ -36,7 +37,8 @@ def percent(loc: Localizer, chance: float) -> str:
 def rules_phrases(rules: Rules, loc: Localizer) -> list[str]:
     phrases = (option.phrases[getattr(rules, option.name)] for option in RULE_OPTIONS
                if option.applies(rules))
-    return [loc.gettext(phrase) for phrase in phrases if phrase is not None]
+    return [loc.gettext(phrase).format(sixes=loc.words(THIRD_SIX))
+            for phrase in phrases if phrase is not None]
 
 
 def stats_lines(result: Analysis, loc: Localizer, over: Sequence[int]) -> list[str]:
