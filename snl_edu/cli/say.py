@@ -30,7 +30,7 @@ def say(text: tuple[str, ...], out: Path | None, tts: str, rate: int, volume: in
     loc = remember_localizer(localizer_for(lang, digits))
     voice = Voice(loc.language, rate, volume)
     sentence = " ".join(text)
-    from snl_edu.outputs.speech.system import SystemSynthesiser
+    from snl_edu.outputs.speech.system_voice import SystemSynthesiser
 
     if tts == "system":
         synthesiser: EspeakSynthesiser | SystemSynthesiser = SystemSynthesiser(voice)

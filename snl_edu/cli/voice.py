@@ -9,7 +9,7 @@ import click
 
 from snl_edu.cli.common import FloatRange, remember_localizer
 from snl_edu.cli.group import language_options
-from snl_edu.cli.progress_lines import Progress, screen_reader_option, screen_reader_wanted
+from snl_edu.cli.progress_lines import JobProgress, screen_reader_option, screen_reader_wanted
 from snl_edu.inputs.commands import Action
 from snl_edu.inputs.voice.models import DOWNLOADABLE
 from snl_edu.language.localizer import N_, Localizer, localizer_for
@@ -80,11 +80,11 @@ def download(language: str, url: str | None, timeout: float, screen_reader: bool
             language=loc.language_name(language), model=loc.language_name(model_language),
             name=name, code=language), err=True)
     directory = download_dir()
-    shown: list[Progress] = []
+    shown: list[JobProgress] = []
 
     def progress(received: int, total: int | None) -> None:
         if not shown:
-            shown.append(Progress(name, total, loc, screen_reader_wanted(screen_reader),
+            shown.append(JobProgress(name, total, loc, screen_reader_wanted(screen_reader),
                                   unit_bytes=True).__enter__())
         shown[0].update(received - shown[0].done)
 

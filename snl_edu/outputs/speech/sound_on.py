@@ -63,10 +63,10 @@ def _speaker(options: AudioOptions, voice: Voice, player: Player,
     if options.tts == "system":
         try:
             if platform.system() == "Darwin":
-                from snl_edu.outputs.speech.system import DirectSystemSpeaker
+                from snl_edu.outputs.speech.system_voice import DirectSystemSpeaker
 
                 return DirectSystemSpeaker(voice, player.speaking)
-            from snl_edu.outputs.speech.system import SystemSynthesiser
+            from snl_edu.outputs.speech.system_voice import SystemSynthesiser
 
             return PcmSpeaker(SystemSynthesiser(voice), player)
         except AudioUnavailable as error:

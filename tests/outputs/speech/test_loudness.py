@@ -18,7 +18,7 @@ from snl_edu.outputs.speech import cues
 from snl_edu.outputs.speech.espeak import EspeakSynthesiser, Voice
 from snl_edu.outputs.speech.loudness import TARGET_LUFS, integrated_loudness
 from snl_edu.outputs.speech.sound_on import AudioOptions, build_audio
-from snl_edu.outputs.speech.system import SystemSynthesiser
+from snl_edu.outputs.speech.system_voice import SystemSynthesiser
 from snl_edu.play.narration import Narrator
 from snl_edu.sound.pcm import Pcm, silence
 from snl_edu.vocabulary import Message
