@@ -60,7 +60,7 @@ class TableOptions:
     bind: str = "127.0.0.1"
     port: int = DEFAULT_PORT  # 0: any free port (tests)
     turn_clock: float = DEFAULT_TURN_CLOCK  # 0: no clock
-    warning_before: float = WARNING_BEFORE  # the spoken "five seconds left"
+    warning_before: float = WARNING_BEFORE  # seconds before the clock rolls that it warns
     code: str | None = None  # None: a new random code
     show: bool = False  # the host's screen is the projector: the board after every turn
 

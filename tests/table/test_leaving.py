@@ -501,7 +501,7 @@ class ThinksThroughHerTurn(RollWhenAsked):
             self.step, self.thought_until = 3, time.monotonic() + 3 * self.clock
         elif self.step == 3 and time.monotonic() >= self.thought_until:
             self.rolled_for_her_meanwhile = any(
-                "Asha" in line and ("Time is up" in line or "seconds left" in line)
+                "Asha" in line and ("Time is up" in line or "left to roll" in line)
                 for line in self.host_log.lines)
             self.before_answering.append("\n".join(lines))
             self.skipped_at = time.monotonic()
