@@ -15,7 +15,6 @@ from typing import Any
 
 import click
 
-from snl_edu.engine import DIE_FACES
 from snl_edu.language.localizer import Localizer, localizer_for
 from snl_edu.vocabulary import N_
 
@@ -94,8 +93,11 @@ class LocalizedOption(click.Option):
         loc = help_localizer(ctx)
         original = self.help
         if original:
-            # A rule option's help names the die's faces from the engine, as {six}.
-            self.help = loc.gettext(original).format(six=loc.number(DIE_FACES))
+            self.help = loc.gettext(original)
+            if "{six}" in original:  # a rule option's help names the die's faces
+                from snl_edu.engine import DIE_FACES  # only then: `snl --help` loads no engine
+
+                self.help = self.help.format(six=loc.number(DIE_FACES))
         try:
             return super().get_help_record(ctx)
         finally:
