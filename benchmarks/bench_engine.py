@@ -25,7 +25,7 @@ from snl_edu.boards import load_board
 from snl_edu.engine import DIE_FACES, Board, Finish, Game, Rules, Seat
 from snl_edu.engine.events import Moved
 from snl_edu.inputs.dice import RandomDice
-from snl_edu.language.localizer import Localizer
+from snl_edu.language.localizer import localizer_for
 from snl_edu.play.narration import Narrator
 
 RULE_SETS = {"default rules": Rules(), "bounce, no three-sixes": Rules(Finish.BOUNCE, True, False),
@@ -77,7 +77,7 @@ def bare_games(board: Board, rules: Rules, games: int, seed: int) -> int:
 
 
 def narration_us(count: bool, moves: int) -> float:
-    loc = Localizer.create("en")
+    loc = localizer_for("en")
     board = load_board("classic")
     narrator = Narrator(loc, board, [Seat("Asha")], count=count)
     events = [Moved(0, start, start + 6) for start in range(10, 90, 7)]

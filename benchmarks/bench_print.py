@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from measure import Result, alternate, fixed_python_work, report, seconds
 
 from snl_edu.boards import load_board
-from snl_edu.language.localizer import Localizer
+from snl_edu.language.localizer import Localizer, localizer_for
 from snl_edu.views.board_svg import board_svg
 from snl_edu.views.printing import fonts
 
@@ -36,7 +36,7 @@ def run(tiny: bool = False, rounds: int = 5, pdf: bool = False) -> list[Result]:
     board = load_board("moksha-patam")
     results = []
     for language in ("en",) if tiny else ("en", "ne"):
-        loc = Localizer.create(language)
+        loc = localizer_for(language)
 
         def draw(loc: Localizer = loc) -> str:
             return board_svg(board, loc, large_print=True)

@@ -28,11 +28,11 @@ from measure import Result, report
 from snl_edu.boards import load_board
 from snl_edu.engine import Seat
 from snl_edu.engine.events import Climbed, GameOver, Rolled, Standing, TurnStarted
-from snl_edu.language.localizer import Localizer
+from snl_edu.language.localizer import localizer_for
 from snl_edu.outputs.speech.espeak import EspeakSynthesiser, Voice
-from snl_edu.outputs.speech.outputs import EarconOutput, PcmSpeaker, SpeechOutput
 from snl_edu.outputs.speech.player import Player
 from snl_edu.outputs.speech.sinks import DeviceSink, Sound
+from snl_edu.outputs.speech.sound_outputs import EarconOutput, PcmSpeaker, SpeechOutput
 from snl_edu.play.narration import Narrator
 from snl_edu.sound.pcm import Pcm
 from snl_edu.vocabulary import Message
@@ -67,7 +67,7 @@ def latency(language: str, rounds: int, with_earcon: bool,
     """(event to first sample through the device, event to synthesised sound), in ms."""
     board = load_board("saanp-bharyang")
     seats = [Seat("Asha"), Seat("Bikash")]
-    narrator = Narrator(Localizer.create(language), board, seats)
+    narrator = Narrator(localizer_for(language), board, seats)
     sink = FirstSound(backend)
     player = Player(sink, threading.Event())
     synthesiser = EspeakSynthesiser(Voice(language))

@@ -31,7 +31,7 @@ from measure import Result, percentile, report
 from snl_edu.app.options import PlayOptions, SoundOptions
 from snl_edu.app.play import Terminal
 from snl_edu.inputs.commands import Action, Command
-from snl_edu.language.localizer import Localizer
+from snl_edu.language.localizer import Localizer, localizer_for
 from snl_edu.table.client import ClientOptions, TableClient
 from snl_edu.table.host import Table, TableOptions
 from snl_edu.table.wire import Notice
@@ -79,7 +79,7 @@ class TimedClient(TableClient):
 
 def _children(port_by_table: list[int], results: Any) -> None:
     """The client process: 8 children per table, each in its own thread."""
-    loc = Localizer.create("en")
+    loc = localizer_for("en")
     clients = [TimedClient(ClientOptions("127.0.0.1", port, CODE, name=f"Child {seat + 1}",
                                          sound=SoundOptions(speech=False, sound=False)),
                            loc, table)

@@ -44,7 +44,7 @@ from snl_edu.engine.events import (
 )
 from snl_edu.engine.rules import every_rule_set
 from snl_edu.inputs.dice import RandomDice
-from snl_edu.language.localizer import Localizer
+from snl_edu.language.localizer import Localizer, localizer_for
 from snl_edu.play.narration import Narrator
 
 # A game whose rolls are this many is stuck in a loop: no fair game lasts that long.
@@ -157,7 +157,7 @@ def soak(games: int, seed: int = 0, slices: int = 1) -> list[Totals]:
     """Play ``games`` games in ``slices`` slices; the totals of each slice."""
     boards = [load_board(name) for name in shipped_names()]
     rule_sets = every_rule_set()
-    localizers = [Localizer.create("en"), Localizer.create("ne")]
+    localizers = [localizer_for("en"), localizer_for("ne")]
     chooser = random.Random(seed)
     configurations = itertools.cycle(itertools.product(boards, rule_sets))
     all_totals = []

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from snl_edu.boards import UnknownBoardError
 from snl_edu.engine import BoardError, GameStateError, SeatError
+from snl_edu.engine.board import MAX_SIDE, MIN_LAST_SQUARE, MIN_SIDE
 from snl_edu.engine.game import MAX_SEATS, MIN_SEATS
 from snl_edu.language import registry as languages
 from snl_edu.language.localizer import LanguageError, Localizer
@@ -23,20 +24,23 @@ def _board_error(error: BoardError, loc: Localizer) -> str:
         "start": loc.number(error.start or 0), "end": loc.number(error.end or 0),
         "other_start": loc.number(error.other_start or 0),
         "other_end": loc.number(error.other_end or 0),
-        "detail": loc.digits_in(error.detail), "limit": loc.digits_in(error.detail),
+        "detail": loc.number(error.detail),
+        # the board's limits, from the rules that check them
+        "low": loc.number(MIN_SIDE), "high": loc.number(MAX_SIDE),
+        "least": loc.number(MIN_LAST_SQUARE),
     }
     if error.rule == "unreadable":  # the system's words, in the reader's language if we can
         cause = error.details.get("cause")
         values["detail"] = system_words(cause if isinstance(cause, str) else None,
                                         error.detail, loc)
     if error.rule == "format":  # the detail is a msgid saying where the file goes wrong
-        values["detail"] = loc.digits_in(phrase(error.detail, error.details, loc))
+        values["detail"] = loc.number(phrase(error.detail, error.details, loc))
     if isinstance(error, UnknownBoardError):
         return _("There is no board called {name}. Boards: {names}; or give a board file's path.") \
             .format(name=error.name, names=loc.join(error.available))
     templates = {
-        "size": _("The board size {detail} is not allowed: each side has 2 to 20 squares, "
-                  "7 squares at least in all."),
+        "size": _("The board size {detail} is not allowed: each side has {low} to {high} "
+                  "squares, {least} squares at least in all."),
         "start-range": _("The jump {start} to {end} starts off the board: "
                          "a jump starts on a square from 1 to one before the last ({detail} is the last)."),
         "end-range": _("The jump {start} to {end} ends off the board: "
@@ -100,7 +104,7 @@ def describe(error: SnlError, loc: Localizer) -> str:
         if error.reason == "blank":
             return _("A player's name cannot be empty.")
         return _("A game seats {low} to {high} players, not {count}.").format(
-            low=loc.number(MIN_SEATS), high=loc.number(MAX_SEATS), count=loc.digits_in(error.detail))
+            low=loc.number(MIN_SEATS), high=loc.number(MAX_SEATS), count=loc.number(error.detail))
     if isinstance(error, LanguageError):
         if error.reason == "unknown":
             return _("Unknown language {language}. Languages: {languages}.").format(

@@ -28,13 +28,6 @@ class Sample:
     mean: float
     se: float
 
-    @classmethod
-    def of(cls, values: list[float]) -> Sample:
-        count = len(values)
-        mean = math.fsum(values) / count
-        spread = math.fsum((v - mean) ** 2 for v in values) / max(count - 1, 1)
-        return cls(count, mean, math.sqrt(spread / count))
-
     def agrees(self, exact: float, within: float = AGREEMENT_SE) -> bool:
         return abs(self.mean - exact) <= within * self.se or math.isclose(self.mean, exact)
 

@@ -43,11 +43,11 @@ class _NoSkipping:
 def run_checkup(options: CheckupOptions, loc: Localizer, terminal: Terminal) -> bool:
     """True when the check-up was finished and saved."""
     from snl_edu.app.play import open_sound
+    from snl_edu.checkup.asking import CheckupIO, CheckupStopped
+    from snl_edu.checkup.asking import run_checkup as ask_all
     from snl_edu.checkup.items import draw_items
     from snl_edu.checkup.report import progress_lines
     from snl_edu.checkup.results import progress
-    from snl_edu.checkup.session import CheckupIO, CheckupStopped
-    from snl_edu.checkup.session import run_checkup as ask_all
     from snl_edu.inputs.keyboard import KeyboardInput
     from snl_edu.store.checkups import CheckupStore
     from snl_edu.store.progress import ProgressStore

@@ -25,7 +25,7 @@ from snl_edu.checkup.report import checkup_reminders
 from snl_edu.engine import Game, Seat
 from snl_edu.inputs.commands import CommandSource
 from snl_edu.inputs.seat_inputs import SeatInputs
-from snl_edu.language.localizer import Digits, Localizer, resolve_language
+from snl_edu.language.localizer import Localizer, localizer_for
 from snl_edu.outputs.console import ConsoleOutput, Outputs
 from snl_edu.play import teams
 from snl_edu.play.narration import Narrator, Verbosity, computer_name
@@ -35,7 +35,7 @@ from snl_edu.vocabulary import N_, Message, SnlError
 
 if TYPE_CHECKING:
     from snl_edu.lessons.teacher import Teacher
-    from snl_edu.outputs.speech.setup import AudioOutputs
+    from snl_edu.outputs.speech.sound_on import AudioOutputs
     from snl_edu.play.speech_controls import SpeechPrefs
     from snl_edu.store import Store
 
@@ -56,11 +56,6 @@ class Terminal:
         """A notice beside the game (a missing sound card, a store set aside): standard error."""
         self.stderr.write(text + "\n")
         self.stderr.flush()
-
-
-def localizer(options: PlayOptions) -> Localizer:
-    return Localizer.create(resolve_language(options.lang),
-                            Digits(options.digits) if options.digits else None)
 
 
 def build_seats(options: PlayOptions, loc: Localizer) -> list[Seat]:
@@ -146,7 +141,7 @@ def open_sound(sound: SoundOptions, loc: Localizer, inputs: SeatInputs, terminal
     ``SNL_AUDIO=off`` keeps the sound card closed without a notice: for test suites
     and servers, where a machine that does have speakers must not talk for minutes.
     """
-    from snl_edu.outputs.speech.setup import AudioOptions, build_audio
+    from snl_edu.outputs.speech.sound_on import AudioOptions, build_audio
 
     speech, noises = sound.speech, sound.sound
     if audio_off():
@@ -168,7 +163,7 @@ def open_voice(voice: VoiceOptions, loc: Localizer, keyboard: CommandSource, out
     """The keyboard, plus voice when asked for; voice problems are one message, not an exit."""
     if not voice.wanted:
         return keyboard
-    from snl_edu.inputs.voice.setup import voice_input
+    from snl_edu.inputs.voice.voice_on import voice_input
     from snl_edu.outputs.speech import activity
 
     def say(lines: list[str]) -> None:
@@ -223,13 +218,13 @@ def speech_prefs(options: PlayOptions) -> SpeechPrefs:
 def play(options: PlayOptions, terminal: Terminal | None = None) -> Ending:
     """Play a whole game (or until it is quit, its input ends or Ctrl-C); the game is saved."""
     terminal = terminal or Terminal()
-    loc = localizer(options)
+    loc = localizer_for(options.lang, options.digits)
     with contextlib.ExitStack() as stack:
         prepared = prepare(options, loc, terminal)
         stack.callback(prepared.close)
         if prepared.resumed:
             options = with_kept_settings(options, prepared)
-            loc = localizer(options)  # the saved game's own language and digits
+            loc = localizer_for(options.lang, options.digits)  # the saved game's own language and digits
         return _run(options, prepared, loc, terminal, stack)
     raise AssertionError("unreachable")  # pragma: no cover  (mypy: ExitStack may swallow)
 

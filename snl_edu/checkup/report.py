@@ -42,7 +42,7 @@ def _percent(value: float, loc: Localizer) -> str:
 
 
 def _r2(value: float, loc: Localizer) -> str:
-    return loc.digits_in(f"{value:.2f}")
+    return loc.number(f"{value:.2f}")
 
 
 def _task_line(before: TaskResult, after: TaskResult | None, loc: Localizer) -> str:
@@ -76,11 +76,11 @@ def progress_lines(progress: Progress, loc: Localizer) -> list[str]:
     minutes = round(progress.minutes)
     if after is None:
         lines = [_("Number check-up for {name}: baseline on {date}.").format(
-            name=progress.learner, date=loc.digits_in(before.at.date().isoformat()))]
+            name=progress.learner, date=loc.number(before.at.date().isoformat()))]
     else:
         lines = [_("Number check-up for {name}: before {before} → after {after}.").format(
-            name=progress.learner, before=loc.digits_in(before.at.date().isoformat()),
-            after=loc.digits_in(after.at.date().isoformat())),
+            name=progress.learner, before=loc.number(before.at.date().isoformat()),
+            after=loc.number(after.at.date().isoformat())),
             loc.ngettext("Between them: {minutes} minute of play, {questions} questions "
                          "answered, {hints} hints.",
                          "Between them: {minutes} minutes of play, {questions} questions "

@@ -24,11 +24,6 @@ class LineScore:
     r2_log: float
     slope: float  # of the linear fit: 1 is a faithful line
 
-    @property
-    def linear(self) -> bool:
-        """The estimates fit a straight line at least as well as a log curve."""
-        return self.r2_linear >= self.r2_log
-
 
 def _fit(xs: Sequence[float], ys: Sequence[float]) -> tuple[float, float]:
     """Least-squares slope and R² of ys on xs (R² is 0 when ys do not vary)."""

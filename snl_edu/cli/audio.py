@@ -10,7 +10,7 @@ import click
 
 from snl_edu.cli.common import IntRange
 from snl_edu.outputs.speech.espeak import DEFAULT_RATE, DEFAULT_VOLUME, MAX_RATE, MIN_RATE
-from snl_edu.outputs.speech.setup import TTS_CHOICES
+from snl_edu.outputs.speech.sound_on import TTS_CHOICES
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -7,10 +7,10 @@ from pathlib import Path
 import click
 
 from snl_edu.boards import load_board, shipped_names
-from snl_edu.cli.common import colour_wanted, localizer_for, remember_localizer
+from snl_edu.cli.common import colour_wanted, remember_localizer
 from snl_edu.cli.group import language_options
 from snl_edu.engine import Board, Finish, Rules
-from snl_edu.language.localizer import Localizer
+from snl_edu.language.localizer import Localizer, localizer_for
 from snl_edu.views.board_text import board_grid, board_lines
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import click
 
 from snl_edu.cli.audio import voice_options
-from snl_edu.cli.common import IntRange, localizer_for, remember_localizer
+from snl_edu.cli.common import IntRange, remember_localizer
 from snl_edu.cli.group import language_options
 from snl_edu.cli.storage import data_dir_option
+from snl_edu.language.localizer import localizer_for
 from snl_edu.play import teams
 from snl_edu.safe_text import clean_name
 

@@ -15,7 +15,7 @@ from snl_edu.cli.group import error_localizer
 from snl_edu.cli.localized import range_words
 from snl_edu.engine import Rules
 from snl_edu.engine.rules import OPTIONS_BY_NAME
-from snl_edu.language.localizer import Digits, Localizer, resolve_language
+from snl_edu.language.localizer import Localizer, localizer_for
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
@@ -23,7 +23,7 @@ T = TypeVar("T")
 
 def _error_words(ctx: click.Context | None) -> Localizer:
     """The language of a value's error (a type may be used with no context)."""
-    return error_localizer(ctx) if ctx is not None else Localizer.create("en")
+    return error_localizer(ctx) if ctx is not None else localizer_for("en")
 
 
 class _InWords:
@@ -65,10 +65,6 @@ class Seconds(FloatRange):
             self.fail(loc.gettext("{value} is not a number of seconds.").format(value=value),
                       param, ctx)
         return seconds
-
-
-def localizer_for(lang: str | None, digits: str | None) -> Localizer:
-    return Localizer.create(resolve_language(lang), Digits(digits) if digits else None)
 
 
 def run_app(ctx: click.Context, action: Callable[[], T]) -> T:

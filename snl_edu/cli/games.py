@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import click
 
-from snl_edu.cli.common import localizer_for, remember_localizer
+from snl_edu.cli.common import remember_localizer
 from snl_edu.cli.group import language_options
 from snl_edu.cli.storage import data_dir_option, open_cli_store
-from snl_edu.language.localizer import Localizer
+from snl_edu.language.localizer import Localizer, localizer_for
 from snl_edu.store.games import GameStore, SavedGame
 
 
@@ -21,7 +21,7 @@ def _board_title(name: str, loc: Localizer) -> str:
 def describe_saved(saved: SavedGame, loc: Localizer) -> str:
     from babel.dates import format_datetime
 
-    when = loc.digits_in(format_datetime(saved.updated.astimezone(), "medium",
+    when = loc.number(format_datetime(saved.updated.astimezone(), "medium",
                                          locale=loc.language))
     values = {"number": loc.number(saved.id), "players": loc.join(saved.players),
               "board": _board_title(saved.board, loc), "rolls": loc.number(saved.rolls), "when": when}

@@ -14,7 +14,7 @@ import click
 
 from snl_edu.cli.localized import LocalizedGroup, help_localizer, localize_tree
 from snl_edu.language import registry as languages
-from snl_edu.language.localizer import N_, Digits, LanguageError, Localizer, resolve_language
+from snl_edu.language.localizer import N_, Digits, Localizer, localizer_for
 from snl_edu.vocabulary import SnlError
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -80,12 +80,7 @@ def error_localizer(ctx: click.Context) -> Localizer:
     chosen = root.get("snl.localizer")
     if chosen is not None:
         return chosen  # type: ignore[no-any-return]
-    try:
-        digits = root.get(_CHOSEN + "digits")
-        return Localizer.create(resolve_language(root.get(_CHOSEN + "lang")),
-                                Digits(digits) if digits else None)
-    except (LanguageError, ValueError):  # ValueError: --digits itself was wrong
-        return Localizer.create("en")
+    return localizer_for(root.get(_CHOSEN + "lang"), root.get(_CHOSEN + "digits"), forgiving=True)
 
 
 class SnlGroup(LocalizedGroup):

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import click
 
-from snl_edu.cli.common import IntRange, localizer_for, remember_localizer
+from snl_edu.cli.common import IntRange, remember_localizer
 from snl_edu.cli.group import language_options
+from snl_edu.language.localizer import localizer_for
 from snl_edu.lessons.content import history_cards, meanings
 
 

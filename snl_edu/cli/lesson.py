@@ -8,13 +8,13 @@ import sys
 import click
 
 from snl_edu.boards import load_board
-from snl_edu.cli.common import IntRange, localizer_for, remember_localizer
+from snl_edu.cli.common import IntRange, remember_localizer
 from snl_edu.cli.group import language_options
 from snl_edu.cli.storage import data_dir_option, open_cli_store
 from snl_edu.engine import Board
 from snl_edu.error_text import answer_not_saved
 from snl_edu.inputs.keyboard import KeyboardInput
-from snl_edu.language.localizer import Localizer
+from snl_edu.language.localizer import Localizer, localizer_for
 from snl_edu.lessons.adaptive import suggest_level
 from snl_edu.lessons.answers import Asker
 from snl_edu.lessons.questions import LEVELS, Situation, generate

@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from snl_edu.language.localizer import LanguageError, Localizer, resolve_language
+from snl_edu.language.localizer import Localizer, localizer_for
 from snl_edu.vocabulary import N_
 
 _LANG_KEY = "snl.help_language"
@@ -42,16 +42,7 @@ def help_localizer(ctx: click.Context | None) -> Localizer:
     while ctx is not None:
         asked = asked or ctx.meta.get(_LANG_KEY)
         ctx = ctx.parent
-    return help_localizer_for(asked)
-
-
-def help_localizer_for(asked: str | None) -> Localizer:
-    for choice in (asked, None):
-        try:
-            return Localizer.create(resolve_language(choice))
-        except LanguageError:
-            continue
-    return Localizer.create("en")
+    return localizer_for(asked, forgiving=True)
 
 
 def range_words(low: float | None, high: float | None, loc: Localizer) -> str:
@@ -59,7 +50,7 @@ def range_words(low: float | None, high: float | None, loc: Localizer) -> str:
     def number(value: float) -> str:
         # Whole numbers in full: ":g" writes 1,000,000 as 1e+06.
         whole = float(value).is_integer()
-        return loc.digits_in(str(int(value)) if whole else f"{value:g}")
+        return loc.number(int(value) if whole else f"{value:g}")
 
     if low is not None and high is not None:
         return loc.gettext("{low} to {high}").format(low=number(low), high=number(high))
@@ -103,6 +94,10 @@ class LocalizedOption(click.Option):
         original = self.help
         if original:
             self.help = loc.gettext(original)
+            if "{six}" in original:  # a rule option's help names the die's faces
+                from snl_edu.engine import DIE_FACES  # only then: `snl --help` loads no engine
+
+                self.help = self.help.format(six=loc.number(DIE_FACES))
         try:
             return super().get_help_record(ctx)
         finally:
@@ -114,7 +109,7 @@ class LocalizedOption(click.Option):
         if "range" in extra and isinstance(self.type, (click.IntRange, click.FloatRange)):
             extra["range"] = range_words(self.type.min, self.type.max, loc)
         if "default" in extra and str(extra["default"]).replace(".", "").isdigit():
-            extra["default"] = loc.digits_in(str(extra["default"]))
+            extra["default"] = loc.number(str(extra["default"]))
         return extra
 
 
@@ -186,7 +181,7 @@ class LocalizedGroup(_LocalizedFormatting, click.Group):
         from snl_edu.cli.click_words import speak_clicks_language
 
         asked = _language_in(sys.argv[1:] if args is None else list(args))
-        speak_clicks_language(help_localizer_for(asked))
+        speak_clicks_language(localizer_for(asked, forgiving=True))
         return super().main(args, *rest, **options)
 
     def command_summary(self, ctx: click.Context, name: str, limit: int) -> str | None:

@@ -13,7 +13,6 @@ from snl_edu.cli.audio import play_audio_options
 from snl_edu.cli.common import (
     IntRange,
     Seconds,
-    localizer_for,
     remember_localizer,
     rule_options,
     rules_from_options,
@@ -24,6 +23,7 @@ from snl_edu.cli.lesson_options import lesson_options
 from snl_edu.cli.storage import data_dir_option
 from snl_edu.cli.voice_options import voice_options
 from snl_edu.engine import MAX_SEATS
+from snl_edu.language.localizer import localizer_for
 from snl_edu.play.narration import Verbosity
 from snl_edu.safe_text import clean_name
 
@@ -90,9 +90,10 @@ def play(ctx: click.Context, players: str | None, teams: tuple[str, ...], comput
     from snl_edu.app.play import play as play_game
     from snl_edu.play.session import Ending
 
-    remember_localizer(localizer_for(lang, digits))
+    # The language resolved here, once (--lang, SNL_LANG, the locale), and passed down.
+    loc = remember_localizer(localizer_for(lang, digits))
     options = PlayOptions(
-        lang=lang, digits=digits,
+        lang=loc.language, digits=loc.digits.value,
         players=None if players is None else tuple(players.split(",")), teams=teams,
         computers=computers, demo=demo, board=board,
         rules=rules_from_options(**rule_values),  # type: ignore[arg-type]

@@ -11,11 +11,11 @@ import click
 
 from snl_edu.checkup.report import class_table, progress_lines, write_class_csv
 from snl_edu.checkup.results import progress as learning
-from snl_edu.cli.common import localizer_for, remember_localizer
+from snl_edu.cli.common import remember_localizer
 from snl_edu.cli.group import language_options
 from snl_edu.cli.storage import data_dir_option, open_cli_store
 from snl_edu.error_text import describe, system_words
-from snl_edu.language.localizer import Localizer
+from snl_edu.language.localizer import Localizer, localizer_for
 from snl_edu.lessons.adaptive import summarise
 from snl_edu.lessons.report import learner_line, report_lines
 from snl_edu.safe_text import clean_name, visible

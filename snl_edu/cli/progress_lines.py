@@ -26,7 +26,7 @@ def screen_reader_wanted(flag: bool) -> bool:
     return flag or os.environ.get(SCREEN_READER_ENV, "").strip().lower() in ("1", "yes", "on")
 
 
-class Progress:
+class JobProgress:
     """``update(amount)`` as a job advances; use as a context manager around the job."""
 
     def __init__(self, label: str, total: int | None, loc: Localizer, plain: bool,

@@ -5,8 +5,9 @@ from __future__ import annotations
 import click
 
 from snl_edu.boards import DEFAULT_BOARD, load_board
-from snl_edu.cli.common import localizer_for, remember_localizer, rule_options, rules_from_options
+from snl_edu.cli.common import remember_localizer, rule_options, rules_from_options
 from snl_edu.cli.group import language_options
+from snl_edu.language.localizer import localizer_for
 from snl_edu.views.rules_text import rules_lines
 
 

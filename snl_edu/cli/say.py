@@ -7,8 +7,9 @@ from pathlib import Path
 import click
 
 from snl_edu.cli.audio import voice_options
-from snl_edu.cli.common import localizer_for, remember_localizer
+from snl_edu.cli.common import remember_localizer
 from snl_edu.cli.group import language_options
+from snl_edu.language.localizer import localizer_for
 
 
 @click.command()
@@ -29,7 +30,7 @@ def say(text: tuple[str, ...], out: Path | None, tts: str, rate: int, volume: in
     loc = remember_localizer(localizer_for(lang, digits))
     voice = Voice(loc.language, rate, volume)
     sentence = " ".join(text)
-    from snl_edu.outputs.speech.system import SystemSynthesiser
+    from snl_edu.outputs.speech.system_voice import SystemSynthesiser
 
     if tts == "system":
         synthesiser: EspeakSynthesiser | SystemSynthesiser = SystemSynthesiser(voice)
@@ -47,7 +48,7 @@ def say(text: tuple[str, ...], out: Path | None, tts: str, rate: int, volume: in
             raise click.ClickException(loc.gettext("Cannot write {path}: {reason}.").format(
                 path=str(out), reason=error.strerror or str(error))) from None
         click.echo(loc.gettext("Wrote {path}: {seconds} seconds of speech.").format(
-            path=str(out), seconds=loc.digits_in(f"{pcm.duration:.1f}")))
+            path=str(out), seconds=loc.number(f"{pcm.duration:.1f}")))
         return
     player = Player(DeviceSink(synthesiser.sample_rate))
     try:

@@ -12,19 +12,12 @@ import click
 
 from snl_edu.app.options import PlayOptions, SoundOptions
 from snl_edu.cli.audio import host_audio_options, play_audio_options
-from snl_edu.cli.common import (
-    FloatRange,
-    IntRange,
-    localizer_for,
-    remember_localizer,
-    rules_from_options,
-    run_app,
-)
+from snl_edu.cli.common import FloatRange, IntRange, remember_localizer, rules_from_options, run_app
 from snl_edu.cli.group import language_options
 from snl_edu.cli.lesson_options import lesson_options
 from snl_edu.cli.play import new_game_options
 from snl_edu.cli.storage import data_dir_option
-from snl_edu.language.localizer import Localizer
+from snl_edu.language.localizer import Localizer, localizer_for
 from snl_edu.play.narration import Verbosity
 from snl_edu.table.host import DEFAULT_PORT, DEFAULT_TURN_CLOCK
 
@@ -78,8 +71,9 @@ def host(ctx: click.Context, players: str | None, teams: tuple[str, ...],
     """Open a table on the local network; children join with the code it shows."""
     from snl_edu.table.host import Table, TableOptions
 
+    # The language resolved here, once (--lang, SNL_LANG, the locale), and passed down.
     loc = remember_localizer(localizer_for(lang, digits))
-    play = PlayOptions(lang=lang, digits=digits,
+    play = PlayOptions(lang=loc.language, digits=loc.digits.value,
                        players=None if players is None else tuple(players.split(",")),
                        teams=teams, computers=computers, board=board,
                        rules=rules_from_options(**rule_values),  # type: ignore[arg-type]

@@ -7,11 +7,12 @@ from pathlib import Path
 
 import click
 
-from snl_edu.cli.common import FloatRange, localizer_for, remember_localizer
+from snl_edu.cli.common import FloatRange, remember_localizer
 from snl_edu.cli.group import language_options
-from snl_edu.cli.progress_lines import Progress, screen_reader_option, screen_reader_wanted
+from snl_edu.cli.progress_lines import JobProgress, screen_reader_option, screen_reader_wanted
 from snl_edu.inputs.commands import Action
-from snl_edu.language.localizer import N_, Localizer, resolve_language
+from snl_edu.inputs.voice.models import DOWNLOADABLE
+from snl_edu.language.localizer import N_, Localizer, localizer_for
 from snl_edu.language.registry import codes
 
 # What each spoken command does, as a listener reads it (the action's own name is code).
@@ -46,7 +47,7 @@ def _phrase_book(loc: Localizer, phrases: Path | None):  # type: ignore[no-untyp
         # In the reader's language: the sentence it goes into is (tomllib's own words,
         # for a file that is not TOML, stay as it says them).
         detail = {"too-big": loc.gettext("it is bigger than {size} KB").format(
-                      size=loc.digits_in(error.detail)),
+                      size=loc.number(error.detail)),
                   "not-a-file": loc.gettext("it is not a regular file"),
                   "too-deep": loc.gettext("its values are nested too deeply"),
                   "unreadable": system_words(error.cause, error.detail, loc),
@@ -61,7 +62,7 @@ def voice() -> None:
 
 
 @voice.command()
-@click.argument("language", metavar="en|ne|hi", type=click.Choice(["en", "ne", "hi"]))
+@click.argument("language", metavar="|".join(DOWNLOADABLE), type=click.Choice(DOWNLOADABLE))
 @click.option("--url", default=None, metavar="URL",
               help="Download from this address instead (a mirror of the official zip).")
 @click.option("--timeout", type=FloatRange(min=0.1), default=30.0, show_default=True,
@@ -84,15 +85,17 @@ def download(language: str, url: str | None, timeout: float, screen_reader: bool
     model_language = DOWNLOAD_FOR_LANGUAGE.get(language, language)
     name = OFFICIAL_MODELS[model_language]
     if model_language != language:
-        click.echo(_("There is no Nepali speech model: Nepali is heard with the small Hindi "
-                     "model ({name}). snl voice check --lang ne lists the Nepali phrases it "
-                     "cannot hear.").format(name=name), err=True)
+        click.echo(_("There is no {language} speech model: {language} is heard with the small "
+                     "{model} model ({name}). snl voice check --lang {code} lists the "
+                     "{language} phrases it cannot hear.").format(
+            language=loc.language_name(language), model=loc.language_name(model_language),
+            name=name, code=language), err=True)
     directory = download_dir()
-    shown: list[Progress] = []
+    shown: list[JobProgress] = []
 
     def progress(received: int, total: int | None) -> None:
         if not shown:
-            shown.append(Progress(name, total, loc, screen_reader_wanted(screen_reader),
+            shown.append(JobProgress(name, total, loc, screen_reader_wanted(screen_reader),
                                   unit_bytes=True).__enter__())
         shown[0].update(received - shown[0].done)
 
@@ -125,9 +128,9 @@ def check(voice_model: Path | None, phrases: Path | None, lang: str | None,
     loc = remember_localizer(localizer_for(lang, digits))
     _ = loc.gettext
     problems = 0
-    languages = [resolve_language(lang)] if lang or voice_model or phrases else list(codes())
+    languages = [loc.language] if lang or voice_model or phrases else list(codes())
     for language in languages:
-        each = Localizer.create(language, loc.digits)
+        each = localizer_for(language, loc.digits)
         try:
             book = _phrase_book(each, phrases)
             choice = choose_backend(language, book.model, voice_model)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import click
 
-from snl_edu.cli.common import localizer_for, remember_localizer
+from snl_edu.cli.common import remember_localizer
 from snl_edu.cli.group import language_options
 from snl_edu.language.glossary import glossary_lines
+from snl_edu.language.localizer import localizer_for
 
 
 @click.command()

@@ -8,8 +8,8 @@ from snl_edu.vocabulary import SnlError
 class BoardError(SnlError):
     """A board breaks one of the board rules.
 
-    ``rule`` is a stable key (see ``BOARD_RULES``) so narration can phrase it in
-    any language; ``start`` and ``end`` name the offending jump when there is one.
+    ``rule`` is a stable key ("size", "chain", ...: the checks in ``engine/board.py`` and
+    ``board_data.py`` raise them, ``error_text`` phrases each) so it reads in any language; ``start`` and ``end`` name the offending jump when there is one.
     """
 
     def __init__(

@@ -1,4 +1,4 @@
-"""The rule options of a game (SPEC: "Rule options"), each declared once.
+"""The rule options of a game (the switches of ``snl play``), each declared once.
 
 A field of ``Rules`` is the option's value and its key in a saved game; its
 ``RuleOption`` in ``RULE_OPTIONS`` says how every front end shows it: the
@@ -59,8 +59,9 @@ class RuleOption:
 
     Texts are catalog message ids (``N_``), translated where they are shown.
     ``sentences`` and ``phrases`` map each value to its text, or to None for
-    nothing to say; sentences may use ``{six}`` and ``{last}``. An option that
-    ``needs`` another is only described while that one is on.
+    nothing to say; sentences may use ``{six}`` and ``{last}``, the help ``{six}``, phrases
+    ``{sixes}`` (how many sixes in a row lose the turn). An option that ``needs`` another is
+    only described while that one is on.
     """
 
     name: str
@@ -107,7 +108,7 @@ class RuleOption:
 # In the order `snl rules` and `snl stats` describe them: starting, sixes, finishing, ending.
 RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption(
-        "six_to_start", N_("A token enters only on a 6."),
+        "six_to_start", N_("A token enters only on a {six}."),
         sentences={
             True: N_("Tokens start off the board and enter only on a {six}, which puts them "
                      "on square {six}."),
@@ -117,7 +118,7 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
         phrases={True: N_("a token enters only on a six"), False: None},
     ),
     RuleOption(
-        "six_again", N_("A 6 (chhakka) earns another roll."),
+        "six_again", N_("A {six} (chhakka) earns another roll."),
         sentences={
             True: N_("A chhakka ({six}) earns another roll, even when it cannot be moved."),
             False: N_("A {six} is an ordinary roll."),
@@ -125,14 +126,14 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
         phrases={True: None, False: N_("a six is an ordinary roll")},
     ),
     RuleOption(
-        "three_sixes", N_("The third 6 in a row is not moved and the turn passes."),
+        "three_sixes", N_("The third {six} in a row is not moved and the turn passes."),
         sentences={
             True: N_("The third chhakka in a row is not moved and the turn passes; the moves "
                      "before it stand."),
             False: None,
         },
         phrases={
-            True: N_("a six earns another roll, but three in a row lose the turn"),
+            True: N_("a six earns another roll, but {sixes} in a row lose the turn"),
             False: N_("a six earns another roll, with no limit"),
         },
         needs="six_again",

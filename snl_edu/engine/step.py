@@ -27,7 +27,7 @@ from snl_edu.engine.events import (
 )
 from snl_edu.engine.rules import DIE_FACES, Finish, Rules
 
-Situation = tuple[int, int, int, int]
+MoveKey = tuple[int, int, int, int]
 """(seat, square, sixes in a row this turn, roll): all a move depends on."""
 Played = tuple[int, int, bool, bool, tuple[Event, ...]]
 """A move as a game applies it: (square, sixes, turn ends, won, events); flat, because
@@ -146,16 +146,16 @@ class Moves:
     def __init__(self, board: Board, rules: Rules) -> None:
         self.board = board
         self.rules = rules
-        self.known: dict[Situation, Played] = {}
+        self.known: dict[MoveKey, Played] = {}
         """Moves worked out so far; a game looks here first, then calls ``play``."""
 
-    def play(self, situation: Situation) -> Played:
-        """What a roll does for a seat in a situation, worked out and kept."""
-        found = self.known.get(situation)
+    def play(self, key: MoveKey) -> Played:
+        """What a roll does for a seat where it stands, worked out and kept."""
+        found = self.known.get(key)
         if found is None:
-            seat, start, sixes, roll = situation
+            seat, start, sixes, roll = key
             move = step(self.board, self.rules, start, sixes, roll)
-            found = self.known[situation] = (move.square, move.sixes, move.turn_ends, move.won,
+            found = self.known[key] = (move.square, move.sixes, move.turn_ends, move.won,
                                              move.events(seat, self.board.last))
         return found
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol, runtime_checkable
 
 from snl_edu.language.registry import languages
+from snl_edu.vocabulary import N_
 
 
 class Action(StrEnum):
@@ -43,19 +45,41 @@ class Command:
         return cls(Action.ANSWER, text or str(number), number)
 
 
-KEYS = {
-    "\r": Action.ROLL, "\n": Action.ROLL, " ": Action.ROLL,
-    "r": Action.REPEAT, "w": Action.WHERE, "a": Action.AHEAD,
-    "h": Action.HELP, "?": Action.HELP, "q": Action.QUIT,
-    ",": Action.PREVIOUS, ".": Action.NEXT,
-    "y": Action.YES, "n": Action.NO,
-    "\x1b": Action.SKIP,
-    "[": Action.SQUARE_BEFORE, "]": Action.SQUARE_AFTER,
-    "\x1b[H": Action.OWN_SQUARE, "\x1bOH": Action.OWN_SQUARE, "\x1b[1~": Action.OWN_SQUARE,
-    "\x1b[7~": Action.OWN_SQUARE,
-    "-": Action.SLOWER, "+": Action.FASTER, "=": Action.FASTER,
-    "/": Action.QUIETER, "*": Action.LOUDER,
-}
+@dataclass(frozen=True)
+class KeyLine:
+    """One line of the in-game help and the keys it is about: what each key press sends
+    (as the terminal sends it) and the action it asks for."""
+
+    help: str | None  # a msgid; None: keys told where they are asked for (y/n, Escape)
+    keys: Mapping[str, Action]
+
+
+# The one key table: the parser (KEYS), the in-game help and the README's key list are made
+# from it (snl_edu/play/key_help.py; tests/play/test_key_help.py ties the README to it).
+# A help line may name the die's faces as {six}.
+GAME_KEYS: tuple[KeyLine, ...] = (
+    KeyLine(N_("Enter or Space: roll the pasa."),
+            {"\r": Action.ROLL, "\n": Action.ROLL, " ": Action.ROLL}),
+    KeyLine(N_("r: repeat the last message."), {"r": Action.REPEAT}),
+    KeyLine(N_("Comma and full stop: the message before and after, to read back."),
+            {",": Action.PREVIOUS, ".": Action.NEXT}),
+    KeyLine(N_("w: where is everyone."), {"w": Action.WHERE}),
+    KeyLine(N_("a: what is ahead of you, within {six} squares."), {"a": Action.AHEAD}),
+    KeyLine(N_("Square brackets: step along the board, square by square. Home: back to your "
+               "square."),
+            {"[": Action.SQUARE_BEFORE, "]": Action.SQUARE_AFTER,
+             # Home, as terminals send it: xterm, its application mode, the Linux console, rxvt
+             "\x1b[H": Action.OWN_SQUARE, "\x1bOH": Action.OWN_SQUARE,
+             "\x1b[1~": Action.OWN_SQUARE, "\x1b[7~": Action.OWN_SQUARE}),
+    KeyLine(N_("Minus and plus: slower or faster speech. Slash and star: quieter or louder."),
+            {"-": Action.SLOWER, "+": Action.FASTER, "=": Action.FASTER,
+             "/": Action.QUIETER, "*": Action.LOUDER}),
+    KeyLine(N_("h: this help."), {"h": Action.HELP, "?": Action.HELP}),
+    KeyLine(N_("q: quit, after you confirm."), {"q": Action.QUIT}),
+    KeyLine(None, {"y": Action.YES, "n": Action.NO, "\x1b": Action.SKIP}),
+)
+
+KEYS: Mapping[str, Action] = {key: action for line in GAME_KEYS for key, action in line.keys.items()}
 
 WORDS = {
     "": Action.ROLL, "roll": Action.ROLL, "go": Action.ROLL,

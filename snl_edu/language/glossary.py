@@ -1,4 +1,4 @@
-"""The glossary of SPEC: the Nepali words the game uses, with their meanings."""
+"""The glossary (``snl words``): the Nepali words the game uses, with their meanings."""
 
 from __future__ import annotations
 

@@ -73,6 +73,24 @@ def resolve_language(option: str | None, environ: Mapping[str, str] | None = Non
     return SOURCE_LANGUAGE
 
 
+def localizer_for(lang: str | None = None, digits: str | None = None, *,
+                  forgiving: bool = False) -> Localizer:
+    """The one way to a Localizer: the language asked for (resolved as ``resolve_language``
+    says; a language code passes through) and its digits (``--digits``, else the language's).
+
+    ``forgiving``, for help and error messages, which are shown whatever was asked: a choice
+    that cannot be honoured means the environment's language, else English.
+    """
+    try:
+        return Localizer.create(resolve_language(lang), Digits(digits) if digits else None)
+    except (LanguageError, ValueError):  # ValueError: digits that are not one of ours
+        if not forgiving:
+            raise
+    if lang is not None or digits is not None:
+        return localizer_for(forgiving=True)
+    return Localizer.create(SOURCE_LANGUAGE)
+
+
 @cache
 def translations(language: str) -> gettext.NullTranslations:
     """The catalog for a language, compiled from its .po in memory."""
@@ -173,11 +191,10 @@ class Localizer:
     def ngettext(self, singular: str, plural: str, n: int) -> Template:
         return Template(self._translations.ngettext(singular, plural, n))
 
-    def number(self, value: int) -> str:
+    def number(self, value: int | str) -> str:
+        """A number in this language's digits; in a text (a date, a decimal, a board size
+        such as 5x5) its digits are written so, and the rest is left as it is."""
         text = str(value)
-        return to_devanagari_digits(text) if self.digits is Digits.DEVANAGARI else text
-
-    def digits_in(self, text: str) -> str:
         return to_devanagari_digits(text) if self.digits is Digits.DEVANAGARI else text
 
     def words(self, value: int) -> str:

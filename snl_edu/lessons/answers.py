@@ -191,7 +191,7 @@ class Asker:
                 return _Signal.HELP
             if len(key) == 1 and key.isprintable() and (typed or not key.isspace()):
                 typed += key
-                self._echo(self.loc.digits_in(key))  # the terminal does not echo in key mode
+                self._echo(self.loc.number(key))  # the terminal does not echo in key mode
 
     def _echo(self, text: str) -> None:
         """What is typed, shown as typed (the terminal does not echo in single-key mode)."""

@@ -76,10 +76,10 @@ class Card:
         return self.board is None or (rules == Rules() and board == _shipped_board(self.board))
 
     def in_language(self, loc: Localizer) -> str:
-        return loc.digits_in(in_language(self.text, loc))
+        return loc.number(in_language(self.text, loc))
 
     def for_children(self, loc: Localizer) -> str:
-        return loc.digits_in(in_language(self.child, loc))
+        return loc.number(in_language(self.child, loc))
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,7 @@ class Meaning:
         return in_language(self.name, loc)
 
     def in_language(self, loc: Localizer) -> str:
-        return loc.digits_in(in_language(self.text, loc))
+        return loc.number(in_language(self.text, loc))
 
 
 def _read(file: str) -> dict[str, Any]:

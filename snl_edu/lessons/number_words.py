@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from functools import cache
 
-from snl_edu.language.localizer import Localizer, to_latin_digits
+from snl_edu.language.localizer import Localizer, localizer_for, to_latin_digits
 
 MAX_DIGITS = 6
 WORDS_UP_TO = 200  # answers are squares and small counts; a bigger answer widens the search
@@ -30,7 +30,7 @@ def fold(text: str) -> str:
 def _numbers_by_words(language: str, top: int) -> dict[str, int]:
     """Folded words to numbers, also without spaces ("fortytwo": the hyphen key has its
     own meaning in a game, so a child's "forty-two" may arrive joined)."""
-    loc = Localizer.create(language)
+    loc = localizer_for(language)
     table: dict[str, int] = {}
     for number in range(top + 1):
         words = fold(loc.words(number))

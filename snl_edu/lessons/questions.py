@@ -50,7 +50,6 @@ KIND_LEVEL = {kind: level for level, kinds in LEVEL_KINDS.items() for kind in ki
 @dataclass(frozen=True)
 class Question:
     kind: Kind
-    level: int
     prompt: str
     answer: int
     hints: tuple[str, ...]  # one after each wrong try, gentlest first
@@ -58,6 +57,11 @@ class Question:
     focus: int | None = None  # the number practised, for "numbers often missed"
     ordered: bool = True  # "bigger"/"smaller" is a fair hint (not for choosing a square)
     choices: tuple[int, ...] = ()  # when set, only these answers make sense
+
+    @property
+    def level(self) -> int:
+        """The level its kind is asked at (``LEVEL_KINDS``, the one place levels are set)."""
+        return KIND_LEVEL[self.kind]
 
 
 @dataclass(frozen=True)
@@ -151,7 +155,7 @@ def _count_on(c: _Context) -> Question | None:
     else:
         hints.append(_("It is the number just after {square}.").format(square=c.n(square)))
     return Question(
-        Kind.COUNT_ON, 1,
+        Kind.COUNT_ON,
         _("Count on from {square}, {roll} more. Which number do you reach?")
         .format(square=c.n(square), roll=c.n(roll)),
         answer, tuple(hints),
@@ -168,7 +172,7 @@ def _next_number(c: _Context) -> Question | None:
     answer = number + 1
     before = list(range(max(1, number - 2), number + 1))
     return Question(
-        Kind.NEXT_NUMBER, 1,
+        Kind.NEXT_NUMBER,
         _("Which number comes just after {number}?").format(number=c.n(number)),
         answer,
         (_("Count with me: {numbers}, and then?").format(numbers=c.counting(before)),
@@ -204,7 +208,7 @@ def _numeral(c: _Context) -> Question | None:
              .format(count=c.n(len(shown))),
              _("Digit by digit: {pairs}.").format(pairs=pairs))
     return Question(
-        Kind.NUMERAL, 1,
+        Kind.NUMERAL,
         _("Which number is this: {numeral}? Type it in your digits.").format(numeral=shown),
         number, hints,
         _("{numeral} is {number}, said {words}.").format(
@@ -220,7 +224,7 @@ def _numeral_by_ear(c: _Context, number: int) -> Question:
     """
     _ = c._
     return Question(
-        Kind.NUMERAL, 1,
+        Kind.NUMERAL,
         _("Type the number {words}.").format(words=c.loc.words(number)),
         number,
         (_("It comes just before {words}.").format(words=c.loc.words(number + 1)),
@@ -255,7 +259,7 @@ def _land_where(c: _Context) -> Question | None:
     else:
         reveal = _("{square} and {roll} make {sum}, and a snake there slides to {end}.")
     return Question(
-        Kind.LAND_WHERE, 2,
+        Kind.LAND_WHERE,
         _("You are on {square} and roll {roll}. On which square will you end up?")
         .format(square=c.n(square), roll=c.n(roll)),
         answer, hints, reveal.format(**values), focus=answer)
@@ -276,7 +280,7 @@ def _to_ladder(c: _Context) -> Question | None:
     foot = ahead[0]
     answer = foot - square
     return Question(
-        Kind.TO_LADDER, 2,
+        Kind.TO_LADDER,
         _("You are on {square}. The next ladder starts on {foot}. How many squares away is it?")
         .format(square=c.n(square), foot=c.n(foot)),
         answer,
@@ -298,7 +302,7 @@ def _number_words(c: _Context) -> Question | None:
              if low else _("It is less than {high}.").format(high=c.n(high))]
     hints.append(_("It comes just after {words}.").format(words=c.loc.words(number - 1)))
     return Question(
-        Kind.NUMBER_WORDS, 2,
+        Kind.NUMBER_WORDS,
         _("Type this number in digits: {words}.").format(words=c.loc.words(number)),
         number, tuple(hints),
         _("{words} is written {number}.").format(words=c.loc.words(number), number=c.n(number)),
@@ -313,7 +317,7 @@ def _to_end(c: _Context) -> Question | None:
     square = c.start_square(Kind.TO_END, 1)
     answer = last - square
     return Question(
-        Kind.TO_END, 3,
+        Kind.TO_END,
         _("You are on {square}. How many squares is it to the last square, {last}?")
         .format(square=c.n(square), last=c.n(last)),
         answer,
@@ -340,7 +344,7 @@ def _who_ahead(c: _Context) -> Question | None:
               "theirs": c.n(theirs), "leader": s.names[leader], "behind": s.names[behind],
               "high": c.n(high), "low": c.n(low), "answer": c.n(answer)}
     return Question(
-        Kind.WHO_AHEAD, 3,
+        Kind.WHO_AHEAD,
         _("{name} is on {mine} and {other} is on {theirs}. {leader} is ahead: by how many "
           "squares?").format(**values),
         answer,
@@ -360,13 +364,13 @@ def _tens_ones(c: _Context) -> Question | None:
     reveal = _("{number} is {tens} tens and {ones} ones.").format(**values)
     if c.rng.random() < 0.5:
         return Question(
-            Kind.TENS_ONES, 3, _("How many tens are there in {number}?").format(**values), tens,
+            Kind.TENS_ONES, _("How many tens are there in {number}?").format(**values), tens,
             (_("Count in tens: {numbers}, and stop before you pass {number}.")
              .format(numbers=c.counting([10, 20, 30]), **values),
              _("{number} is between {round} and {next}.").format(**values)),
             reveal, focus=number)
     return Question(
-        Kind.TENS_ONES, 3, _("How many ones are there in {number}?").format(**values), ones,
+        Kind.TENS_ONES, _("How many ones are there in {number}?").format(**values), ones,
         (_("The ones are what is left after the tens.").format(**values),
          _("{round} and how many more make {number}?").format(**values)),
         reveal, focus=number)
@@ -381,7 +385,7 @@ def _board_row(c: _Context) -> Question | None:
     values = {"square": c.n(square), "width": c.n(board.width), "row": c.n(row),
               "first": c.n((row - 1) * board.width + 1), "end": c.n(row * board.width)}
     return Question(
-        Kind.BOARD_ROW, 3,
+        Kind.BOARD_ROW,
         _("Counting rows from the bottom, on which row is square {square}?").format(**values),
         row,
         (_("Each row holds {width} squares: row {one} is {one} to {width}.").format(
@@ -444,7 +448,7 @@ def _chance_faces(c: _Context) -> Question | None:
         reveal = c.loc.ngettext("{answer} face of {six} reaches a snake from {square}.",
                                 "{answer} faces of {six} reach a snake from {square}.", answer)
     return Question(
-        Kind.CHANCE_FACES, 4, prompt.format(**values), answer,
+        Kind.CHANCE_FACES, prompt.format(**values), answer,
         (_("One roll moves you to a square from {low} to {high}.").format(**values),
          (_("Is {starts} between {low} and {high}?") if single else
           _("Which of {starts} are between {low} and {high}?")).format(**values)),
@@ -473,7 +477,7 @@ def _chance_compare(c: _Context) -> Question | None:
               _("From which square is a ladder easier to reach with one roll: {a} or {b}? "
                 "Type the square."))
     return Question(
-        Kind.CHANCE_COMPARE, 4, prompt.format(**values), better,
+        Kind.CHANCE_COMPARE, prompt.format(**values), better,
         (_("For each square, count the faces of the pasa that land on a ladder.")
          .format(**values),
          _faces_from(c, a, counts[a])),

@@ -98,7 +98,7 @@ def report_lines(summary: Summary, loc: Localizer) -> list[str]:
         lines.append(_("Every number was right at the first try. Wonderful!"))
     lines.append(_("Sessions, oldest first:"))
     for session in summary.sessions[-SESSIONS_SHOWN:]:
-        values = {"date": loc.digits_in(session.started), "correct": n(session.correct),
+        values = {"date": loc.number(session.started), "correct": n(session.correct),
                   "count": n(session.answered), "skipped": n(session.skipped)}
         if not session.answered:
             text = _("{date}: not answered, {skipped} skipped")

@@ -34,6 +34,7 @@ from snl_edu.engine import Game
 from snl_edu.engine.events import Event, ExtraRoll, TurnStarted
 from snl_edu.inputs.commands import Action, Command, CommandSource
 from snl_edu.outputs.review import MessageReview
+from snl_edu.play.key_help import help_messages
 from snl_edu.play.narration import Narrator
 from snl_edu.vocabulary import Message
 
@@ -182,7 +183,7 @@ class Listener:
                 seat = self.game.current if self.seat is None else self.seat
                 self.say(self.narrator.ahead(self.game, seat), remember=False)
             case Action.HELP:
-                self.say(help_messages(self._), remember=False)
+                self.say(help_messages(self.narrator.loc), remember=False)
             case Action.SQUARE_BEFORE | Action.SQUARE_AFTER | Action.OWN_SQUARE:
                 self.say(self._explore(command.action), remember=False)
             case Action.SLOWER | Action.FASTER | Action.QUIETER | Action.LOUDER:
@@ -223,19 +224,3 @@ def split_next_turn(events: Sequence[Event]) -> tuple[list[Event], list[Event]]:
     while cut and isinstance(events[cut - 1], (TurnStarted, ExtraRoll)):
         cut -= 1
     return list(events[:cut]), list(events[cut:])
-
-
-def help_messages(_: Callable[[str], str]) -> list[Message]:
-    return [Message(text) for text in (
-        _("Keys:"),
-        _("Enter or Space: roll the pasa."),
-        _("r: repeat the last message."),
-        _("Comma and full stop: the message before and after, to read back."),
-        _("w: where is everyone."),
-        _("a: what is ahead of you, within six squares."),
-        _("Square brackets: step along the board, square by square. Home: back to your "
-          "square."),
-        _("Minus and plus: slower or faster speech. Slash and star: quieter or louder."),
-        _("h: this help."),
-        _("q: quit, after you confirm."),
-    )]

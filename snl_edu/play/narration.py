@@ -244,7 +244,7 @@ class Narrator:
         square = game.positions[seat]
         last = self.board.last
         messages = []
-        for target in range(square + 1, min(square + 6, last) + 1):
+        for target in range(square + 1, min(square + DIE_FACES, last) + 1):
             jump = self.board.jump_at(target)
             if jump is None:
                 continue
@@ -256,8 +256,9 @@ class Narrator:
                 text = self._("A snake on {square}, a roll of {roll} away, slides to {end}.")
             messages.append(Message(text.format(**values)))
         if not messages:
-            messages.append(Message(self._("No snakes or ladders in the next six squares.")))
-        if last - square <= 6:
+            messages.append(Message(self._("No snakes or ladders in the next {six} squares.").format(
+                six=self.loc.words(DIE_FACES))))
+        if last - square <= DIE_FACES:
             messages.append(Message(self._("The last square is {count} away.").format(
                 count=self._n(last - square))))
         return messages

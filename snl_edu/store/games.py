@@ -106,10 +106,6 @@ class GameStore:
         except rows.DamagedRow as error:
             raise GameStateError(N_("its data is not readable")) from error
 
-    def latest_unfinished(self) -> SavedGame | None:
-        games = self.list()
-        return games[0] if games else None
-
     def load(self, game_id: int) -> tuple[SavedGame, Game]:
         """The row and the game rebuilt by replaying its rolls (GameStateError if damaged)."""
         row = self._row(game_id)

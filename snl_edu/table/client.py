@@ -32,7 +32,7 @@ from snl_edu.play.listener import Listener
 from snl_edu.play.narration import Narrator, Verbosity, computer_name
 from snl_edu.safe_text import clean_name
 from snl_edu.table import wire
-from snl_edu.table.host import notice_text
+from snl_edu.table.notices import MAX_WARNING, notice_text
 from snl_edu.table.wire import Notice
 from snl_edu.vocabulary import Message, SnlError
 
@@ -421,7 +421,11 @@ class TableClient:
                 name = str(member)
         elif notice not in (Notice.PAUSED, Notice.RESUMED):
             return
-        line = notice_text(self.loc, notice, name)
+        seconds = message.get("seconds")
+        if notice is Notice.WARNING and type(seconds) is int and 0 < seconds <= MAX_WARNING:
+            line = notice_text(self.loc, notice, name, seconds)
+        else:  # a host that did not say (or said nonsense): the default warning time
+            line = notice_text(self.loc, notice, name)
         if line and not (notice is Notice.WARNING and seat != self.seat):
             self._tell(lambda: self.listener.news([Message(line)]))
 

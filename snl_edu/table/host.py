@@ -11,14 +11,14 @@ import contextlib
 import functools
 import secrets
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from websockets.exceptions import WebSocketException
 
 from snl_edu.app.options import PlayOptions
-from snl_edu.app.play import Terminal, localizer, prepare
+from snl_edu.app.play import Terminal, prepare
 from snl_edu.app.saving import (
     Prepared,
     resume_hint,
@@ -30,13 +30,14 @@ from snl_edu.engine import Game
 from snl_edu.engine.events import Event
 from snl_edu.inputs.commands import Action, CommandSource
 from snl_edu.inputs.seat_inputs import SeatInputs
-from snl_edu.language.localizer import Localizer
+from snl_edu.language.localizer import Localizer, localizer_for
 from snl_edu.outputs.console import ConsoleOutput, Outputs
 from snl_edu.play import teams
 from snl_edu.play.narration import Narrator, Verbosity
 from snl_edu.play.session import Ending, Session, SessionSettings
 from snl_edu.safe_text import clean_name, name_key
 from snl_edu.table import codes, wire
+from snl_edu.table.notices import notice_text, warning_seconds
 from snl_edu.table.seats import (
     WARNING_BEFORE,
     NetworkSeat,
@@ -59,7 +60,7 @@ class TableOptions:
     bind: str = "127.0.0.1"
     port: int = DEFAULT_PORT  # 0: any free port (tests)
     turn_clock: float = DEFAULT_TURN_CLOCK  # 0: no clock
-    warning_before: float = WARNING_BEFORE  # the spoken "five seconds left"
+    warning_before: float = WARNING_BEFORE  # seconds before the clock rolls that it warns
     code: str | None = None  # None: a new random code
     show: bool = False  # the host's screen is the projector: the board after every turn
 
@@ -77,11 +78,14 @@ class Chair:
     connection: Any = None  # the child's live websocket connection, if any
     joined_before: bool = False
 
-    def notice(self, notice: Notice) -> dict[str, Any]:
-        """A notice about this child; in a team it names the child beside the seat."""
+    def notice(self, notice: Notice, seconds: int | None = None) -> dict[str, Any]:
+        """A notice about this child; in a team it names the child beside the seat. A warning
+        carries the seconds it says are left (the host's warning time)."""
         message: dict[str, Any] = {"type": "notice", "kind": notice, "seat": self.seat}
         if self.in_team:
             message["member"] = self.name
+        if seconds is not None:
+            message["seconds"] = seconds
         return message
 
 
@@ -95,7 +99,7 @@ class Table:
     def __init__(self, options: TableOptions, terminal: Terminal | None = None) -> None:
         self.options = options
         self.terminal = terminal or Terminal()
-        self.loc: Localizer = localizer(options.play)
+        self.loc: Localizer = localizer_for(options.play.lang, options.play.digits)
         self.code = codes.normalise(options.code) if options.code else codes.new_code()
         self.limiter = codes.TryLimiter()
         self.control = TableControl()
@@ -104,7 +108,8 @@ class Table:
             play = replace(play, players=tuple(clean_name(name) for name in play.players))
         self.prepared: Prepared = prepare(play, self.loc, self.terminal)
         if self.prepared.resumed:  # the saved table's own language and digits
-            self.loc = localizer(with_kept_settings(options.play, self.prepared))
+            kept = with_kept_settings(options.play, self.prepared)
+            self.loc = localizer_for(kept.lang, kept.digits)
         self.game: Game = self.prepared.game
         self.chairs: list[Chair] = [
             self._chair(index, name, in_team=bool(teams.members(seat)))
@@ -359,8 +364,9 @@ class Table:
         self._notice(chair, notice)
 
     def _notice(self, chair: Chair, notice: Notice) -> None:
-        self._broadcast(chair.notice(notice))
-        line = notice_text(self.loc, notice, chair.name)
+        seconds = warning_seconds(self.options.warning_before)
+        self._broadcast(chair.notice(notice, seconds if notice is Notice.WARNING else None))
+        line = notice_text(self.loc, notice, chair.name, seconds)
         if line:
             self.outputs.show_all([Message(line)])
 
@@ -446,21 +452,3 @@ class Table:
                 self.outputs.show_all([Message(hint)])
         self._broadcast({"type": "ended", "finished": ending is Ending.FINISHED})
         return ending
-
-
-def notice_text(loc: Localizer, notice: Notice, name: str) -> str | None:
-    """The line a notice prints at the host and at every client."""
-    texts: dict[Notice, Callable[[], str]] = {
-        Notice.JOINED: lambda: loc.gettext("{name} has joined the table."),
-        Notice.BACK: lambda: loc.gettext("{name} is back at the table."),
-        Notice.AWAY: lambda: loc.gettext("{name} has left the table; the seat is kept."),
-        Notice.WARNING: lambda: loc.gettext("{name}, five seconds left to roll!"),
-        Notice.TIME_UP: lambda: loc.gettext("Time is up: rolling for {name}."),
-        Notice.COVERED: lambda: loc.gettext(
-            "{name} has missed two turns: the computer rolls for {name} until they are back."),
-        Notice.OTHER_ROLL: lambda: loc.gettext("Wait: it is {name}'s roll."),
-        Notice.PAUSED: lambda: loc.gettext("The teacher has paused the game."),
-        Notice.RESUMED: lambda: loc.gettext("The game goes on."),
-    }
-    text = texts.get(notice)
-    return text().format(name=name) if text else None

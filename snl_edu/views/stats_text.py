@@ -10,6 +10,7 @@ from snl_edu.analysis import PERCENTILES, Analysis, Distribution
 from snl_edu.analysis.simulate import AGREEMENT_SE, Sample, Simulation
 from snl_edu.engine import Rules
 from snl_edu.engine.rules import RULE_OPTIONS
+from snl_edu.engine.step import THIRD_SIX
 from snl_edu.language.localizer import Localizer
 
 CHART_ROWS = 20
@@ -18,7 +19,7 @@ CHART_TOP_PERCENTILE = 99
 
 
 def decimal(loc: Localizer, value: float, places: int = 2) -> str:
-    return loc.digits_in(f"{value:.{places}f}")
+    return loc.number(f"{value:.{places}f}")
 
 
 def percent(loc: Localizer, chance: float) -> str:
@@ -30,13 +31,14 @@ def percent(loc: Localizer, chance: float) -> str:
     """
     places = 1 if chance >= 0.001 or chance == 0 else 3
     text = f"{100 * chance:.{places}f}".rstrip("0").rstrip(".")
-    return loc.digits_in(text + "%")
+    return loc.number(text + "%")
 
 
 def rules_phrases(rules: Rules, loc: Localizer) -> list[str]:
     phrases = (option.phrases[getattr(rules, option.name)] for option in RULE_OPTIONS
                if option.applies(rules))
-    return [loc.gettext(phrase) for phrase in phrases if phrase is not None]
+    return [loc.gettext(phrase).format(sixes=loc.words(THIRD_SIX))
+            for phrase in phrases if phrase is not None]
 
 
 def stats_lines(result: Analysis, loc: Localizer, over: Sequence[int]) -> list[str]:

@@ -2,7 +2,7 @@
 
 Exact, not statistical: for every shipped board and every rule set, every reachable roll
 state of the chain and every face of the die are played through ``Game.play``, and both
-are checked against the rules as SPEC states them, written out again here on purpose.
+are checked against the rules as `snl rules` states them, written out again here on purpose.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from snl_edu.engine.rules import every_rule_set
 
 def spec_roll(board: Board, rules: Rules, square: int, sixes: int, roll: int
               ) -> tuple[int | None, int, bool]:
-    """SPEC's rules for one roll: (square after it or None once won, sixes so far, turn ends)."""
+    """The rules for one roll, as `snl rules` states them: (square after it or None once
+    won, sixes so far, turn ends)."""
     is_six = roll == DIE_FACES and rules.six_again
     sixes = sixes + 1 if is_six else 0
     if is_six and rules.three_sixes and sixes == 3:

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from snl_edu.checkup.asking import line_picture
 from snl_edu.checkup.items import TASKS, Task, draw_items
-from snl_edu.checkup.session import line_picture
 from snl_edu.cli import main
 from snl_edu.views.printing.fonts import text_width
 from snl_edu.views.printing.page import PAGE_HEIGHT, PAGE_WIDTH

@@ -1,4 +1,4 @@
-"""Every rule of SPEC, driven by crafted rolls."""
+"""Every rule of the game (as `snl rules` states them), driven by crafted rolls."""
 
 from __future__ import annotations
 

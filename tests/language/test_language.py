@@ -13,6 +13,7 @@ from snl_edu.language.localizer import (
     Digits,
     LanguageError,
     Localizer,
+    localizer_for,
     resolve_language,
     to_devanagari_digits,
     to_latin_digits,
@@ -43,6 +44,25 @@ def test_an_explicit_unknown_language_is_an_error(option: str | None,
     with pytest.raises(LanguageError) as caught:
         resolve_language(option, env)
     assert caught.value.reason == "unknown"
+
+
+def test_the_one_factory_resolves_the_language_and_digits_asked_for(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SNL_LANG", "ne")
+    assert (localizer_for().language, localizer_for().digits) == ("ne", Digits.DEVANAGARI)
+    assert localizer_for("en", "deva").digits is Digits.DEVANAGARI
+    assert localizer_for("ne", Digits.LATIN).digits is Digits.LATIN
+    with pytest.raises(LanguageError):
+        localizer_for("xx")
+
+
+def test_help_and_errors_fall_back_to_the_environment_then_english(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SNL_LANG", "ne")
+    assert localizer_for("xx", forgiving=True).language == "ne"
+    assert localizer_for("en", "roman", forgiving=True).language == "ne"
+    monkeypatch.setenv("SNL_LANG", "klingon")
+    assert localizer_for("xx", forgiving=True).language == "en"
 
 
 def test_nepali_loads_and_english_is_the_source() -> None:

@@ -12,7 +12,7 @@ from snl_edu.lessons.questions import Kind, Question
 from snl_edu.outputs.console import Outputs
 from tests.lessons.helpers import Collect, Script, english, nepali
 
-QUESTION = Question(Kind.COUNT_ON, 1, "Count on from 5, 3 more. Which number do you reach?", 8,
+QUESTION = Question(Kind.COUNT_ON, "Count on from 5, 3 more. Which number do you reach?", 8,
                     ("Start at 5 and count 3 more.", "Count with me: five, six, seven, and then?"),
                     "Counting: six, seven, eight.", focus=8)
 
@@ -86,7 +86,7 @@ def test_number_words_in_the_language_or_english_are_answers(words: str, loc: st
 
 
 def test_two_digit_words_typed_key_by_key() -> None:
-    question = Question(Kind.NUMBER_WORDS, 2, "Type 42", 42, ("a", "b"), "c")
+    question = Question(Kind.NUMBER_WORDS, "Type 42", 42, ("a", "b"), "c")
     outcome, _ = ask([*"forty-two", "\r"], interactive=True, question=question)
     assert outcome.correct
     outcome, _ = ask([*"बयालीस", "\r"], interactive=True, question=question, loc=nepali())
@@ -108,7 +108,7 @@ def test_a_spoken_number_goes_through_the_same_command_path() -> None:
 
 
 def test_digits_typed_key_by_key_count_only_after_enter() -> None:
-    question = Question(Kind.NUMERAL, 1, "Which number is this: ४७?", 47, ("a", "b"), "c")
+    question = Question(Kind.NUMERAL, "Which number is this: ४७?", 47, ("a", "b"), "c")
     out = Echoing()
     asker = Asker(nepali(), Script(["4", "\x7f", "4", "7", "\n"], True), Outputs([out]))
     outcome = asker.ask(question)
@@ -145,7 +145,7 @@ def test_a_question_waits_for_its_player() -> None:
 
 
 def test_a_choice_question_only_counts_its_choices() -> None:
-    question = Question(Kind.CHANCE_COMPARE, 4, "23 or 36?", 36, ("h1", "h2"), "r",
+    question = Question(Kind.CHANCE_COMPARE, "23 or 36?", 36, ("h1", "h2"), "r",
                         ordered=False, choices=(23, 36))
     outcome, texts = ask(["5", "23", "36"], question=question)
     assert outcome.correct and outcome.tries == 2

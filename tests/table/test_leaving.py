@@ -1,4 +1,4 @@
-"""What a new user met at the table (notes/tryout.md): leaving, questions, the turn clock,
+"""What a new user met at the table, tried in real terminals: leaving, questions, the turn clock,
 pausing, joining. Real tables and clients on loopback."""
 
 from __future__ import annotations
@@ -351,7 +351,9 @@ def test_a_pause_stops_the_turn_clock_and_the_host_says_so(tmp_path: Path,
         seat.tell = pause_at_the_warning
         asha = Child(table, "Asha", language, stop_after=0)  # she never rolls
         _ = asha.loc.gettext
-        warning = _("{name}, five seconds left to roll!").format(name="Asha")
+        warning = asha.loc.ngettext("{name}, {seconds} second left to roll!",
+                                    "{name}, {seconds} seconds left to roll!", 1).format(
+            name="Asha", seconds=asha.loc.words(1))
         asha.log.wait_for(lambda lines: warning in lines)
         host_log.wait_for(lambda lines: "The teacher has paused the game." in lines)
         asha.log.wait_for(lambda lines: _("The teacher has paused the game.") in lines)
@@ -499,7 +501,7 @@ class ThinksThroughHerTurn(RollWhenAsked):
             self.step, self.thought_until = 3, time.monotonic() + 3 * self.clock
         elif self.step == 3 and time.monotonic() >= self.thought_until:
             self.rolled_for_her_meanwhile = any(
-                "Asha" in line and ("Time is up" in line or "seconds left" in line)
+                "Asha" in line and ("Time is up" in line or "left to roll" in line)
                 for line in self.host_log.lines)
             self.before_answering.append("\n".join(lines))
             self.skipped_at = time.monotonic()

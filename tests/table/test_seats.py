@@ -10,7 +10,7 @@ from snl_edu.table.wire import Notice
 
 
 def test_a_chhakkas_extra_roll_missed_with_its_turn_is_one_missed_turn_not_two() -> None:
-    """notes/tryout.md F12: the clock rolled a six and its extra roll for an away child, and
+    """Found at a real table: the clock rolled a six and its extra roll for an away child, and
     at her next turn the table covered her as having "missed two turns"."""
     told: list[Notice] = []
     extra = [False, True, False, False]  # her turn, its extra roll, her next two turns

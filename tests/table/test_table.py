@@ -148,7 +148,8 @@ def test_the_turn_clock_warns_then_rolls_for_a_child_who_waits(tmp_path: Path) -
     options = type(options)(**{**options.__dict__, "warning_before": 0.3})
     with open_table(options) as (table, host_log, _):
         asha = Child(table, "Asha", stop_after=0)
-        asha.log.wait_for(lambda lines: any("Asha, five seconds left to roll!" in line
+        # The warning says the table's own warning time (0.3 s: one second, whole).
+        asha.log.wait_for(lambda lines: any("Asha, one second left to roll!" in line
                                             for line in lines))
         host_log.wait_for(lambda lines: any("Time is up: rolling for Asha." in line
                                             for line in lines))

@@ -17,7 +17,9 @@ SAMPLE_RATE = 16000
 FRAME = 160  # 10 ms at 16 kHz
 
 
-class Event(StrEnum):
+class SpeechEdge(StrEnum):
+    """Where an utterance begins or ends, as the endpointer finds it."""
+
     START = "start"
     END = "end"
 
@@ -62,11 +64,11 @@ class FramedEndpointer:
         self.samples += len(self._carry) + len(block) // 2  # the stream's index stays true
         self.reset()
 
-    def feed(self, block: bytes) -> list[tuple[Event, int]]:
+    def feed(self, block: bytes) -> list[tuple[SpeechEdge, int]]:
         """Events in this block, each with the sample index where it happened."""
         samples = self._carry
         samples.frombytes(block)
-        events: list[tuple[Event, int]] = []
+        events: list[tuple[SpeechEdge, int]] = []
         usable = len(samples) - len(samples) % self.frame
         for start in range(0, usable, self.frame):
             score = self._score(samples[start:start + self.frame])
@@ -89,14 +91,14 @@ class FramedEndpointer:
     def _heard_quiet(self, score: float) -> None:
         """A quiet frame outside an utterance (a subclass may learn the room from it)."""
 
-    def _step(self, score: float) -> tuple[Event, int] | None:
+    def _step(self, score: float) -> tuple[SpeechEdge, int] | None:
         if not self.in_speech:
             if self._is_speech(score):
                 self._voiced += 1
                 self.last_voiced_sample = self.samples
                 if self._voiced >= self._min_frames:
                     self.in_speech, self._quiet, self._frames = True, 0, self._voiced
-                    return Event.START, self.samples - self._voiced * self.frame
+                    return SpeechEdge.START, self.samples - self._voiced * self.frame
             elif self._is_quiet(score):
                 self._heard_quiet(score)
                 self._voiced = 0
@@ -109,7 +111,7 @@ class FramedEndpointer:
             self.last_voiced_sample = self.samples
         if self._quiet >= self._end_frames or self._frames >= self._max_frames:
             self.in_speech, self._voiced = False, 0
-            return Event.END, self.last_voiced_sample
+            return SpeechEdge.END, self.last_voiced_sample
         return None
 
 

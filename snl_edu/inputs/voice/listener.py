@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from snl_edu.inputs.commands import Command
-from snl_edu.inputs.voice.endpoint import SAMPLE_RATE, Endpointer, Event
+from snl_edu.inputs.voice.endpoint import SAMPLE_RATE, Endpointer, SpeechEdge
 from snl_edu.inputs.voice.grammar import build_grammar
 from snl_edu.inputs.voice.phrases import PhraseBook
 from snl_edu.inputs.voice.recognition import Backend, Transcript
@@ -129,10 +129,10 @@ class VoiceListener:
         self._pending.frombytes(block)
         heard = None
         for event, sample in events:
-            if event is Event.START and not self._active:
+            if event is SpeechEdge.START and not self._active:
                 self._active = True
                 self._drop_before(sample - LEAD)
-            elif event is Event.END and self._active:
+            elif event is SpeechEdge.END and self._active:
                 self._feed_until(sample + TAIL)
                 heard = self._finish(sample)
         if self._active:

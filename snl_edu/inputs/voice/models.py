@@ -24,6 +24,9 @@ OFFICIAL_MODELS = {
 MODEL_URL = "https://alphacephei.com/vosk/models/{name}.zip"
 # Which `snl voice download` language serves each game language.
 DOWNLOAD_FOR_LANGUAGE = {language.code: language.recognition_model for language in languages()}
+# What `snl voice download` takes: a model's language, or a game language one serves.
+DOWNLOADABLE = tuple(sorted({*OFFICIAL_MODELS, *(code for code, model in DOWNLOAD_FOR_LANGUAGE.items()
+                                                 if model in OFFICIAL_MODELS)}))
 
 
 def model_dirs(environ: Mapping[str, str] | None = None) -> list[Path]:

@@ -32,9 +32,6 @@ class PhraseBook:
     numbers: dict[str, int]  # phrase -> 1..100
     distractors: tuple[str, ...] = field(default=())
 
-    def phrases_for(self, action: Action) -> list[str]:
-        return [phrase for phrase, act in self.commands.items() if act is action]
-
 
 def _spellout(languages: list[str]) -> dict[str, int]:
     from unicode_rbnf import RbnfEngine

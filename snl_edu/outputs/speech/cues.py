@@ -1,4 +1,4 @@
-"""The shipped earcons, read from the audio/ data folder (made by ``python -m snl_edu.outputs.earcons``)."""
+"""The shipped earcons, read from the audio/ data folder (made by ``audio/earcons.py``)."""
 
 from __future__ import annotations
 

@@ -161,3 +161,17 @@ def test_a_hostile_top_folder_name_is_told_only_as_visible_text(server: Server,
         install_model(f"{server.url}/m.zip", tmp_path, NAME)
     told = describe_voice_error(caught.value, Localizer.create("en"))
     assert "\x1b" not in told and "\x07" not in told and "m␛]0;owned␇" in told
+
+
+@pytest.mark.parametrize("language,said", [
+    ("en", ("There is no Nepali speech model: Nepali is heard with the small Hindi model "
+           "(vosk-model-small-hi-0.22). snl voice check --lang ne lists the Nepali phrases")),
+    ("ne", ("नेपाली बोली मोडेल छैन: नेपाली सानो हिन्दी मोडेल (vosk-model-small-hi-0.22) ले "
+           "सुनिन्छ।"))])
+def test_a_language_heard_with_another_languages_model_is_told_so(
+        server: Server, tmp_path: Path, language: str, said: str) -> None:
+    server.bodies["/m.zip"] = (model_zip(), "ok")
+    result = CliRunner().invoke(main, ["voice", "download", "ne", "--url", f"{server.url}/m.zip"],
+                                env={"VOSK_MODEL_PATH": str(tmp_path), "SNL_LANG": language})
+    assert result.exit_code == 0, result.output
+    assert said in " ".join(result.stderr.split())

@@ -44,7 +44,7 @@ def test_every_spoken_command_has_a_phrase(language: str) -> None:
     book = load_phrase_book(language)
     for action in (Action.ROLL, Action.REPEAT, Action.WHERE, Action.AHEAD, Action.HELP,
                    Action.QUIT, Action.YES, Action.NO):
-        assert book.phrases_for(action), action
+        assert action in book.commands.values(), action
 
 
 @pytest.mark.parametrize("language", ["en", "ne"])

@@ -16,8 +16,8 @@ from snl_edu.inputs.keyboard import KeyboardInput
 from snl_edu.language.localizer import Localizer
 from snl_edu.outputs.console import Outputs
 from snl_edu.outputs.speech.espeak import EspeakSynthesiser, Voice
-from snl_edu.outputs.speech.outputs import PcmSpeaker, SpeechOutput
 from snl_edu.outputs.speech.player import Player
+from snl_edu.outputs.speech.sound_outputs import PcmSpeaker, SpeechOutput
 from snl_edu.play.narration import Narrator
 from snl_edu.play.session import Ending, Session
 from tests.conftest import make_board

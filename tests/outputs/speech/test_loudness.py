@@ -14,15 +14,15 @@ from snl_edu.boards import load_board
 from snl_edu.engine import Game, Rules, Seat
 from snl_edu.inputs.dice import RandomDice
 from snl_edu.language.localizer import Localizer
-from snl_edu.outputs import earcons
 from snl_edu.outputs.speech import cues
 from snl_edu.outputs.speech.espeak import EspeakSynthesiser, Voice
 from snl_edu.outputs.speech.loudness import TARGET_LUFS, integrated_loudness
-from snl_edu.outputs.speech.setup import AudioOptions, build_audio
-from snl_edu.outputs.speech.system import SystemSynthesiser
+from snl_edu.outputs.speech.sound_on import AudioOptions, build_audio
+from snl_edu.outputs.speech.system_voice import SystemSynthesiser
 from snl_edu.play.narration import Narrator
 from snl_edu.sound.pcm import Pcm, silence
 from snl_edu.vocabulary import Message
+from tests.outputs.speech.earcon_files import SHIPPED
 from tests.outputs.speech.null_device import WatchedSink
 
 EVEN_WITHIN = 2.0  # dB: the most any sound may differ from the speech
@@ -76,7 +76,7 @@ def test_speech_is_at_the_target_loudness(speech_loudness: float) -> None:
     assert speech_loudness == pytest.approx(TARGET_LUFS, abs=1.0)
 
 
-@pytest.mark.parametrize("name", earcons.EARCONS)
+@pytest.mark.parametrize("name", SHIPPED)
 def test_every_earcon_is_within_2_db_of_the_speech(name: str, speech_loudness: float) -> None:
     level = integrated_loudness(cues.load(name))
     assert level == pytest.approx(TARGET_LUFS, abs=0.1)

@@ -11,8 +11,8 @@ from collections.abc import Iterator
 import pytest
 
 from snl_edu.outputs.speech.espeak import EspeakSynthesiser, Voice
-from snl_edu.outputs.speech.outputs import EarconOutput, PcmSpeaker, SpeechOutput
 from snl_edu.outputs.speech.player import Player
+from snl_edu.outputs.speech.sound_outputs import EarconOutput, PcmSpeaker, SpeechOutput
 from snl_edu.sound.pcm import Pcm
 from snl_edu.vocabulary import Message
 from tests.outputs.speech.null_device import WatchedSink

@@ -8,8 +8,8 @@ from pathlib import Path
 from snl_edu.inputs.commands import Action
 from snl_edu.language.localizer import Localizer
 from snl_edu.outputs.speech.espeak import DEFAULT_RATE, MAX_RATE, EspeakSynthesiser, Voice
-from snl_edu.outputs.speech.outputs import PcmSpeaker, SpeechOutput
 from snl_edu.outputs.speech.player import Player
+from snl_edu.outputs.speech.sound_outputs import PcmSpeaker, SpeechOutput
 from snl_edu.play.speech_controls import RATE_STEP, SpeechControls, SpeechPrefs
 from tests.outputs.speech.null_device import WatchedSink
 
