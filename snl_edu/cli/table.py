@@ -57,6 +57,8 @@ def table() -> None:
               help="Show the board and where everyone is after every turn (for a projector).")
 @click.option("--name", "table_name", default=None, metavar="NAME",
               help="The table's name in snl table list (default: this computer's name).")
+@click.option("--web/--no-web", default=True, show_default=True,
+              help="Serve the page for browsers and the projector page on the same port.")
 @host_audio_options
 @data_dir_option
 @language_options
@@ -65,7 +67,7 @@ def host(ctx: click.Context, players: str | None, teams: tuple[str, ...],
          computers: int | None, board: str, seed: int | None, pace: float | None,
          verbosity: str, count: bool, resume_game: str | None, bind: str, port: int,
          turn_clock: float, code: str | None, show: bool, table_name: str | None,
-         speech: bool, screen_reader: bool, tts: str, rate: int, volume: int,
+         web: bool, speech: bool, screen_reader: bool, tts: str, rate: int, volume: int,
          data_dir: str | None, lang: str | None, digits: str | None,
          **rule_values: object) -> None:
     """Open a table on the local network; children join with the code it shows."""
@@ -83,7 +85,7 @@ def host(ctx: click.Context, players: str | None, teams: tuple[str, ...],
                        given=frozenset(name for name in ctx.params if ctx.get_parameter_source(
                            name) is click.core.ParameterSource.COMMANDLINE))
     options = TableOptions(play, bind=bind, port=port, turn_clock=turn_clock, code=code,
-                           show=show)
+                           show=show, web=web)
     the_table = run_app(ctx, lambda: Table(options))
     loc = the_table.loc  # a resumed table speaks the language it was hosted in
     try:
@@ -102,8 +104,16 @@ def host(ctx: click.Context, players: str | None, teams: tuple[str, ...],
     click.echo(loc.gettext("The table is open. Join code: {code}").format(code=shown(
         the_table.code)))
     click.echo(loc.gettext("Children join with: {command} --name NAME").format(command=command))
+    page = the_table.page_address(shown_host) if web else None
+    if page is not None:  # its own line, so it can be read, typed or clicked as it is
+        click.echo(loc.gettext("Or in any browser (phone, tablet, school computer), at:"))
+        click.echo(page)
     if screen_reader:  # a QR code is a wall of blocks to a screen reader: the code, spelled
         click.echo(spelled_code(the_table.code, loc))
+    elif page is not None:
+        click.echo(loc.gettext("Or scan this with a phone or tablet to open that page:"))
+        for line in qr_lines(page):
+            click.echo(line)
     else:
         click.echo(loc.gettext("Or scan it (the same line) with a phone or tablet:"))
         for line in qr_lines(command):

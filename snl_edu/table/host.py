@@ -45,6 +45,7 @@ from snl_edu.table.seats import (
     TableEnded,
     TeamSeat,
 )
+from snl_edu.table.web import WebSide
 from snl_edu.table.wire import Notice
 from snl_edu.vocabulary import Message
 
@@ -63,6 +64,8 @@ class TableOptions:
     warning_before: float = WARNING_BEFORE  # seconds before the clock rolls that it warns
     code: str | None = None  # None: a new random code
     show: bool = False  # the host's screen is the projector: the board after every turn
+    web: bool = True  # serve the seat page and the projector page for browsers
+    web_lessons: str | None = None  # browser seats' lessons (None: some, as at a keyboard)
 
 
 @dataclass
@@ -130,6 +133,11 @@ class Table:
         self.outputs = Outputs([ConsoleOutput(self.terminal.stdout)])
         self.server: Any = None
         self.address: tuple[str, int] | None = None
+        self.web: WebSide | None = None
+        if options.web:
+            from snl_edu.views.board_svg import board_svg
+
+            self.web = WebSide(lambda: board_svg(self.game.board, self.loc).encode())
         self._server_thread: threading.Thread | None = None
 
     def _chair(self, seat: int, name: str, in_team: bool) -> Chair:
@@ -161,7 +169,8 @@ class Table:
 
         self.server = serve(self._handle, self.options.bind, self.options.port,
                             max_size=wire.MAX_CLIENT_MESSAGE, compression=None,
-                            open_timeout=FIRST_MESSAGE_WAIT, max_queue=4)
+                            open_timeout=FIRST_MESSAGE_WAIT, max_queue=4,
+                            process_request=self.web)
         host, port = self.server.socket.getsockname()[:2]
         self.address = (host, port)
         self._server_thread = threading.Thread(target=self.server.serve_forever,
@@ -184,6 +193,12 @@ class Table:
         self.prepared.close()
 
     def _handle(self, connection: Any) -> None:
+        path = connection.request.path if connection.request is not None else "/"
+        if path != "/":  # a browser's page (only served with the web side on)
+            from snl_edu.table.browser import serve_page
+
+            serve_page(connection, path, self)
+            return
         address = str(connection.remote_address[0]) if connection.remote_address else "?"
         try:
             join = wire.read_join(wire.decode(connection.recv(timeout=FIRST_MESSAGE_WAIT),
@@ -193,12 +208,9 @@ class Table:
             return
         except (WebSocketException, OSError):  # closed before a join: nothing to do
             return
-        if self.limiter.blocked(address):
-            self._refuse(connection, "tries")
-            return
-        if not codes.same_code(join.code, self.code):
-            self.limiter.wrong(address)
-            self._refuse(connection, "code")
+        refusal = self.admit(address, join.code)
+        if refusal is not None:
+            self._refuse(connection, refusal)
             return
         if join.watch:
             self._watch(connection)
@@ -208,6 +220,22 @@ class Table:
             self._refuse(connection, "seated" if self._seated(join) else "no-seat")
             return
         self._play(connection, chairs)
+
+    def admit(self, address: str, code: str) -> str | None:
+        """Whether a computer may join with this code: None, or why not (a refusal's
+        reason). Five wrong codes in a minute from one computer shut it out for a minute."""
+        if self.limiter.blocked(address):
+            return "tries"
+        if not codes.same_code(code, self.code):
+            self.limiter.wrong(address)
+            return "code"
+        return None
+
+    def page_address(self, shown_host: str) -> str:
+        """The address a browser opens: the seat page, the join code in its fragment (never
+        sent to the server, so never in a request line or a log)."""
+        assert self.address is not None
+        return f"http://{shown_host}:{self.address[1]}/#{codes.shown(self.code)}"
 
     def _chairs_for(self, join: wire.Join) -> list[Chair]:
         """The chairs a join takes: those its token holds, else the child's own by name (a

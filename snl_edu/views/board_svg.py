@@ -126,14 +126,27 @@ def _snake(jump: Jump, layout: _Layout, style: Style) -> list[str]:
     ]
 
 
+def _fitted(board: Board, loc: Localizer, style: Style) -> tuple[list[str], _Legend, _Layout]:
+    lines = board_lines(board, loc)
+    ladders = len(board.ladders)
+    legend = _Legend.fit([lines[1:1 + ladders], lines[1 + ladders:]], board, style)
+    return lines, legend, _Layout(board, style, legend.cell)
+
+
+def square_centres(board: Board, loc: Localizer, large_print: bool = False
+                   ) -> dict[int, tuple[float, float]]:
+    """Where each square's centre lies on ``board_svg``'s page, as shares of the page's width
+    and height: a page showing the SVG as an image puts tokens over it."""
+    _, _, layout = _fitted(board, loc, LARGE_PRINT if large_print else NORMAL)
+    return {square: (x / PAGE_WIDTH, y / PAGE_HEIGHT)
+            for square in range(1, board.last + 1) for x, y in [layout.centre(square)]}
+
+
 def board_svg(board: Board, loc: Localizer, large_print: bool = False) -> str:
     """The whole SVG document as text."""
     style = LARGE_PRINT if large_print else NORMAL
     title = board.title(loc.language)
-    lines = board_lines(board, loc)
-    ladders = len(board.ladders)
-    legend = _Legend.fit([lines[1:1 + ladders], lines[1 + ladders:]], board, style)
-    layout = _Layout(board, style, legend.cell)
+    lines, legend, layout = _fitted(board, loc, style)
     page = Page(title, " ".join(lines), loc.language)
     page.text(PAGE_WIDTH / 2, MARGIN + style.title_size * 0.8, title, style.title_size,
               anchor="middle", bold=True, extra=' class="title"')

@@ -1,0 +1,304 @@
+"""A seat (or the projector) in a browser: one more front end over the table's session.
+
+The host runs, for each page, the same client a child's terminal runs (``TableClient``:
+its own narrator in the child's language, review keys, lessons and rejoin), joined to the
+table through the table's own door on loopback, so the page's seat obeys every code, seat
+and size rule of a terminal seat. Only its ends differ: its keys come from the page and its
+sentences go to the page, whole, with their earcon names.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import queue
+import threading
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from websockets.exceptions import WebSocketException
+
+from snl_edu.app.options import SoundOptions
+from snl_edu.app.play import Terminal
+from snl_edu.engine.events import TurnStarted
+from snl_edu.error_text import describe
+from snl_edu.inputs.commands import Action, Command, CommandSource, parse_key
+from snl_edu.language.localizer import Localizer
+from snl_edu.table import page_wire, wire
+from snl_edu.table.client import ClientOptions, TableClient, TableError
+from snl_edu.table.wire import WireError
+from snl_edu.views.board_svg import square_centres
+from snl_edu.vocabulary import Message
+
+if TYPE_CHECKING:
+    from snl_edu.lessons.teacher import Teacher
+    from snl_edu.table.web import SpokenLines
+
+QUIET = SoundOptions(speech=False, sound=False)  # the page speaks, not the host's speakers
+PAGE_WAIT = 600.0  # a page that says nothing this long before joining is let go
+BAD_MESSAGES_BEFORE_CLOSE = 3
+
+
+class PageLink:
+    """The websocket to one page. Sends never raise: a page gone mid-send is just gone."""
+
+    def __init__(self, connection: Any, spoken: SpokenLines) -> None:
+        self.connection = connection
+        self.spoken = spoken
+        self.language = "en"
+
+    def send(self, message: dict[str, Any]) -> None:
+        with contextlib.suppress(WebSocketException, OSError):
+            self.connection.send(wire.encode(message))
+
+    def line(self, message: Message) -> None:
+        self.send({"type": "line", "text": message.text, "earcon": message.earcon,
+                   "id": self.spoken.add(message.text, self.language)})
+
+
+class PageOutput:
+    """An ``Output`` that shows each sentence on the page (which speaks it)."""
+
+    def __init__(self, link: PageLink) -> None:
+        self.link = link
+
+    def show(self, message: Message) -> None:
+        self.link.line(message)
+
+    def flush(self) -> None:
+        pass
+
+
+class PageKeys:
+    """The page's keys and answers as the keyboard's ``Command``s."""
+
+    interactive = True
+
+    def __init__(self) -> None:
+        self.commands: queue.Queue[Command] = queue.Queue()
+
+    def key(self, key: str) -> None:
+        self.commands.put(parse_key(key))
+
+    def answer(self, text: str) -> None:
+        """An answer typed in the page's field: its keys, then Enter, as at a terminal."""
+        for key in text:
+            self.commands.put(Command(None, key))
+        self.commands.put(parse_key("\r"))
+
+    def end(self) -> None:
+        self.commands.put(Command(Action.END))
+
+    def next_command(self, timeout: float | None = None) -> Command | None:
+        try:
+            return self.commands.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+
+class BrowserSeat(TableClient):
+    """A child's seat on a page: a table client whose screen and keys are the page's."""
+
+    def __init__(self, options: ClientOptions, loc: Localizer, link: PageLink) -> None:
+        super().__init__(options, loc, Terminal(io.StringIO(), io.StringIO()))
+        self.link = link
+        self.console = PageOutput(link)  # type: ignore[assignment]
+
+    def _welcome(self, welcome: dict[str, Any]) -> None:
+        super()._welcome(welcome)
+        self.link.send({"type": "joined", "token": self.token})
+
+    def _prompt(self) -> None:
+        self.link.send({"type": "turn", "mine": True})
+        super()._prompt()
+
+    def _act(self, command: Command, keys: CommandSource | None = None) -> None:
+        if command.action is Action.ROLL and self.my_turn.is_set():
+            self.link.send({"type": "turn", "mine": False})
+        super()._act(command, keys)
+
+    def _question_asked(self) -> None:
+        if self.in_lesson:
+            self.link.send({"type": "ask", "open": True})
+        super()._question_asked()
+
+    def _open_lessons(self, keys: CommandSource, by_ear: bool,
+                      stack: contextlib.ExitStack) -> Teacher | None:
+        teacher = super()._open_lessons(keys, by_ear, stack)
+        return None if teacher is None else _FieldClosing(teacher, self.link)  # type: ignore
+
+    def come_back(self) -> str:
+        return self._("You have left the table; your seat is kept for you. To come back, "
+                      "open this page again.")
+
+
+class _FieldClosing:
+    """The seat's teacher, closing the page's answer field when a lesson is over (answered,
+    skipped, or given way to the child's turn)."""
+
+    def __init__(self, teacher: Teacher, link: PageLink) -> None:
+        self.teacher = teacher
+        self.link = link
+
+    def __call__(self, *turn: Any) -> None:
+        try:
+            self.teacher(*turn)
+        finally:
+            self.link.send({"type": "ask", "open": False})
+
+
+class ProjectorView(TableClient):
+    """The projector page: the table watched in the teacher's language; after every turn
+    the tokens' places on the printed board, whose turn it is and where everyone is."""
+
+    def __init__(self, options: ClientOptions, loc: Localizer, link: PageLink) -> None:
+        super().__init__(options, loc, Terminal(io.StringIO(), io.StringIO()))
+        self.link = link
+        self.console = PageOutput(link)  # type: ignore[assignment]
+        self._centres: dict[int, tuple[float, float]] | None = None
+
+    def _show_board(self) -> None:
+        game, narrator = self.game, self.narrator
+        assert game is not None and narrator is not None
+        if self._centres is None:
+            self._centres = square_centres(game.board, self.loc)
+        turn = [] if game.over else narrator.narrate(TurnStarted(game.current))
+        self.link.send({
+            "type": "board",
+            "tokens": [{"seat": seat + 1, "name": narrator.name(seat), "square": square,
+                        "place": self.loc.number(seat + 1),
+                        "at": self._centres.get(square)}
+                       for seat, square in enumerate(game.positions)],
+            "turn": turn[0].text if turn else "",
+            "where": [line.text for line in narrator.where(game)]})
+
+
+def serve_page(connection: Any, path: str, table: Any) -> None:
+    """One page's websocket, from its first message to its closing: a seat or the projector."""
+    link = PageLink(connection, table.web.spoken)
+    bad = 0
+    while True:
+        try:
+            text = connection.recv(timeout=PAGE_WAIT)
+        except (TimeoutError, WebSocketException, OSError):
+            return
+        try:
+            data = wire.decode(text, wire.MAX_CLIENT_MESSAGE)
+            kind = data.get("type")
+            if kind == "hello":  # the page's labels, in the language picked
+                link.language = page_wire.read_language(data)
+                loc = Localizer.create(link.language)
+                labels = (page_wire.projector_labels(table.loc) if path == "/watch"
+                          else page_wire.seat_labels(loc))
+                link.send(page_wire.labels_message(
+                    table.loc if path == "/watch" else loc, labels))
+                continue
+            if kind != "join":
+                raise WireError("not a join")
+            join = page_wire.read_join(data, watch=path == "/watch")
+        except WireError:
+            bad += 1
+            if bad >= BAD_MESSAGES_BEFORE_CLOSE:
+                return
+            continue
+        address = str(connection.remote_address[0]) if connection.remote_address else "?"
+        refusal = table.admit(address, join.code)
+        if refusal is not None:
+            link.send({"type": "refused", "text": _refusal_text(refusal, join, table)})
+            continue
+        if path == "/watch":
+            _run_projector(connection, link, table, join.code)
+            return
+        if _run_seat(connection, link, table, join):
+            return
+
+
+def _refusal_text(reason: str, join: page_wire.PageJoin, table: Any) -> str:
+    from snl_edu.table.client import REFUSALS
+
+    loc = Localizer.create(join.language)
+    return describe(TableError(REFUSALS.get(reason, REFUSALS["malformed"]),
+                               name=join.name), loc)
+
+
+def _options(table: Any, code: str, **more: Any) -> ClientOptions:
+    host, port = table.address
+    if host in ("0.0.0.0", ""):  # the table's door seen from the host itself
+        host = "127.0.0.1"
+    elif host == "::":
+        host = "::1"
+    return replace(ClientOptions(host, port, code, sound=QUIET), **more)
+
+
+def _read_keys(connection: Any, keys: PageKeys) -> None:
+    """The page's keys until it closes; then the seat's client ends (the seat is kept)."""
+    bad = 0
+    try:
+        for text in connection:
+            try:
+                data = wire.decode(text, wire.MAX_CLIENT_MESSAGE)
+                kind = data.get("type")
+                if kind == "key":
+                    keys.key(page_wire.read_key(data))
+                elif kind == "answer":
+                    keys.answer(page_wire.read_answer(data))
+                else:
+                    raise WireError("not a key or an answer")
+            except WireError:
+                bad += 1
+                if bad >= BAD_MESSAGES_BEFORE_CLOSE:
+                    return
+    except (WebSocketException, OSError):
+        pass
+    finally:
+        keys.end()
+
+
+def _run_seat(connection: Any, link: PageLink, table: Any, join: page_wire.PageJoin) -> bool:
+    """Play the child's seat until the page closes; False if the table refused the seat."""
+    loc = Localizer.create(join.language)
+    link.language = join.language
+    options = _options(table, join.code, name=join.name, lessons=table.options.web_lessons,
+                       data_dir=table.options.play.data_dir)
+    seat = BrowserSeat(options, loc, link)
+    seat.token = join.token
+    keys = PageKeys()
+    try:
+        seat.run(_Started(keys, connection))
+    except TableError as error:
+        seat._close()  # the refused connection to the table's door
+        link.send({"type": "refused", "text": describe(error, loc)})
+        return False
+    link.send({"type": "ended"})
+    return True
+
+
+def _run_projector(connection: Any, link: PageLink, table: Any, code: str) -> None:
+    link.language = table.loc.language
+    view = ProjectorView(_options(table, code, watch=True), table.loc, link)
+    keys = PageKeys()
+    reader = threading.Thread(target=_read_keys, args=(connection, keys), daemon=True,
+                              name="snl-projector-page")
+    reader.start()
+    with contextlib.suppress(TableError):
+        view.run(keys)
+
+
+class _Started:
+    """The page's keys, read from the page only once the seat has joined the table (before
+    that, the page's messages are the join's): the first ask for a key starts the reader."""
+
+    interactive = True
+
+    def __init__(self, keys: PageKeys, connection: Any) -> None:
+        self.keys = keys
+        self.connection = connection
+        self.reader: threading.Thread | None = None
+
+    def next_command(self, timeout: float | None = None) -> Command | None:
+        if self.reader is None:
+            self.reader = threading.Thread(target=_read_keys, args=(self.connection, self.keys),
+                                           daemon=True, name="snl-seat-page")
+            self.reader.start()
+        return self.keys.next_command(timeout)
+

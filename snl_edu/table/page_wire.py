@@ -1,0 +1,116 @@
+"""What crosses the websocket between the host and a browser's page: small JSON, checked.
+
+The page sends what the child does (a language, a join, a key, an answer); the host sends
+whole sentences already narrated in the child's language, with their earcon names, and the
+labels of the page's controls from the same catalog. The page has no sentences of its own.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from snl_edu.language.localizer import Localizer
+from snl_edu.language.registry import codes, languages
+from snl_edu.safe_text import MAX_NAME, clean_name
+from snl_edu.table.wire import MAX_CODE, MAX_TOKEN, WireError
+
+MAX_KEY = 8  # the longest key the terminal knows is an escape sequence ("\x1b[1~")
+MAX_ANSWER = 40  # "एक सय" or "one hundred", with room to spare
+
+
+def _text(data: Mapping[str, Any], key: str, limit: int, required: bool = True) -> str | None:
+    value = data.get(key)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str) or len(value) > limit:
+        raise WireError(f"{key} is not a short text")
+    return value
+
+
+def read_language(data: Mapping[str, Any]) -> str:
+    """The language the child picked on the page; one the game speaks, else an error."""
+    language = _text(data, "lang", 16)
+    if language not in codes():
+        raise WireError("not a language of the game")
+    assert language is not None
+    return language
+
+
+@dataclasses.dataclass(frozen=True)
+class PageJoin:
+    code: str
+    name: str
+    language: str
+    token: str | None
+
+
+def read_join(data: Mapping[str, Any], watch: bool = False) -> PageJoin:
+    code = _text(data, "code", MAX_CODE) or ""
+    name = clean_name(_text(data, "name", 4 * MAX_NAME) or "", MAX_NAME)
+    token = _text(data, "token", MAX_TOKEN, required=False)
+    if not name and not watch:
+        raise WireError("a player needs a name")
+    return PageJoin(code, name, read_language(data), token)
+
+
+def read_key(data: Mapping[str, Any]) -> str:
+    """A key as the terminal would read it (the page names Enter "\\r", Escape "\\x1b")."""
+    key = _text(data, "key", MAX_KEY) or ""
+    if not key or (len(key) > 1 and not key.startswith("\x1b")):
+        raise WireError("not a key")
+    return key
+
+
+def read_answer(data: Mapping[str, Any]) -> str:
+    answer = _text(data, "text", MAX_ANSWER) or ""
+    return "".join(ch for ch in answer if ch.isprintable())
+
+
+def seat_labels(loc: Localizer) -> dict[str, str]:
+    """The names of the seat page's controls and regions, in the child's language."""
+    _ = loc.gettext
+    return {
+        # TRANSLATORS: child-facing: तिमी forms (फाल, थिच, गन), never -नुहोस्. The browser
+        # page's title and its controls' names, read by screen readers.
+        "title": _("Snakes and ladders"),
+        "join-heading": _("Join the table"),
+        "language": _("Language"),
+        "name": _("Name"),
+        "code": _("Join code"),
+        "join": _("Join"),
+        "game": _("The game"),
+        "your-turn": _("Your turn"),
+        "roll": _("Roll"),
+        "repeat": _("Repeat"),
+        "where": _("Where is everyone"),
+        "ahead": _("What is ahead"),
+        "help": _("Help"),
+        "speech": _("Read aloud on this page"),
+        "question": _("Question"),
+        "answer-field": _("Your answer"),
+        "answer": _("Answer"),
+        "skip": _("Skip"),
+    }
+
+
+def projector_labels(loc: Localizer) -> dict[str, str]:
+    """The projector page's headings, in the teacher's language."""
+    _ = loc.gettext
+    return {
+        "title": _("Snakes and ladders"),
+        "board": _("The board"),
+        "turn": _("Whose turn"),
+        "where": _("Where everyone is"),
+        "moves": _("Last moves"),
+        "start": _("Not on the board yet"),
+        "code": _("Join code"),
+        "join": _("Join"),
+    }
+
+
+def labels_message(loc: Localizer, labels: dict[str, str]) -> dict[str, Any]:
+    return {"type": "labels", "lang": loc.language, "labels": labels,
+            "languages": [{"code": language.code, "name": language.native_name}
+                          for language in languages()]}

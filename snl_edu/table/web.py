@@ -1,0 +1,131 @@
+"""The host's web side on the table's own port: the seat page, the projector page, their
+files (inside the wheel: no CDN, works on a LAN with no internet), the earcons, the board's
+SVG and the host's eSpeak NG audio of a line.
+
+Plain HTTP GETs arrive in the websocket server's ``process_request`` and are answered
+there; websocket upgrades go on to the table. The join code is never in a path: the page
+carries it in the address's fragment (``#CODE``), which a browser never sends, so no
+request line (and no log of one) holds it.
+"""
+
+from __future__ import annotations
+
+import collections
+import email.utils
+import secrets
+import threading
+from collections.abc import Callable
+from importlib import resources
+from typing import Any
+
+from websockets.datastructures import Headers
+from websockets.http11 import Request, Response
+
+from snl_edu.resources import data_folder
+
+# No inline script or style, no eval, nothing from elsewhere; text from the network is
+# only ever set as text (Trusted Types refuses any HTML sink the page might still reach).
+POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+          "media-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; "
+          "frame-ancestors 'none'; require-trusted-types-for 'script'; trusted-types 'none'")
+FILES = {  # address -> (file in snl_edu/table/web, type)
+    "/": ("seat.html", "text/html; charset=utf-8"),
+    "/projector": ("projector.html", "text/html; charset=utf-8"),
+    "/page.css": ("page.css", "text/css; charset=utf-8"),
+    "/seat.js": ("seat.js", "text/javascript; charset=utf-8"),
+    "/projector.js": ("projector.js", "text/javascript; charset=utf-8"),
+    "/common.js": ("common.js", "text/javascript; charset=utf-8"),
+}
+WEBSOCKET_PATHS = frozenset({"/", "/seat", "/watch"})
+SPOKEN_KEPT = 400  # lines whose audio a page may still ask for (a few turns of 8 seats)
+
+
+def page_files() -> dict[str, bytes]:
+    """The web app's files, read once: what every page load sends."""
+    folder = resources.files("snl_edu.table").joinpath("web")
+    return {path: folder.joinpath(name).read_bytes() for path, (name, _) in FILES.items()}
+
+
+class SpokenLines:
+    """The lines sent to pages lately, by an unguessable id: a page without a voice for its
+    language asks for the host's eSpeak NG audio of a line by its id, never by its text."""
+
+    def __init__(self) -> None:
+        self._lines: collections.OrderedDict[str, tuple[str, str]] = collections.OrderedDict()
+        self._lock = threading.Lock()
+
+    def add(self, text: str, language: str) -> str:
+        key = secrets.token_urlsafe(9)
+        with self._lock:
+            self._lines[key] = (text, language)
+            while len(self._lines) > SPOKEN_KEPT:
+                self._lines.popitem(last=False)
+        return key
+
+    def get(self, key: str) -> tuple[str, str] | None:
+        with self._lock:
+            return self._lines.get(key)
+
+
+def speech_wav(text: str, language: str) -> bytes | None:
+    """The line in eSpeak NG's voice for its language, as a WAV; None without eSpeak."""
+    from snl_edu.outputs.speech.errors import AudioUnavailable
+    from snl_edu.outputs.speech.espeak import EspeakSynthesiser, Voice
+    from snl_edu.sound.pcm import wav_bytes
+
+    try:
+        return wav_bytes(EspeakSynthesiser(Voice(language)).synthesise(text))
+    except AudioUnavailable:
+        return None
+
+
+def earcon_names() -> frozenset[str]:
+    return frozenset(entry.name[:-4] for entry in data_folder("audio").iterdir()
+                     if entry.name.endswith(".wav"))
+
+
+class WebSide:
+    """Answers the HTTP requests of the table's port (``process_request``)."""
+
+    def __init__(self, board_svg: Callable[[], bytes]) -> None:
+        self.files = page_files()
+        self.earcons = earcon_names()
+        self.spoken = SpokenLines()
+        self._board_svg = board_svg
+        self._board: bytes | None = None
+
+    def __call__(self, connection: Any, request: Request) -> Response | None:
+        if request.headers.get("Upgrade", "").lower() == "websocket":
+            return None if request.path in WEBSOCKET_PATHS else _response(404, b"", "text/plain")
+        path = request.path.split("?", 1)[0]
+        if path in self.files:
+            return _response(200, self.files[path], FILES[path][1])
+        if path.startswith("/audio/") and path.endswith(".wav") \
+                and path[7:-4] in self.earcons:
+            return _response(200, data_folder("audio").joinpath(path[7:]).read_bytes(),
+                             "audio/wav", cache=True)
+        if path.startswith("/speech/") and path.endswith(".wav"):
+            line = self.spoken.get(path[8:-4])
+            audio = speech_wav(*line) if line else None
+            if audio is not None:
+                return _response(200, audio, "audio/wav")
+        if path == "/board.svg":
+            if self._board is None:  # the teacher's board, drawn once on first asking
+                self._board = self._board_svg()
+            return _response(200, self._board, "image/svg+xml", cache=True)
+        return _response(404, b"", "text/plain")
+
+
+def _response(status: int, body: bytes, kind: str, cache: bool = False) -> Response:
+    headers = Headers([
+        ("Date", email.utils.formatdate(usegmt=True)),
+        ("Content-Type", kind),
+        ("Content-Length", str(len(body))),
+        ("Content-Security-Policy", POLICY),
+        ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "no-referrer"),
+        ("Cache-Control", "max-age=3600" if cache else "no-store"),
+        ("Connection", "close"),
+    ])
+    reason = {200: "OK", 404: "Not Found"}[status]
+    return Response(status, reason, headers, body)

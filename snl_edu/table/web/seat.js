@@ -1,0 +1,171 @@
+// A child's seat: the host narrates in the child's language; this page shows each line as
+// text in a live log, speaks it, and sends back keys and answers. No sentences live here.
+"use strict";
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const STORE = "snl-seat";
+  const saved = (() => {
+    try { return JSON.parse(localStorage.getItem(STORE)) || {}; } catch (error) { return {}; }
+  })();
+  const code = snl.code() || "";
+  let ws = null, labels = {}, language = null, joined = false, wanted = null, retry = 500;
+
+  function remember(fields) {
+    Object.assign(saved, fields);
+    try { localStorage.setItem(STORE, JSON.stringify(saved)); } catch (error) { /* private mode */ }
+  }
+
+  // Speech: the browser's own voice for the language when it has one, else the host's
+  // eSpeak NG audio of the line; each line's earcon first. Lines are said in order.
+  const speech = $("speech");
+  speech.checked = saved.speech !== false;
+  speech.addEventListener("change", () => {
+    remember({ speech: speech.checked });
+    if (!speech.checked) { queue.length = 0; if (window.speechSynthesis) speechSynthesis.cancel(); }
+  });
+  const queue = [];
+  let speaking = false;
+  function play(src) {
+    return new Promise((done) => {
+      const audio = new Audio(src);
+      audio.onended = audio.onerror = done;
+      audio.play().catch(done);
+    });
+  }
+  function voiceFor(lang) {
+    if (!window.speechSynthesis) return null;
+    return speechSynthesis.getVoices().find((v) => v.lang.toLowerCase().startsWith(lang)) || null;
+  }
+  function say(text, lang, voice) {
+    return new Promise((done) => {
+      const utterance = new SpeechSynthesisUtterance(text);
+      utterance.lang = lang; utterance.voice = voice;
+      utterance.onend = utterance.onerror = done;
+      speechSynthesis.speak(utterance);
+    });
+  }
+  async function speakAll() {
+    if (speaking) return;
+    speaking = true;
+    while (queue.length) {
+      const line = queue.shift();
+      if (line.earcon) await play("/audio/" + encodeURIComponent(line.earcon) + ".wav");
+      if (!speech.checked) continue;
+      const voice = voiceFor(language);
+      if (voice) await say(line.text, language, voice);
+      else await play("/speech/" + encodeURIComponent(line.id) + ".wav");
+    }
+    speaking = false;
+  }
+
+  function connect() {
+    ws = snl.socket("/seat", receive, () => {
+      ws = null;
+      if (!joined) return;
+      setTimeout(connect, retry);  // dropped Wi-Fi: back to the seat with the token
+      retry = Math.min(retry * 2, 8000);
+    });
+    ws.onopen = () => {
+      retry = 500;
+      snl.send(ws, { type: "hello", lang: wanted || saved.lang || pickLanguage() });
+      if (joined || (saved.token && saved.code === code && saved.name)) join(saved.name);
+    };
+  }
+  function pickLanguage() {
+    return (navigator.language || "en").slice(0, 2).toLowerCase();
+  }
+  function join(name) {
+    snl.send(ws, { type: "join", code: code || $("code").value, name: name,
+                   lang: language, token: saved.code === (code || $("code").value) ? saved.token || null : null });
+  }
+
+  function receive(message) {
+    if (message.type === "labels") {
+      labels = message.labels || {};
+      language = String(message.lang);
+      snl.label(labels, message);
+      languages(message.languages || []);
+    } else if (message.type === "joined") {
+      joined = true;
+      remember({ token: String(message.token || ""), code: code || $("code").value,
+                 name: $("name").value || saved.name, lang: language });
+      $("join").hidden = true;
+      $("game").hidden = false;
+      $("roll").focus();
+    } else if (message.type === "refused") {
+      $("refused").textContent = String(message.text || "");
+      $("join").hidden = false;
+    } else if (message.type === "line") {
+      snl.line($("log"), message.text, 300);
+      queue.push({ text: String(message.text), earcon: message.earcon ? String(message.earcon) : null,
+                   id: String(message.id) });
+      speakAll();
+    } else if (message.type === "turn") {
+      $("turn").hidden = !message.mine;
+      document.body.dataset.turn = message.mine ? "mine" : "";
+    } else if (message.type === "ask") {
+      $("question").hidden = !message.open;
+      if (message.open) $("answer").focus();
+      else if (document.activeElement === $("answer") || document.activeElement === document.body) $("roll").focus();
+    } else if (message.type === "ended") {
+      joined = false;
+      $("roll").disabled = true;
+    }
+  }
+
+  function languages(list) {
+    const set = $("languages");
+    for (const old of set.querySelectorAll("label")) old.remove();
+    for (const entry of list) {
+      const label = document.createElement("label");
+      const radio = document.createElement("input");
+      radio.type = "radio"; radio.name = "lang"; radio.value = String(entry.code);
+      radio.checked = entry.code === language;
+      radio.addEventListener("change", () => {
+        wanted = radio.value;
+        snl.send(ws, { type: "hello", lang: wanted });
+      });
+      label.lang = String(entry.code);
+      label.append(radio, " ", String(entry.name));
+      set.append(label);
+    }
+  }
+
+  $("code-row").hidden = Boolean(code);
+  $("name").value = saved.code === code && saved.name ? saved.name : "";
+  $("join").addEventListener("submit", (event) => {
+    event.preventDefault();
+    $("refused").textContent = "";
+    const name = $("name").value.trim();
+    if (name) join(name); else $("name").focus();
+  });
+  $("question").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const answer = $("answer").value.trim();
+    $("answer").value = "";
+    if (answer) snl.send(ws, { type: "answer", text: answer });
+  });
+  $("skip").addEventListener("click", () => snl.send(ws, { type: "key", key: "\x1b" }));
+  for (const button of document.querySelectorAll("[data-key]")) {
+    button.addEventListener("click", () => snl.send(ws, { type: "key", key: button.dataset.key }));
+  }
+
+  // The terminal's keys: Space or Enter rolls, r w a h , . [ ] Home and Escape as there.
+  const NAMED = { Enter: "\r", " ": " ", Escape: "\x1b", Home: "\x1b[H" };
+  document.addEventListener("keydown", (event) => {
+    if (!joined || event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target;
+    const typing = target instanceof HTMLInputElement && target.type !== "checkbox";
+    if (typing) {
+      if (event.key === "Escape" && target.id === "answer") snl.send(ws, { type: "key", key: "\x1b" });
+      return;
+    }
+    const control = target instanceof HTMLButtonElement || target instanceof HTMLInputElement;
+    if (control && (event.key === "Enter" || event.key === " ")) return;  // the control's own click
+    const key = NAMED[event.key] || (event.key.length === 1 ? event.key : null);
+    if (key === null) return;
+    event.preventDefault();
+    snl.send(ws, { type: "key", key: key });
+  });
+  connect();
+})();
