@@ -24,6 +24,7 @@ from snl_edu.engine.events import TurnStarted
 from snl_edu.error_text import describe
 from snl_edu.inputs.commands import Action, Command, CommandSource, parse_key
 from snl_edu.language.localizer import Localizer
+from snl_edu.outputs.console import Outputs
 from snl_edu.table import page_wire, wire
 from snl_edu.table.client import ClientOptions, TableClient, TableError
 from snl_edu.table.wire import WireError
@@ -103,6 +104,7 @@ class BrowserSeat(TableClient):
         super().__init__(options, loc, Terminal(io.StringIO(), io.StringIO()))
         self.link = link
         self.console = PageOutput(link)  # type: ignore[assignment]
+        self.outputs = Outputs([self.console])
 
     def _welcome(self, welcome: dict[str, Any]) -> None:
         super()._welcome(welcome)
@@ -155,6 +157,7 @@ class ProjectorView(TableClient):
         super().__init__(options, loc, Terminal(io.StringIO(), io.StringIO()))
         self.link = link
         self.console = PageOutput(link)  # type: ignore[assignment]
+        self.outputs = Outputs([self.console])
         self._centres: dict[int, tuple[float, float]] | None = None
 
     def _show_board(self) -> None:
@@ -185,8 +188,11 @@ def serve_page(connection: Any, path: str, table: Any) -> None:
         try:
             data = wire.decode(text, wire.MAX_CLIENT_MESSAGE)
             kind = data.get("type")
-            if kind == "hello":  # the page's labels, in the language picked
-                link.language = page_wire.read_language(data)
+            if kind == "hello":  # the page's labels, in the language picked (or the host's)
+                try:
+                    link.language = page_wire.read_language(data)
+                except WireError:
+                    link.language = table.loc.language
                 loc = Localizer.create(link.language)
                 labels = (page_wire.projector_labels(table.loc) if path == "/watch"
                           else page_wire.seat_labels(loc))
@@ -206,11 +212,15 @@ def serve_page(connection: Any, path: str, table: Any) -> None:
         if refusal is not None:
             link.send({"type": "refused", "text": _refusal_text(refusal, join, table)})
             continue
-        if path == "/watch":
-            _run_projector(connection, link, table, join.code)
-            return
-        if _run_seat(connection, link, table, join):
-            return
+        table.pages.add(threading.current_thread())
+        try:
+            if path == "/watch":
+                _run_projector(connection, link, table, join.code)
+                return
+            if _run_seat(connection, link, table, join):
+                return
+        finally:
+            table.pages.discard(threading.current_thread())
 
 
 def _refusal_text(reason: str, join: page_wire.PageJoin, table: Any) -> str:

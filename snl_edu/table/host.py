@@ -11,6 +11,7 @@ import contextlib
 import functools
 import secrets
 import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -53,6 +54,7 @@ DEFAULT_PORT = 8765
 DEFAULT_TURN_CLOCK = 30.0
 FIRST_MESSAGE_WAIT = 10.0
 BAD_MESSAGES_BEFORE_CLOSE = 3
+PAGES_FINISH = 2.0  # how long a closing table waits for the pages' seats to tell the end
 
 
 @dataclass(frozen=True)
@@ -134,6 +136,9 @@ class Table:
         self.server: Any = None
         self.address: tuple[str, int] | None = None
         self.web: WebSide | None = None
+        # The pages' seats and views playing now: at the end they pass the table's last
+        # words on to their pages before the server closes every connection.
+        self.pages: set[threading.Thread] = set()
         if options.web:
             from snl_edu.views.board_svg import board_svg
 
@@ -185,6 +190,9 @@ class Table:
         self.control.end()
         for chair in self.chairs:
             chair.source.close()
+        deadline = time.monotonic() + PAGES_FINISH
+        for page in list(self.pages):
+            page.join(max(0.0, deadline - time.monotonic()))
         if self.server is not None:
             self.server.shutdown()
             self.server = None

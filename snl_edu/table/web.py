@@ -109,6 +109,8 @@ class WebSide:
             audio = speech_wav(*line) if line else None
             if audio is not None:
                 return _response(200, audio, "audio/wav")
+        if path == "/favicon.ico":  # browsers ask; the page has none
+            return _response(204, b"", "text/plain")
         if path == "/board.svg":
             if self._board is None:  # the teacher's board, drawn once on first asking
                 self._board = self._board_svg()
@@ -127,5 +129,5 @@ def _response(status: int, body: bytes, kind: str, cache: bool = False) -> Respo
         ("Cache-Control", "max-age=3600" if cache else "no-store"),
         ("Connection", "close"),
     ])
-    reason = {200: "OK", 404: "Not Found"}[status]
+    reason = {200: "OK", 204: "No Content", 404: "Not Found"}[status]
     return Response(status, reason, headers, body)

@@ -67,7 +67,8 @@
     });
     ws.onopen = () => {
       retry = 500;
-      snl.send(ws, { type: "hello", lang: wanted || saved.lang || pickLanguage() });
+      language = language || wanted || saved.lang || pickLanguage();
+      snl.send(ws, { type: "hello", lang: language });
       if (joined || (saved.token && saved.code === code && saved.name)) join(saved.name);
     };
   }
@@ -115,7 +116,10 @@
 
   function languages(list) {
     const set = $("languages");
-    for (const old of set.querySelectorAll("label")) old.remove();
+    if (set.querySelector("input")) {  // built once: a focused choice keeps its focus
+      for (const radio of set.querySelectorAll("input")) radio.checked = radio.value === language;
+      return;
+    }
     for (const entry of list) {
       const label = document.createElement("label");
       const radio = document.createElement("input");
@@ -165,6 +169,7 @@
     const key = NAMED[event.key] || (event.key.length === 1 ? event.key : null);
     if (key === null) return;
     event.preventDefault();
+    if (key === "\r" || key === " ") document.body.dataset.turn = "";  // one press, one roll
     snl.send(ws, { type: "key", key: key });
   });
   connect();

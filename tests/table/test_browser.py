@@ -1,0 +1,259 @@
+"""Seats in a browser, as a child meets them: real headless Chromium (the operating system's,
+launched by Playwright) on the page a real table serves on loopback, driven by the keyboard.
+
+One browser for the module; each test opens its own pages. Without a browser the tests are
+skipped with the reason; under CI=true a missing browser fails them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import time
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from snl_edu.language.localizer import Localizer
+from snl_edu.table.page_wire import seat_labels
+from tests.table.helpers import CODE, WAIT, Child, open_table, table_options
+
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+BROWSER = os.environ.get("SNL_TEST_BROWSER") or shutil.which("chromium") \
+    or shutil.which("chromium-browser")
+BOARD = """name = "short"
+width = 5
+height = 4
+
+[title]
+en = "Short"
+ne = "छोटो"
+
+[[ladders]]
+from = 3
+to = 11
+
+[[snakes]]
+from = 17
+to = 6
+"""
+DEVANAGARI = re.compile("[\u0900-\u097f]")
+MS = WAIT * 1000
+
+
+def _without(reason: str) -> None:
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"CI has no test browser: {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _without("playwright is not installed (pip install '.[test]')")
+    if BROWSER is None:
+        _without("no Chromium found (.ci/run installs the system's chromium)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=BROWSER, args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def board(tmp_path: Path) -> str:
+    path = tmp_path / "short.toml"
+    path.write_text(BOARD, encoding="utf-8")
+    return str(path)
+
+
+def _page(browser: Any, table: Any, path: str = "/") -> Any:
+    context = browser.new_context()
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    page.goto(f"http://127.0.0.1:{table.address[1]}{path}#{CODE}")
+    return page
+
+
+def _join(page: Any, name: str, language: str = "en") -> None:
+    """Keyboard only: the language (arrow keys in its group), the name, Enter."""
+    page.wait_for_selector("#name", state="visible", timeout=MS)
+    page.keyboard.press("Tab")  # the checked language
+    if language != "en":
+        page.keyboard.press("ArrowRight")
+        page.wait_for_selector(f"html[lang={language}]", state="attached", timeout=MS)
+    page.keyboard.press("Tab")
+    page.keyboard.type(name)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#game:not([hidden])", timeout=MS)
+
+
+def _no_speech(page: Any) -> None:
+    """Switch the page's own speech off by keyboard (the tests read the log)."""
+    page.focus("#speech")
+    page.keyboard.press("Space")
+    assert not page.is_checked("#speech")
+    page.focus("#roll")
+
+
+def _log(page: Any) -> list[str]:
+    return [str(text) for text in page.locator("#log p").all_text_contents()]
+
+
+def _wait_for_line(page: Any, found: Any) -> list[str]:
+    """The page's log once a line in it is ``found`` (a deadline, never a pause)."""
+    deadline = time.monotonic() + WAIT
+    while True:
+        lines = _log(page)
+        if any(found(line) for line in lines):
+            return lines
+        assert time.monotonic() < deadline, lines
+        page.wait_for_timeout(20)
+
+
+def _axe(page: Any) -> list[str]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [f"{v['id']}: {v['help']}" for v in results.response["violations"]]
+
+
+def test_two_browser_seats_and_a_terminal_seat_play_a_whole_game(browser: Any, tmp_path: Path,
+                                                                   board: str) -> None:
+    options = replace(table_options(tmp_path, players=("Asha", "Bikash", "Sita"), computers=0,
+                                    board=board), web_lessons="off")
+    with open_table(options) as (table, host_log, runner):
+        asha, bikash = _page(browser, table), _page(browser, table)
+        assert _axe(asha) == [], "join screen"
+        _join(asha, "Asha")
+        _join(bikash, "Bikash", "ne")
+        sita = Child(table, "Sita")
+        for page in (asha, bikash):
+            _no_speech(page)
+        assert _axe(asha) == [], "game screen"
+        deadline = time.monotonic() + 2 * WAIT
+        while runner.is_alive() and time.monotonic() < deadline:
+            for page in (asha, bikash):
+                if page.locator("body[data-turn=mine]").count():
+                    page.keyboard.press("Space")
+            asha.wait_for_timeout(10)
+        runner.join(WAIT)
+        assert not runner.is_alive(), host_log.lines[-5:]
+        sita.join_thread()
+        for page in (asha, bikash):
+            page.wait_for_selector("#roll[disabled]", timeout=MS)
+        assert table.game.over
+        # The English page heard the game as the host's own narrator tells it, to the end.
+        said = _log(asha)
+        ranking = host_log.lines[host_log.lines.index("Game over. The places:"):][:4]
+        assert len(ranking) == 4 and all(line in said for line in ranking), (ranking, said[-6:])
+        # The Nepali page heard all of it in Nepali, numbers in Devanagari digits.
+        nepali = _log(bikash)
+        assert nepali and all(DEVANAGARI.search(line) for line in nepali), nepali[:5]
+        assert not any(re.search("[0-9]", line) for line in nepali), nepali[:5]
+        tree = bikash.locator("body").aria_snapshot()
+        labels = seat_labels(Localizer.create("ne"))
+        assert f'log "{labels["game"]}"' in tree and f'button "{labels["roll"]}"' in tree
+        assert asha.errors == [] and bikash.errors == []
+
+
+def test_a_question_is_answered_and_one_skipped_and_both_kept_in_progress(
+        browser: Any, tmp_path: Path, board: str) -> None:
+    from snl_edu.store.opening import open_store
+    from snl_edu.store.progress import ProgressStore
+
+    options = replace(table_options(tmp_path, players=("Asha",), computers=1, board=board),
+                      web_lessons="every")
+    with open_table(options) as (table, _, _):
+        page = _page(browser, table)
+        _join(page, "Asha")
+        _no_speech(page)
+        outcomes: list[str] = []
+        while len(outcomes) < 2:
+            page.wait_for_selector("body[data-turn=mine], #question:not([hidden])", timeout=MS)
+            if page.locator("#question:not([hidden])").count():
+                if not outcomes:
+                    assert _axe(page) == [], "question screen"
+                    assert page.evaluate("document.activeElement.id") == "answer"
+                    while page.locator("#question:not([hidden])").count():
+                        page.keyboard.type("७")  # Devanagari digits answer too
+                        page.keyboard.press("Enter")
+                        page.wait_for_timeout(50)
+                    outcomes.append("answered")
+                else:
+                    page.keyboard.press("Escape")
+                    page.wait_for_selector("#question", state="hidden", timeout=MS)
+                    outcomes.append("skipped")
+            else:
+                page.keyboard.press("Space")
+                page.wait_for_selector("body:not([data-turn=mine])", state="attached",
+                                       timeout=MS)
+        table.end()
+    store = open_store(str(tmp_path))
+    try:
+        answers = ProgressStore(store).recent("Asha")
+    finally:
+        store.close()
+    assert [answer.skipped for answer in answers[-2:]] in ([False, True], [True, False])
+    assert any(not answer.skipped and answer.given == 7 for answer in answers)
+
+
+def test_a_closed_tab_rejoins_its_seat_and_hears_what_it_missed(
+        browser: Any, tmp_path: Path, board: str) -> None:
+    hostile = "<img src=x onerror=alert(1)>"
+    options = replace(table_options(tmp_path, players=("Asha", hostile), computers=0,
+                                    board=board, turn_clock=0.3), web_lessons="off")
+    with open_table(options) as (table, host_log, _):
+        page = _page(browser, table)
+        _join(page, "Asha")
+        other = _page(browser, table)
+        _join(other, hostile)
+        _no_speech(other)
+        context = page.context
+        page.close()  # the tab, closed: the seat waits, and the table rolls for it
+        host_log.wait_for(lambda lines: any("missed two turns" in line for line in lines))
+        again = context.new_page()
+        again.goto(f"http://127.0.0.1:{table.address[1]}/#{CODE}")
+        again.wait_for_selector("#game:not([hidden])", timeout=MS)  # no name asked again
+        lines = _wait_for_line(again, lambda line: "While you were away" in line)
+        assert any(line.startswith("Welcome back, Asha") for line in lines)
+        # A hostile name is shown as the text it is, never run or drawn as HTML.
+        _wait_for_line(other, lambda line: hostile in line)
+        assert other.locator("#log img").count() == 0 and other.errors == []
+        table.end()
+
+
+def test_the_projector_shows_every_token_on_the_board(browser: Any, tmp_path: Path,
+                                                     board: str) -> None:
+    options = replace(table_options(tmp_path, players=("Asha",), computers=2, board=board),
+                      web_lessons="off")
+    with open_table(options) as (table, _, _):
+        projector = _page(browser, table, "/projector")
+        seat = _page(browser, table)
+        _join(seat, "Asha")
+        _no_speech(seat)
+        seat.wait_for_selector("body[data-turn=mine]", timeout=MS)
+        seat.keyboard.press("Space")
+        seat.wait_for_selector("body:not([data-turn=mine])", state="attached", timeout=MS)
+        seat.wait_for_selector("body[data-turn=mine]", timeout=MS)  # the table waits for Asha
+        tokens = projector.locator(".token")
+        wanted = [str(square) for square in table.game.positions]
+        deadline = time.monotonic() + WAIT
+        while [tokens.nth(i).get_attribute("data-square") for i in range(tokens.count())] \
+                != wanted:
+            assert time.monotonic() < deadline, wanted
+            projector.wait_for_timeout(20)
+        assert projector.locator("#tokens .token").count() >= 1  # Asha has moved onto it
+        assert projector.locator("#board-image").evaluate("img => img.naturalWidth") > 0
+        assert projector.locator("#where li").count() >= 1
+        assert _axe(projector) == [], "projector screen"
+        assert "Asha" in projector.locator("#where").inner_text()
+        table.end()
