@@ -72,6 +72,7 @@ SHARED_SETUP = {
     "tests/outputs/speech/test_earcons.py": "loudness meter",  # each earcon is brought to a loudness
     "tests/outputs/speech/test_system_voice.py": "loudness meter",  # and so is the system voice
     "tests/cli/test_stats.py": "plots",  # matplotlib, half a second to import
+    "tests/table/test_browser.py": "browser",  # one Chromium for the module
 }
 
 

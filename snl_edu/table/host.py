@@ -38,6 +38,7 @@ from snl_edu.play.narration import Narrator, Verbosity
 from snl_edu.play.session import Ending, Session, SessionSettings
 from snl_edu.safe_text import clean_name, name_key
 from snl_edu.table import codes, wire
+from snl_edu.table.browser import serve_page
 from snl_edu.table.notices import notice_text, warning_seconds
 from snl_edu.table.seats import (
     WARNING_BEFORE,
@@ -203,8 +204,6 @@ class Table:
     def _handle(self, connection: Any) -> None:
         path = connection.request.path if connection.request is not None else "/"
         if path != "/":  # a browser's page (only served with the web side on)
-            from snl_edu.table.browser import serve_page
-
             serve_page(connection, path, self)
             return
         address = str(connection.remote_address[0]) if connection.remote_address else "?"

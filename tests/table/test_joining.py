@@ -69,11 +69,25 @@ def host_lines(tmp_path: Path, *options: str) -> list[str]:
 
 
 @pytest.mark.slow
-def test_the_host_prints_the_join_line_then_its_qr_code(tmp_path: Path) -> None:
+def test_the_host_prints_the_join_line_the_browser_address_and_its_qr_code(
+        tmp_path: Path) -> None:
     lines = host_lines(tmp_path, "--code", "K7QM-AHXY")
     join = next(i for i, line in enumerate(lines) if line.startswith("Children join with: "))
     command = lines[join].removeprefix("Children join with: ").removesuffix(" --name NAME")
     assert re.fullmatch(r"snl table join 127\.0\.0\.1:\d+ K7QM-AHXY", command)
+    port = command.split(":")[1].split()[0]
+    assert lines[join + 1] == "Or in any browser (phone, tablet, school computer), at:"
+    # A phone's camera opens the seat page with the code (in the fragment: never sent on).
+    assert lines[join + 2] == f"http://127.0.0.1:{port}/#K7QM-AHXY"
+    assert lines[join + 3] == "Or scan this with a phone or tablet to open that page:"
+    assert lines[join + 4:-1] == qr_lines(lines[join + 2])
+
+
+def test_without_the_web_the_qr_code_is_the_join_line(tmp_path: Path) -> None:
+    lines = host_lines(tmp_path, "--code", "K7QM-AHXY", "--no-web")
+    join = next(i for i, line in enumerate(lines) if line.startswith("Children join with: "))
+    command = lines[join].removeprefix("Children join with: ").removesuffix(" --name NAME")
+    assert not any(line.startswith("http://") for line in lines)
     assert lines[join + 1] == "Or scan it (the same line) with a phone or tablet:"
     assert lines[join + 2:-1] == qr_lines(command)
 

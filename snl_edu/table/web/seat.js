@@ -149,9 +149,13 @@
     $("answer").value = "";
     if (answer) snl.send(ws, { type: "answer", text: answer });
   });
-  $("skip").addEventListener("click", () => snl.send(ws, { type: "key", key: "\x1b" }));
+  function sendKey(key) {
+    if (key === "\r" || key === " ") document.body.dataset.turn = "";  // one press, one roll
+    snl.send(ws, { type: "key", key: key });
+  }
+  $("skip").addEventListener("click", () => sendKey("\x1b"));
   for (const button of document.querySelectorAll("[data-key]")) {
-    button.addEventListener("click", () => snl.send(ws, { type: "key", key: button.dataset.key }));
+    button.addEventListener("click", () => sendKey(button.dataset.key));
   }
 
   // The terminal's keys: Space or Enter rolls, r w a h , . [ ] Home and Escape as there.
@@ -161,7 +165,7 @@
     const target = event.target;
     const typing = target instanceof HTMLInputElement && target.type !== "checkbox";
     if (typing) {
-      if (event.key === "Escape" && target.id === "answer") snl.send(ws, { type: "key", key: "\x1b" });
+      if (event.key === "Escape" && target.id === "answer") sendKey("\x1b");
       return;
     }
     const control = target instanceof HTMLButtonElement || target instanceof HTMLInputElement;
@@ -169,8 +173,7 @@
     const key = NAMED[event.key] || (event.key.length === 1 ? event.key : null);
     if (key === null) return;
     event.preventDefault();
-    if (key === "\r" || key === " ") document.body.dataset.turn = "";  // one press, one roll
-    snl.send(ws, { type: "key", key: key });
+    sendKey(key);
   });
   connect();
 })();
