@@ -50,6 +50,13 @@ def test_wheel_has_boards_entry_point_and_typing(wheel: zipfile.ZipFile) -> None
     assert "snl = snl_edu.entry:run" in wheel.read(entry_points).decode()
 
 
+def test_wheel_has_every_file_the_browser_pages_are_served_from(wheel: zipfile.ZipFile) -> None:
+    from snl_edu.table.web import FILES
+
+    names = set(wheel.namelist())
+    assert {f"snl_edu/table/web/{name}" for name, _ in FILES.values()} <= names
+
+
 def test_source_tree_finds_data_folders() -> None:
     for folder in DATA_FOLDERS:
         assert data_folder(folder).is_dir()

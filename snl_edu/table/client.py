@@ -32,6 +32,7 @@ from snl_edu.play.listener import Listener
 from snl_edu.play.narration import Narrator, Verbosity, computer_name
 from snl_edu.safe_text import clean_name
 from snl_edu.table import wire
+from snl_edu.table.codes import quiet_logger
 from snl_edu.table.notices import MAX_WARNING, notice_text
 from snl_edu.table.wire import Notice
 from snl_edu.vocabulary import Message, SnlError
@@ -131,6 +132,7 @@ def _accepts(options: ClientOptions) -> bool:
 
     try:
         with connect(f"ws://{options.host}:{options.port}", compression=None, proxy=None,
+                     logger=quiet_logger("client"),
                      open_timeout=CONNECT_WAIT, max_size=wire.MAX_TABLE_MESSAGE) as probe:
             probe.send(wire.encode(wire.join_message(options.code, "", watch=True)))
             reply = wire.decode(probe.recv(timeout=CONNECT_WAIT), wire.MAX_TABLE_MESSAGE)
@@ -231,7 +233,7 @@ class TableClient:
         try:
             self.connection = self._connections.enter_context(connect(
                 uri, max_size=wire.MAX_TABLE_MESSAGE, compression=None,
-                open_timeout=CONNECT_WAIT, proxy=None))
+                open_timeout=CONNECT_WAIT, proxy=None, logger=quiet_logger("client")))
         except (OSError, TimeoutError, WebSocketException) as error:  # refused, unreachable
             raise TableError(unreachable(error),
                              address=f"{self.options.host}:{self.options.port}") from None

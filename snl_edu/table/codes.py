@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import secrets
 import time
 from collections.abc import Callable
@@ -11,6 +12,14 @@ ALPHABET = "34679ACDEFGHJKMNPQRTUVWXY"
 CODE_LENGTH = 8  # 25**8: about 1.5e11 codes, 37 bits; with the try limit, not guessable
 WRONG_TRIES = 5  # per address within WINDOW seconds
 WINDOW = 60.0
+
+
+def quiet_logger(side: str) -> logging.Logger:
+    """The websocket library's logger for the table's connections, never below INFO: at DEBUG
+    it writes every frame, and a join's frame carries the code."""
+    logger = logging.getLogger(f"snl_edu.table.{side}")
+    logger.setLevel(logging.INFO)
+    return logger
 
 
 def new_code() -> str:

@@ -176,7 +176,7 @@ class Table:
         self.server = serve(self._handle, self.options.bind, self.options.port,
                             max_size=wire.MAX_CLIENT_MESSAGE, compression=None,
                             open_timeout=FIRST_MESSAGE_WAIT, max_queue=4,
-                            process_request=self.web)
+                            process_request=self.web, logger=codes.quiet_logger("server"))
         host, port = self.server.socket.getsockname()[:2]
         self.address = (host, port)
         self._server_thread = threading.Thread(target=self.server.serve_forever,
@@ -204,7 +204,8 @@ class Table:
     def _handle(self, connection: Any) -> None:
         path = connection.request.path if connection.request is not None else "/"
         if path != "/":  # a browser's page (only served with the web side on)
-            serve_page(connection, path, self)
+            if self.web is not None:
+                serve_page(connection, path, self)
             return
         address = str(connection.remote_address[0]) if connection.remote_address else "?"
         try:

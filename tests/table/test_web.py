@@ -1,0 +1,141 @@
+"""The host's web side as a browser meets it over HTTP and its websocket, on loopback: the
+files and their policy, the speech and earcon audio, the code kept out of every log, the
+page's seat held to the terminal's rules, and --no-web."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import urllib.error
+import urllib.request
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from snl_edu.table.web import FILES, POLICY
+from tests.table.helpers import CODE, WAIT, open_table, table_options
+
+WEB = Path(__file__).resolve().parents[2] / "snl_edu" / "table" / "web"
+
+
+def _get(port: int, path: str) -> tuple[int, dict[str, str], bytes]:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=WAIT) as reply:
+            return reply.status, dict(reply.headers), reply.read()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read()
+
+
+def _page(port: int, path: str = "/seat") -> Any:
+    return connect(f"ws://127.0.0.1:{port}{path}", open_timeout=WAIT, compression=None)
+
+
+def _until(page: Any, kind: str) -> dict[str, Any]:
+    while True:
+        message = json.loads(page.recv(timeout=WAIT))
+        if message["type"] == kind:
+            return message
+
+
+def test_the_pages_come_with_a_policy_that_runs_only_their_own_scripts(tmp_path: Path) -> None:
+    assert "'unsafe-inline'" not in POLICY and "'unsafe-eval'" not in POLICY
+    assert "script-src 'self'" in POLICY and "require-trusted-types-for 'script'" in POLICY
+    with open_table(table_options(tmp_path)) as (table, _, _):
+        port = table.address[1]
+        for path, (_, kind) in FILES.items():
+            status, headers, _body = _get(port, path)
+            assert (status, headers["Content-Type"]) == (200, kind), path
+            assert headers["Content-Security-Policy"] == POLICY
+            assert headers["X-Content-Type-Options"] == "nosniff"
+        assert _get(port, "/audio/dice.wav")[2][:4] == b"RIFF"
+        for missing in ("/audio/../pyproject.toml", "/audio/nothing.wav", "/speech/x.wav",
+                        "/seat.js/../../host.py", "/nothing"):
+            assert _get(port, missing)[0] == 404, missing
+        status, headers, board = _get(port, "/board.svg")
+        assert (status, headers["Content-Type"]) == (200, "image/svg+xml") and b"<svg" in board
+
+
+def test_the_page_files_hold_no_inline_script_and_never_write_html() -> None:
+    for name in ("seat.html", "projector.html"):
+        html = (WEB / name).read_text(encoding="utf-8")
+        assert not re.search(r"<script(?![^>]*\bsrc=)", html), name  # every script is a file
+        assert not re.search(r"\son[a-z]+=", html) and "style=" not in html, name
+        assert "http://" not in html and "https://" not in html, name  # nothing from elsewhere
+    for name in ("seat.js", "projector.js", "common.js"):
+        script = (WEB / name).read_text(encoding="utf-8")
+        for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write",
+                     "eval(", "new Function", "setTimeout(\""):
+            assert sink not in script, (name, sink)
+
+
+def test_the_page_weighs_under_100_kb() -> None:
+    weight = sum((WEB / name).stat().st_size for name, _ in FILES.values())
+    assert weight < 100_000, weight
+
+
+def test_a_page_joins_hears_lines_with_audio_and_the_code_is_in_no_log(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)  # every request line and header the server logs
+    with open_table(table_options(tmp_path, players=("Asha",), computers=1)) as (table, _, _):
+        port = table.address[1]
+        assert _get(port, "/")[0] == 200
+        with _page(port) as page:
+            page.send(json.dumps({"type": "hello", "lang": "ne"}))
+            labels = _until(page, "labels")
+            assert labels["labels"]["roll"] == "पासा फाल" and labels["lang"] == "ne"
+            page.send(json.dumps({"type": "join", "code": CODE, "name": " asha ", "lang": "ne",
+                                  "token": None}))
+            assert _until(page, "joined")["token"]
+            line = _until(page, "line")
+            assert re.search("[\u0900-\u097f]", line["text"]), line
+            status, headers, audio = _get(port, f"/speech/{line['id']}.wav")
+            assert (status, headers["Content-Type"], audio[:4]) == (200, "audio/wav", b"RIFF")
+        table.end()
+    # The host's own logs (its server, and its pages' seats joining its door), at DEBUG.
+    logged = "\n".join(f"{record.getMessage()} {record.args}" for record in caplog.records
+                       if record.name.startswith("snl_edu"))
+    assert "server listening" in logged  # the log is there...
+    code = CODE.replace("-", "")
+    assert CODE not in logged and code not in logged  # ...but never the join code
+
+
+def test_a_page_is_held_to_the_codes_and_seats_of_a_terminal(tmp_path: Path) -> None:
+    with open_table(table_options(tmp_path, players=("Asha",), computers=1)) as (table, _, _):
+        port = table.address[1]
+        with _page(port) as page:
+            refusals = []
+            for _ in range(6):
+                page.send(json.dumps({"type": "join", "code": "WRON-GCOD", "name": "Asha",
+                                      "lang": "en"}))
+                refusals.append(_until(page, "refused")["text"])
+            assert refusals[:5] == [("That join code is not right. Check the code the host "
+                                    "shows.")] * 5
+            assert refusals[5].startswith("Too many wrong codes")
+        with _page(port) as page:  # the same computer, the right code: still shut out
+            page.send(json.dumps({"type": "join", "code": CODE, "name": "Asha", "lang": "en"}))
+            assert _until(page, "refused")["text"].startswith("Too many wrong codes")
+        table.limiter = type(table.limiter)()
+        with _page(port) as page:
+            page.send(json.dumps({"type": "join", "code": CODE, "name": "Nobody", "lang": "en"}))
+            assert _until(page, "refused")["text"].startswith("There is no free seat for Nobody")
+            for _ in range(3):  # nonsense, three times: the page is let go
+                page.send("{not json")
+            with pytest.raises(ConnectionClosed):
+                page.recv(timeout=WAIT)
+        table.end()
+
+
+def test_without_the_web_no_page_is_served_and_no_page_seat_taken(tmp_path: Path) -> None:
+    options = replace(table_options(tmp_path, players=("Asha",), computers=1), web=False)
+    with open_table(options) as (table, _, _):
+        port = table.address[1]
+        assert _get(port, "/")[0] != 200
+        with _page(port) as page, pytest.raises(ConnectionClosed):  # let go at once
+            page.send(json.dumps({"type": "join", "code": CODE, "name": "Asha", "lang": "en"}))
+            page.recv(timeout=WAIT)
+        table.end()
