@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import time
 from collections.abc import Iterator
 from dataclasses import replace
@@ -20,12 +19,10 @@ import pytest
 
 from snl_edu.language.localizer import Localizer
 from snl_edu.table.page_wire import seat_labels
+from tests.table import chromium
 from tests.table.helpers import CODE, WAIT, Child, open_table, table_options
 
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-BROWSER = os.environ.get("SNL_TEST_BROWSER") or shutil.which("chromium") \
-    or shutil.which("chromium-browser")
+BROWSER = chromium.executable()
 BOARD = """name = "short"
 width = 5
 height = 4
@@ -61,7 +58,7 @@ def browser() -> Iterator[Any]:
     if BROWSER is None:
         _without("no Chromium found (.ci/run installs the system's chromium)")
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=BROWSER, args=ARGS)
+        launched = chromium.launch(playwright, BROWSER)
         yield launched
         launched.close()
 
