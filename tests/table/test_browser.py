@@ -70,8 +70,8 @@ def board(tmp_path: Path) -> str:
     return str(path)
 
 
-def _page(browser: Any, table: Any, path: str = "/") -> Any:
-    context = browser.new_context()
+def _page(browser: Any, table: Any, path: str = "/", width: int = 1280) -> Any:
+    context = browser.new_context(viewport={"width": width, "height": 720})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -116,6 +116,15 @@ def _wait_for_line(page: Any, found: Any) -> list[str]:
         page.wait_for_timeout(20)
 
 
+def _fits(page: Any) -> None:
+    """Nothing wider than the screen: no sideways scrolling at 320 px (or at 200 % zoom)."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    for control in page.locator("button:visible, input:visible").all():
+        box = control.bounding_box()
+        width = page.viewport_size["width"]
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+
+
 def _axe(page: Any) -> list[str]:
     from axe_playwright_python.sync_playwright import Axe
 
@@ -136,6 +145,9 @@ def test_two_browser_seats_and_a_terminal_seat_play_a_whole_game(browser: Any, t
         for page in (asha, bikash):
             _no_speech(page)
         assert _axe(asha) == [], "game screen"
+        assert CODE not in asha.title() and CODE.replace("-", "") not in asha.title()
+        asha.keyboard.press("w")  # the terminal's keys: where is everyone
+        _wait_for_line(asha, lambda line: line == "Sita is not yet on the board.")
         deadline = time.monotonic() + 2 * WAIT
         while runner.is_alive() and time.monotonic() < deadline:
             for page in (asha, bikash):
@@ -170,15 +182,19 @@ def test_a_question_is_answered_and_one_skipped_and_both_kept_in_progress(
     options = replace(table_options(tmp_path, players=("Asha",), computers=1, board=board),
                       web_lessons="every")
     with open_table(options) as (table, _, _):
-        page = _page(browser, table)
+        page = _page(browser, table, width=320)  # a small phone, or a PC zoomed to 400 %
+        page.wait_for_selector("#name", state="visible", timeout=MS)
+        _fits(page)
         _join(page, "Asha")
         _no_speech(page)
+        _fits(page)
         outcomes: list[str] = []
         while len(outcomes) < 2:
             page.wait_for_selector("body[data-turn=mine], #question:not([hidden])", timeout=MS)
             if page.locator("#question:not([hidden])").count():
                 if not outcomes:
                     assert _axe(page) == [], "question screen"
+                    _fits(page)
                     assert page.evaluate("document.activeElement.id") == "answer"
                     while page.locator("#question:not([hidden])").count():
                         page.keyboard.type("७")  # Devanagari digits answer too
