@@ -13,6 +13,7 @@ import contextlib
 import io
 import queue
 import threading
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -37,24 +38,48 @@ if TYPE_CHECKING:
 
 QUIET = SoundOptions(speech=False, sound=False)  # the page speaks, not the host's speakers
 PAGE_WAIT = 600.0  # a page that says nothing this long before joining is let go
+SEND_QUEUE = 2000  # messages a page may fall behind by (a long game's worth of lines)
+SEND_WAIT = 5.0  # for the last messages to reach a page as its connection closes
 BAD_MESSAGES_BEFORE_CLOSE = 3
 
 
 class PageLink:
-    """The websocket to one page. Sends never raise: a page gone mid-send is just gone."""
+    """The websocket to one page, written by a thread of its own through a bounded queue: a
+    page that stops reading is let go (its seat is kept) and never holds up its seat's
+    client, nor through it the table."""
 
     def __init__(self, connection: Any, spoken: SpokenLines) -> None:
         self.connection = connection
         self.spoken = spoken
         self.language = "en"
+        self.queue: queue.Queue[str | None] = queue.Queue(SEND_QUEUE)
+        self.writer = threading.Thread(target=self._write, daemon=True, name="snl-page-send")
+        self.writer.start()
 
     def send(self, message: dict[str, Any]) -> None:
-        with contextlib.suppress(WebSocketException, OSError):
-            self.connection.send(wire.encode(message))
+        try:
+            self.queue.put_nowait(wire.encode(message))
+        except queue.Full:  # the page has stopped reading: it goes, the seat stays
+            self.close()
 
     def line(self, message: Message) -> None:
         self.send({"type": "line", "text": message.text, "earcon": message.earcon,
                    "id": self.spoken.add(message.text, self.language)})
+
+    def _write(self) -> None:
+        with contextlib.suppress(WebSocketException, OSError):
+            while (text := self.queue.get()) is not None:
+                self.connection.send(text)
+
+    def finish(self) -> None:
+        """Everything queued is sent (or the page is gone) before the connection closes."""
+        with contextlib.suppress(queue.Full):
+            self.queue.put(None, timeout=SEND_WAIT)
+        self.writer.join(SEND_WAIT)
+
+    def close(self) -> None:
+        with contextlib.suppress(WebSocketException, OSError):
+            self.connection.close()
 
 
 class PageOutput:
@@ -113,6 +138,13 @@ class BrowserSeat(TableClient):
     def _prompt(self) -> None:
         self.link.send({"type": "turn", "mine": True})
         super()._prompt()
+
+    def _turn_said(self) -> None:
+        """The page, not the host, knows when it has said the turn (its voice may still be
+        speaking the moves before it): it says so, and then the clock starts."""
+
+    def page_said_turn(self) -> None:
+        super()._turn_said()
 
     def _act(self, command: Command, keys: CommandSource | None = None) -> None:
         if command.action is Action.ROLL and self.my_turn.is_set():
@@ -179,6 +211,13 @@ class ProjectorView(TableClient):
 def serve_page(connection: Any, path: str, table: Any) -> None:
     """One page's websocket, from its first message to its closing: a seat or the projector."""
     link = PageLink(connection, table.web.spoken)
+    try:
+        _serve(connection, path, table, link)
+    finally:
+        link.finish()
+
+
+def _serve(connection: Any, path: str, table: Any, link: PageLink) -> None:
     bad = 0
     while True:
         try:
@@ -240,7 +279,7 @@ def _options(table: Any, code: str, **more: Any) -> ClientOptions:
     return replace(ClientOptions(host, port, code, sound=QUIET), **more)
 
 
-def _read_keys(connection: Any, keys: PageKeys) -> None:
+def _read_keys(connection: Any, keys: PageKeys, said: Callable[[], None]) -> None:
     """The page's keys until it closes; then the seat's client ends (the seat is kept)."""
     bad = 0
     try:
@@ -252,6 +291,8 @@ def _read_keys(connection: Any, keys: PageKeys) -> None:
                     keys.key(page_wire.read_key(data))
                 elif kind == "answer":
                     keys.answer(page_wire.read_answer(data))
+                elif kind == "said":
+                    said()
                 else:
                     raise WireError("not a key or an answer")
             except WireError:
@@ -274,7 +315,7 @@ def _run_seat(connection: Any, link: PageLink, table: Any, join: page_wire.PageJ
     seat.token = join.token
     keys = PageKeys()
     try:
-        seat.run(_Started(keys, connection))
+        seat.run(_Started(keys, connection, seat.page_said_turn))
     except TableError as error:
         seat._close()  # the refused connection to the table's door
         link.send({"type": "refused", "text": describe(error, loc)})
@@ -287,8 +328,8 @@ def _run_projector(connection: Any, link: PageLink, table: Any, code: str) -> No
     link.language = table.loc.language
     view = ProjectorView(_options(table, code, watch=True), table.loc, link)
     keys = PageKeys()
-    reader = threading.Thread(target=_read_keys, args=(connection, keys), daemon=True,
-                              name="snl-projector-page")
+    reader = threading.Thread(target=_read_keys, args=(connection, keys, lambda: None),
+                              daemon=True, name="snl-projector-page")
     reader.start()
     with contextlib.suppress(TableError):
         view.run(keys)
@@ -300,14 +341,16 @@ class _Started:
 
     interactive = True
 
-    def __init__(self, keys: PageKeys, connection: Any) -> None:
+    def __init__(self, keys: PageKeys, connection: Any, said: Callable[[], None]) -> None:
         self.keys = keys
         self.connection = connection
+        self.said = said
         self.reader: threading.Thread | None = None
 
     def next_command(self, timeout: float | None = None) -> Command | None:
         if self.reader is None:
-            self.reader = threading.Thread(target=_read_keys, args=(self.connection, self.keys),
+            self.reader = threading.Thread(target=_read_keys,
+                                           args=(self.connection, self.keys, self.said),
                                            daemon=True, name="snl-seat-page")
             self.reader.start()
         return self.keys.next_command(timeout)

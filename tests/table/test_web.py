@@ -139,3 +139,55 @@ def test_without_the_web_no_page_is_served_and_no_page_seat_taken(tmp_path: Path
             page.send(json.dumps({"type": "join", "code": CODE, "name": "Asha", "lang": "en"}))
             page.recv(timeout=WAIT)
         table.end()
+
+
+def test_a_pages_turn_clock_starts_when_the_page_has_said_the_turn(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page speaks in its own time; the host calls the turn, the page says when it has
+    been heard, and only then does the child's time run (never before, however long)."""
+    import snl_edu.table.seats
+
+    monkeypatch.setattr(snl_edu.table.seats, "SAYING_CAP", 4 * WAIT)  # far past any deadline
+    options = replace(table_options(tmp_path, players=("Asha",), computers=1,
+                                    turn_clock=0.2), web_lessons="off")
+    with open_table(options) as (table, _, _):
+        with _page(table.address[1]) as page:
+            page.send(json.dumps({"type": "join", "code": CODE, "name": "Asha", "lang": "en"}))
+            assert _until(page, "turn")["mine"] is True
+            assert _until(page, "line")["text"] == "Your turn: press Enter to roll the pasa."
+            page.send(json.dumps({"type": "said"}))
+            while not _until(page, "line")["text"].startswith("Time is up: rolling for Asha"):
+                pass
+        table.end()
+
+
+def test_a_page_that_stops_reading_is_let_go_and_holds_nothing_up() -> None:
+    """Its seat's client queues lines for it and goes on; once the page is too far behind,
+    its connection is closed (the seat is kept for its rejoin)."""
+    import threading
+
+    from snl_edu.table.browser import SEND_QUEUE, PageLink
+    from snl_edu.table.web import SpokenLines
+    from snl_edu.vocabulary import Message
+
+    class Stuck:  # a page whose network has stopped taking anything
+        def __init__(self) -> None:
+            self.closed = threading.Event()
+
+        def send(self, text: str) -> None:
+            self.closed.wait()
+            raise OSError("closed")
+
+        def close(self) -> None:
+            self.closed.set()
+
+    page = Stuck()
+    link = PageLink(page, SpokenLines())
+    sent = 0
+    while not page.closed.is_set() and sent < 2 * SEND_QUEUE:  # never blocks meanwhile
+        link.line(Message("Asha rolled a 3 on the pasa."))
+        sent += 1
+    # The queue's worth (and the one the writer holds) goes out; the next one lets it go.
+    assert page.closed.is_set() and SEND_QUEUE < sent <= SEND_QUEUE + 2, sent
+    link.finish()
+    assert not link.writer.is_alive()

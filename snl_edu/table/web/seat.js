@@ -9,6 +9,7 @@
   })();
   const code = snl.code() || "";
   let ws = null, labels = {}, language = null, joined = false, wanted = null, retry = 500;
+  let turnComing = false;  // the next line calls this child's turn
 
   function remember(fields) {
     Object.assign(saved, fields);
@@ -50,10 +51,13 @@
     while (queue.length) {
       const line = queue.shift();
       if (line.earcon) await play("/audio/" + encodeURIComponent(line.earcon) + ".wav");
-      if (!speech.checked) continue;
-      const voice = voiceFor(language);
-      if (voice) await say(line.text, language, voice);
-      else await play("/speech/" + encodeURIComponent(line.id) + ".wav");
+      if (speech.checked) {
+        const voice = voiceFor(language);
+        if (voice) await say(line.text, language, voice);
+        else await play("/speech/" + encodeURIComponent(line.id) + ".wav");
+      }
+      // The turn has been heard to its end: now the table's turn clock starts.
+      if (line.turn) snl.send(ws, { type: "said" });
     }
     speaking = false;
   }
@@ -99,9 +103,11 @@
     } else if (message.type === "line") {
       snl.line($("log"), message.text, 300);
       queue.push({ text: String(message.text), earcon: message.earcon ? String(message.earcon) : null,
-                   id: String(message.id) });
+                   id: String(message.id), turn: turnComing });
+      turnComing = false;
       speakAll();
     } else if (message.type === "turn") {
+      turnComing = Boolean(message.mine);
       $("turn").hidden = !message.mine;
       document.body.dataset.turn = message.mine ? "mine" : "";
     } else if (message.type === "ask") {
