@@ -13,6 +13,7 @@ import contextlib
 import io
 import queue
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -73,9 +74,14 @@ class PageLink:
 
     def finish(self) -> None:
         """Everything queued is sent (or the page is gone) before the connection closes."""
-        with contextlib.suppress(queue.Full):
-            self.queue.put(None, timeout=SEND_WAIT)
-        self.writer.join(SEND_WAIT)
+        deadline = time.monotonic() + SEND_WAIT
+        while self.writer.is_alive() and time.monotonic() < deadline:
+            try:
+                self.queue.put(None, timeout=0.05)
+                break
+            except queue.Full:
+                continue
+        self.writer.join(max(0.0, deadline - time.monotonic()))
 
     def close(self) -> None:
         with contextlib.suppress(WebSocketException, OSError):
