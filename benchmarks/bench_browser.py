@@ -109,6 +109,7 @@ def measure(rolls: int) -> tuple[list[float], list[float], list[float], list[flo
                 page.press("#name", "Enter")
                 page.wait_for_selector("#game:not([hidden])", timeout=WAIT_MS)
                 page.uncheck("#speech")
+                page.uncheck("#sounds")  # no sound device here: a turn waits for its sounds
                 page.evaluate(WATCH)
                 pages.append(page)
             to_every_page, review = [], []

@@ -14,7 +14,6 @@ import io
 import queue
 import threading
 import time
-from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +28,7 @@ from snl_edu.language.localizer import Localizer
 from snl_edu.outputs.console import Outputs
 from snl_edu.table import page_wire, wire
 from snl_edu.table.client import ClientOptions, TableClient, TableError
+from snl_edu.table.seats import SAYING_CAP
 from snl_edu.table.wire import WireError
 from snl_edu.views.board_svg import square_centres
 from snl_edu.vocabulary import Message
@@ -53,6 +53,10 @@ class PageLink:
         self.connection = connection
         self.spoken = spoken
         self.language = "en"
+        self.heard = threading.Event()  # the page has said the line it was asked to
+        self.gone = threading.Event()
+        self._ask_said = False  # the next line is to be said to its end, and the page to say so
+        self._waiting = False
         self.queue: queue.Queue[str | None] = queue.Queue(SEND_QUEUE)
         self.writer = threading.Thread(target=self._write, daemon=True, name="snl-page-send")
         self.writer.start()
@@ -64,8 +68,30 @@ class PageLink:
             self.close()
 
     def line(self, message: Message) -> None:
+        said, self._ask_said = self._ask_said, False
+        self._waiting = self._waiting or said
         self.send({"type": "line", "text": message.text, "earcon": message.earcon,
-                   "id": self.spoken.add(message.text, self.language)})
+                   "id": self.spoken.add(message.text, self.language), "said": said})
+
+    def expect_said(self) -> None:
+        if not self.gone.is_set():
+            self.heard.clear()
+            self._ask_said = True
+
+    def leave(self) -> None:
+        """The page has gone: nothing waits for it from now on."""
+        self.gone.set()
+        self.heard.set()
+
+    def said(self) -> None:
+        self.heard.set()
+
+    def wait_said(self) -> None:
+        """As a terminal's speech does, hold the seat until the page has said the line; a
+        page that never says so holds it no longer than the table's own cap."""
+        if self._waiting:
+            self._waiting = False
+            self.heard.wait(SAYING_CAP)
 
     def _write(self) -> None:
         with contextlib.suppress(WebSocketException, OSError):
@@ -74,6 +100,7 @@ class PageLink:
 
     def finish(self) -> None:
         """Everything queued is sent (or the page is gone) before the connection closes."""
+        self.leave()
         deadline = time.monotonic() + SEND_WAIT
         while self.writer.is_alive() and time.monotonic() < deadline:
             try:
@@ -84,6 +111,7 @@ class PageLink:
         self.writer.join(max(0.0, deadline - time.monotonic()))
 
     def close(self) -> None:
+        self.leave()
         with contextlib.suppress(WebSocketException, OSError):
             self.connection.close()
 
@@ -98,7 +126,7 @@ class PageOutput:
         self.link.line(message)
 
     def flush(self) -> None:
-        pass
+        self.link.wait_said()
 
 
 class PageKeys:
@@ -131,26 +159,30 @@ class PageKeys:
 class BrowserSeat(TableClient):
     """A child's seat on a page: a table client whose screen and keys are the page's."""
 
-    def __init__(self, options: ClientOptions, loc: Localizer, link: PageLink) -> None:
+    def __init__(self, options: ClientOptions, loc: Localizer, link: PageLink,
+                 keys: PageKeys) -> None:
         super().__init__(options, loc, Terminal(io.StringIO(), io.StringIO()))
         self.link = link
+        self.keys = keys
         self.console = PageOutput(link)  # type: ignore[assignment]
         self.outputs = Outputs([self.console])
+        self.reader: threading.Thread | None = None
 
     def _welcome(self, welcome: dict[str, Any]) -> None:
         super()._welcome(welcome)
         self.link.send({"type": "joined", "token": self.token})
+        if self.reader is None:  # seated: from now on the page's messages are its keys
+            self.reader = threading.Thread(target=_read_keys,
+                                           args=(self.link.connection, self.keys, self.link),
+                                           daemon=True, name="snl-seat-page")
+            self.reader.start()
 
     def _prompt(self) -> None:
+        """The turn, said to the end on the page (its voice may still be speaking the moves
+        before it: the page says when it is done), and then the table starts the clock."""
         self.link.send({"type": "turn", "mine": True})
+        self.link.expect_said()
         super()._prompt()
-
-    def _turn_said(self) -> None:
-        """The page, not the host, knows when it has said the turn (its voice may still be
-        speaking the moves before it): it says so, and then the clock starts."""
-
-    def page_said_turn(self) -> None:
-        super()._turn_said()
 
     def _act(self, command: Command, keys: CommandSource | None = None) -> None:
         if command.action is Action.ROLL and self.my_turn.is_set():
@@ -285,7 +317,7 @@ def _options(table: Any, code: str, **more: Any) -> ClientOptions:
     return replace(ClientOptions(host, port, code, sound=QUIET), **more)
 
 
-def _read_keys(connection: Any, keys: PageKeys, said: Callable[[], None]) -> None:
+def _read_keys(connection: Any, keys: PageKeys, link: PageLink) -> None:
     """The page's keys until it closes; then the seat's client ends (the seat is kept)."""
     bad = 0
     try:
@@ -298,7 +330,7 @@ def _read_keys(connection: Any, keys: PageKeys, said: Callable[[], None]) -> Non
                 elif kind == "answer":
                     keys.answer(page_wire.read_answer(data))
                 elif kind == "said":
-                    said()
+                    link.said()
                 else:
                     raise WireError("not a key or an answer")
             except WireError:
@@ -308,6 +340,7 @@ def _read_keys(connection: Any, keys: PageKeys, said: Callable[[], None]) -> Non
     except (WebSocketException, OSError):
         pass
     finally:
+        link.leave()
         keys.end()
 
 
@@ -317,11 +350,11 @@ def _run_seat(connection: Any, link: PageLink, table: Any, join: page_wire.PageJ
     link.language = join.language
     options = _options(table, join.code, name=join.name, lessons=table.options.web_lessons,
                        data_dir=table.options.play.data_dir)
-    seat = BrowserSeat(options, loc, link)
-    seat.token = join.token
     keys = PageKeys()
+    seat = BrowserSeat(options, loc, link, keys)
+    seat.token = join.token
     try:
-        seat.run(_Started(keys, connection, seat.page_said_turn))
+        seat.run(keys)
     except TableError as error:
         seat._close()  # the refused connection to the table's door
         link.send({"type": "refused", "text": describe(error, loc)})
@@ -334,30 +367,8 @@ def _run_projector(connection: Any, link: PageLink, table: Any, code: str) -> No
     link.language = table.loc.language
     view = ProjectorView(_options(table, code, watch=True), table.loc, link)
     keys = PageKeys()
-    reader = threading.Thread(target=_read_keys, args=(connection, keys, lambda: None),
+    reader = threading.Thread(target=_read_keys, args=(connection, keys, link),
                               daemon=True, name="snl-projector-page")
     reader.start()
     with contextlib.suppress(TableError):
         view.run(keys)
-
-
-class _Started:
-    """The page's keys, read from the page only once the seat has joined the table (before
-    that, the page's messages are the join's): the first ask for a key starts the reader."""
-
-    interactive = True
-
-    def __init__(self, keys: PageKeys, connection: Any, said: Callable[[], None]) -> None:
-        self.keys = keys
-        self.connection = connection
-        self.said = said
-        self.reader: threading.Thread | None = None
-
-    def next_command(self, timeout: float | None = None) -> Command | None:
-        if self.reader is None:
-            self.reader = threading.Thread(target=_read_keys,
-                                           args=(self.connection, self.keys, self.said),
-                                           daemon=True, name="snl-seat-page")
-            self.reader.start()
-        return self.keys.next_command(timeout)
-

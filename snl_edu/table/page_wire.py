@@ -88,6 +88,7 @@ def seat_labels(loc: Localizer) -> dict[str, str]:
         "ahead": _("What is ahead"),
         "help": _("Help"),
         "speech": _("Read aloud on this page"),
+        "sounds": _("Play the game's sounds"),
         "question": _("Question"),
         "answer-field": _("Your answer"),
         "answer": _("Answer"),

@@ -94,10 +94,12 @@ def _join(page: Any, name: str, language: str = "en") -> None:
 
 
 def _no_speech(page: Any) -> None:
-    """Switch the page's own speech off by keyboard (the tests read the log)."""
-    page.focus("#speech")
-    page.keyboard.press("Space")
-    assert not page.is_checked("#speech")
+    """Switch the page's own speech and sounds off by keyboard (the tests read the log, and
+    a turn waits for the page to have said it, sounds and all)."""
+    for switch in ("#speech", "#sounds"):
+        page.focus(switch)
+        page.keyboard.press("Space")
+        assert not page.is_checked(switch)
     page.focus("#roll")
 
 

@@ -9,7 +9,6 @@
   })();
   const code = snl.code() || "";
   let ws = null, labels = {}, language = null, joined = false, wanted = null, retry = 500;
-  let turnComing = false;  // the next line calls this child's turn
 
   function remember(fields) {
     Object.assign(saved, fields);
@@ -18,18 +17,22 @@
 
   // Speech: the browser's own voice for the language when it has one, else the host's
   // eSpeak NG audio of the line; each line's earcon first. Lines are said in order.
-  const speech = $("speech");
+  const speech = $("speech"), sounds = $("sounds");
   speech.checked = saved.speech !== false;
+  sounds.checked = saved.sounds !== false;
   speech.addEventListener("change", () => {
     remember({ speech: speech.checked });
-    if (!speech.checked) { queue.length = 0; if (window.speechSynthesis) speechSynthesis.cancel(); }
+    if (!speech.checked && window.speechSynthesis) speechSynthesis.cancel();
   });
+  sounds.addEventListener("change", () => remember({ sounds: sounds.checked }));
   const queue = [];
   let speaking = false;
   function play(src) {
     return new Promise((done) => {
       const audio = new Audio(src);
       audio.onended = audio.onerror = done;
+      // A browser with no sound device may never say "ended": its length is waited, no more.
+      audio.onloadedmetadata = () => setTimeout(done, (audio.duration || 5) * 1000 + 250);
       audio.play().catch(done);
     });
   }
@@ -50,14 +53,14 @@
     speaking = true;
     while (queue.length) {
       const line = queue.shift();
-      if (line.earcon) await play("/audio/" + encodeURIComponent(line.earcon) + ".wav");
+      if (line.earcon && sounds.checked) await play("/audio/" + encodeURIComponent(line.earcon) + ".wav");
       if (speech.checked) {
         const voice = voiceFor(language);
         if (voice) await say(line.text, language, voice);
         else await play("/speech/" + encodeURIComponent(line.id) + ".wav");
       }
       // The turn has been heard to its end: now the table's turn clock starts.
-      if (line.turn) snl.send(ws, { type: "said" });
+      if (line.said) snl.send(ws, { type: "said" });
     }
     speaking = false;
   }
@@ -103,11 +106,9 @@
     } else if (message.type === "line") {
       snl.line($("log"), message.text, 300);
       queue.push({ text: String(message.text), earcon: message.earcon ? String(message.earcon) : null,
-                   id: String(message.id), turn: turnComing });
-      turnComing = false;
+                   id: String(message.id), said: message.said === true });
       speakAll();
     } else if (message.type === "turn") {
-      turnComing = Boolean(message.mine);
       $("turn").hidden = !message.mine;
       document.body.dataset.turn = message.mine ? "mine" : "";
     } else if (message.type === "ask") {
