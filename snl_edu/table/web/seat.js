@@ -27,12 +27,19 @@
   sounds.addEventListener("change", () => remember({ sounds: sounds.checked }));
   const queue = [];
   let speaking = false;
+  let playing = null;  // held, so the sound is not collected before it has ended
   function play(src) {
-    return new Promise((done) => {
-      const audio = new Audio(src);
+    return new Promise((resolve) => {
+      const audio = playing = new Audio(src);
+      const done = () => { clearTimeout(audio.limit); resolve(); };
       audio.onended = audio.onerror = done;
-      // A browser with no sound device may never say "ended": its length is waited, no more.
-      audio.onloadedmetadata = () => setTimeout(done, (audio.duration || 5) * 1000 + 250);
+      // A browser with no sound device may never say "ended": its length is waited, no more
+      // (and a sound that never loads, ten seconds).
+      audio.limit = setTimeout(done, 10000);
+      audio.onloadedmetadata = () => {
+        clearTimeout(audio.limit);
+        audio.limit = setTimeout(done, (audio.duration || 5) * 1000 + 250);
+      };
       audio.play().catch(done);
     });
   }
