@@ -14,6 +14,7 @@ import io
 import queue
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +27,7 @@ from snl_edu.error_text import describe
 from snl_edu.inputs.commands import Action, Command, CommandSource, parse_key
 from snl_edu.language.localizer import Localizer
 from snl_edu.outputs.console import Outputs
+from snl_edu.play.listener import Listener, Sink
 from snl_edu.table import page_wire, wire
 from snl_edu.table.client import ClientOptions, TableClient, TableError
 from snl_edu.table.seats import SAYING_CAP
@@ -34,7 +36,6 @@ from snl_edu.views.board_svg import square_centres
 from snl_edu.vocabulary import Message
 
 if TYPE_CHECKING:
-    from snl_edu.lessons.teacher import Teacher
     from snl_edu.table.web import SpokenLines
 
 QUIET = SoundOptions(speech=False, sound=False)  # the page speaks, not the host's speakers
@@ -166,6 +167,7 @@ class BrowserSeat(TableClient):
         self.keys = keys
         self.console = PageOutput(link)  # type: ignore[assignment]
         self.outputs = Outputs([self.console])
+        self.listener = PageListener(self._, self.outputs, link)
         self.reader: threading.Thread | None = None
 
     def _welcome(self, welcome: dict[str, Any]) -> None:
@@ -177,45 +179,40 @@ class BrowserSeat(TableClient):
                                            daemon=True, name="snl-seat-page")
             self.reader.start()
 
-    def _prompt(self) -> None:
+    def _prompt(self, called: int | None = None) -> None:
         """The turn, said to the end on the page (its voice may still be speaking the moves
         before it: the page says when it is done), and then the table starts the clock."""
-        self.link.send({"type": "turn", "mine": True})
+        if self.my_turn.is_set() and called in (None, self.turns_called):
+            self.link.send({"type": "turn", "mine": True})
         self.link.expect_said()
-        super()._prompt()
+        super()._prompt(called)
 
     def _act(self, command: Command, keys: CommandSource | None = None) -> None:
         if command.action is Action.ROLL and self.my_turn.is_set():
             self.link.send({"type": "turn", "mine": False})
         super()._act(command, keys)
 
-    def _question_asked(self) -> None:
-        if self.in_lesson:
-            self.link.send({"type": "ask", "open": True})
-        super()._question_asked()
-
-    def _open_lessons(self, keys: CommandSource, by_ear: bool,
-                      stack: contextlib.ExitStack) -> Teacher | None:
-        teacher = super()._open_lessons(keys, by_ear, stack)
-        return None if teacher is None else _FieldClosing(teacher, self.link)  # type: ignore
-
     def come_back(self) -> str:
         return self._("You have left the table; your seat is kept for you. To come back, "
                       "open this page again.")
 
 
-class _FieldClosing:
-    """The seat's teacher, closing the page's answer field when a lesson is over (answered,
-    skipped, or given way to the child's turn)."""
+class PageListener(Listener):
+    """The seat's listener, telling the page when the child's question is open (its answer
+    field shows, and has the focus) and when it is over (answered, skipped or put aside)."""
 
-    def __init__(self, teacher: Teacher, link: PageLink) -> None:
-        self.teacher = teacher
+    def __init__(self, gettext: Callable[[str], str], sink: Sink, link: PageLink) -> None:
+        super().__init__(gettext, sink)
         self.link = link
 
-    def __call__(self, *turn: Any) -> None:
-        try:
-            self.teacher(*turn)
-        finally:
+    def asking(self, lines: list[Message]) -> None:
+        super().asking(lines)
+        self.link.send({"type": "ask", "open": True})
+
+    def answered(self) -> None:
+        was_open = self.question_open
+        super().answered()
+        if was_open:
             self.link.send({"type": "ask", "open": False})
 
 
@@ -227,7 +224,7 @@ class ProjectorView(TableClient):
         super().__init__(options, loc, Terminal(io.StringIO(), io.StringIO()))
         self.link = link
         self.console = PageOutput(link)  # type: ignore[assignment]
-        self.outputs = Outputs([self.console])
+        self.outputs = self.listener.sink = Outputs([self.console])
         self._centres: dict[int, tuple[float, float]] | None = None
 
     def _show_board(self) -> None:
