@@ -152,6 +152,7 @@ def test_two_browser_seats_and_a_terminal_seat_play_a_whole_game(browser: Any, t
         _join(bikash, "Bikash", "ne")
         sita = Child(table, "Sita")
         assert _axe(asha) == [], "game screen"
+        assert _axe(bikash) == [], "game screen, in Nepali"
         assert CODE not in asha.title() and CODE.replace("-", "") not in asha.title()
         asha.keyboard.press("w")  # the terminal's keys: where is everyone
         _wait_for_log(asha, lambda lines: "Sita is not yet on the board." in lines)
