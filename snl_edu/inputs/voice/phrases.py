@@ -33,6 +33,10 @@ class PhraseBook:
     distractors: tuple[str, ...] = field(default=())
     prompt: str = ""  # a few commands as text, to start an open-vocabulary recogniser
 
+    def phrases_for(self, action: Action) -> list[str]:
+        """The phrases of a command in file order (a taught command is said as the first)."""
+        return [phrase for phrase, act in self.commands.items() if act is action]
+
 
 def _spellout(languages: list[str]) -> dict[str, int]:
     from unicode_rbnf import RbnfEngine
