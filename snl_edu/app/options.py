@@ -29,6 +29,7 @@ class VoiceOptions:
     listen: bool = False
     model: Path | None = None
     audio_in: Path | None = None  # a WAV file heard instead of the microphone
+    recogniser: str | None = None  # "whisper" or "pocketsphinx" (English); None: the best
 
     @property
     def wanted(self) -> bool:

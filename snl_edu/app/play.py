@@ -6,7 +6,7 @@ import contextlib
 import os
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, TextIO
 
@@ -34,6 +34,7 @@ from snl_edu.safe_text import clean_name, name_key
 from snl_edu.vocabulary import N_, Message, SnlError
 
 if TYPE_CHECKING:
+    from snl_edu.inputs.voice.taught import TaughtAudio
     from snl_edu.lessons.teacher import Teacher
     from snl_edu.outputs.speech.sound_on import AudioOutputs
     from snl_edu.play.speech_controls import SpeechPrefs
@@ -159,8 +160,10 @@ def open_sound(sound: SoundOptions, loc: Localizer, inputs: SeatInputs, terminal
 
 
 def open_voice(voice: VoiceOptions, loc: Localizer, keyboard: CommandSource, outputs: Outputs,
-               numbers: bool) -> CommandSource:
-    """The keyboard, plus voice when asked for; voice problems are one message, not an exit."""
+               numbers: bool, taught: Mapping[str, TaughtAudio] | None = None
+               ) -> CommandSource:
+    """The keyboard, plus voice when asked for; voice problems are one message, not an exit.
+    ``taught``: each child's taught commands, heard first in that child's turns."""
     if not voice.wanted:
         return keyboard
     from snl_edu.inputs.voice.voice_on import voice_input
@@ -170,7 +173,32 @@ def open_voice(voice: VoiceOptions, loc: Localizer, keyboard: CommandSource, out
         outputs.show_all([Message(line) for line in lines])
 
     return voice_input(loc, keyboard, say, voice.model, voice.audio_in,
-                       is_speaking=activity.speaking.is_set, numbers=numbers)
+                       is_speaking=activity.speaking.is_set, numbers=numbers,
+                       recogniser=voice.recogniser, taught=taught)
+
+
+def taught_for_game(voice: VoiceOptions, prepared: Prepared, children: Sequence[str],
+                    language: str) -> dict[str, TaughtAudio]:
+    """The children's taught voice commands in the game's language, when voice is on."""
+    if not voice.wanted or prepared.autosave is None:
+        return {}
+    from snl_edu.app.taught_voice import taught_audio
+
+    return taught_audio(prepared.autosave.games.store, children, language)
+
+
+def listen_in_turns(room: CommandSource, inputs: SeatInputs, game: Game,
+                    rotation: teams.Rotation) -> None:
+    """Each child's taught commands are heard first in that child's turns (and questions)."""
+    from snl_edu.inputs.voice.inputs import CombinedInput
+    from snl_edu.inputs.voice.taught import TaughtBackend
+
+    if not isinstance(room, CombinedInput) or room.listener is None:
+        return
+    model = room.listener.model
+    if isinstance(model, TaughtBackend):
+        inputs.on_seat = lambda seat: model.listen_to(
+            rotation.roller(game, seat) or game.seats[seat].name)
 
 
 def build_teacher(options: PlayOptions, game: Game, loc: Localizer, session: Session,
@@ -259,7 +287,10 @@ def _run(options: PlayOptions, prepared: Prepared, loc: Localizer, terminal: Ter
     outputs.show_all(resumed_messages(prepared, narrator, loc))
     # Voice after sound: the microphone is muted while the game's own audio plays.
     inputs.room = open_voice(options.voice, loc, keyboard, outputs,
-                             numbers=lessons_wanted(options.lessons, keyboard.interactive))
+                             numbers=lessons_wanted(options.lessons, keyboard.interactive),
+                             taught=taught_for_game(options.voice, prepared, players,
+                                                    loc.language))
+    listen_in_turns(inputs.room, inputs, game, rotation)
     session = Session(game, narrator, outputs, inputs, prepared.dice,
                       SessionSettings(pace=pace, auto_roll=options.auto_roll),
                       after_turn=prepared.autosave)

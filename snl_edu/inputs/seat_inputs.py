@@ -6,7 +6,7 @@ the computer the game runs on), which is how a family plays at one machine.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from snl_edu.inputs.commands import Closable, CommandSource, SkipsSpeech
 
@@ -16,8 +16,12 @@ class SeatInputs:
                  seats: Mapping[int, CommandSource] | None = None) -> None:
         self.room = room
         self.seats = dict(seats or {})
+        # Told whose command is wanted next (voice hears that child's taught commands).
+        self.on_seat: Callable[[int], None] | None = None
 
     def for_seat(self, seat: int) -> CommandSource:
+        if self.on_seat is not None:
+            self.on_seat(seat)
         source = self.seats.get(seat, self.room)
         if source is None:
             raise LookupError(f"seat {seat} has no command source and there is no room source")

@@ -43,6 +43,7 @@ TABLES: dict[str, Holds] = {
     "lesson_session": Holds.BY_LEARNER,
     "lesson_answer": Holds.BY_LEARNER,  # and other children's names in its questions
     "checkup": Holds.BY_LEARNER,
+    "voice_example": Holds.BY_LEARNER,  # their taught voice commands' audio (voice_examples.py)
     "games": Holds.SEATS,
 }
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from snl_edu.store import checkups, games, progress
+from snl_edu.store import checkups, games, progress, voice_examples
 from snl_edu.store.rows import DamagedRow, decode_text
 
 RowCheck = Callable[[dict[str, Any]], None]
@@ -23,6 +23,7 @@ CHECKS: dict[str, RowCheck] = {
     "lesson_answer": progress.check_answer_row,
     "games": games.check_row,
     "checkup": checkups.check_row,
+    "voice_example": voice_examples.check_row,
 }
 BATCH = 256
 # Reading past a damaged page: how many rowids to skip and try again, at most; and how

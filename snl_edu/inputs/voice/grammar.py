@@ -28,6 +28,7 @@ class Grammar:
     numbers: tuple[str, ...]  # usable number phrases (empty when numbers are off)
     garbage: str | None
     missing_words: tuple[str, ...]  # phrase words the model does not know, sorted
+    prompt: str = ""  # the phrase book's prompt (whisper.py)
 
     def to_json(self) -> str:
         # vosk's JSON reader does not decode \u escapes: Devanagari must stay literal.
@@ -55,7 +56,7 @@ def build_grammar(book: PhraseBook, has_word: HasWord, numbers: bool = False) ->
     if garbage:
         phrases.append(garbage)
     return Grammar(tuple(phrases), tuple(commands), tuple(number_phrases) if numbers else (),
-                   garbage, tuple(sorted(missing)))
+                   garbage, tuple(sorted(missing)), book.prompt)
 
 
 def unheard_phrases(book: PhraseBook, grammar: Grammar) -> list[str]:

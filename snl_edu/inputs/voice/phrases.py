@@ -31,6 +31,11 @@ class PhraseBook:
     commands: dict[str, Action]  # phrase -> action
     numbers: dict[str, int]  # phrase -> 1..100
     distractors: tuple[str, ...] = field(default=())
+    prompt: str = ""  # a few commands as text, to start an open-vocabulary recogniser
+
+    def phrases_for(self, action: Action) -> list[str]:
+        """The phrases of a command in file order (a taught command is said as the first)."""
+        return [phrase for phrase, act in self.commands.items() if act is action]
 
 
 def _spellout(languages: list[str]) -> dict[str, int]:
@@ -95,7 +100,10 @@ def parse_phrase_book(language: str, data: dict[str, object]) -> PhraseBook:
         raise fail("distractors.phrases must be a list of phrases")
     distractors = tuple(dict.fromkeys(
         p for p in map(normalise, phrases) if p and p not in commands and p not in numbers))
-    return PhraseBook(language, model, commands, numbers, distractors)
+    prompt = data.get("prompt", "")
+    if not isinstance(prompt, str):
+        raise fail("prompt must be a line of text")
+    return PhraseBook(language, model, commands, numbers, distractors, prompt)
 
 
 @cache

@@ -6,24 +6,38 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from snl_edu.inputs.commands import CommandSource
-from snl_edu.inputs.voice.backends import backend_for
+from snl_edu.inputs.voice.backends import Recogniser, backend_for
 from snl_edu.inputs.voice.errors import VoiceError
 from snl_edu.inputs.voice.inputs import CombinedInput
 from snl_edu.inputs.voice.listener import VoiceListener, never
 from snl_edu.inputs.voice.messages import describe_voice_error
 from snl_edu.inputs.voice.microphone import MicrophoneSource
 from snl_edu.inputs.voice.phrases import load_phrase_book
+from snl_edu.inputs.voice.recognition import Backend
 from snl_edu.inputs.voice.sources import AudioSource, WavFileSource
+from snl_edu.inputs.voice.taught import TaughtAudio, TaughtBackend
 from snl_edu.language.localizer import Localizer
 
 
 def open_listener(loc: Localizer, voice_model: str | Path | None = None,
                   audio_in: str | Path | None = None,
                   is_speaking: Callable[[], bool] = never, realtime: bool = True,
-                  numbers: bool = False) -> VoiceListener:
-    """A listener for the game's language; raises VoiceError saying what is missing."""
+                  numbers: bool = False, recogniser: str | None = None,
+                  taught: Mapping[str, TaughtAudio] | None = None) -> VoiceListener:
+    """A listener for the game's language, hearing the children's taught commands first
+    (``taught``: each child's examples); raises VoiceError saying what is missing."""
     book = load_phrase_book(loc.language)
-    model = backend_for(loc.language, book.model, voice_model)
+    model: Backend | None
+    try:
+        model = backend_for(loc.language, book.model, voice_model,
+                            recogniser=None if recogniser is None else Recogniser(recogniser))
+    except VoiceError:
+        if not taught:
+            raise
+        model = None  # the taught commands are heard without a model
+    if taught:
+        model = TaughtBackend(book, taught, model)
+    assert model is not None  # backend_for raised, unless there are taught commands
     source: AudioSource = (WavFileSource(audio_in, realtime=realtime) if audio_in is not None
                            else MicrophoneSource())
     try:
@@ -35,11 +49,14 @@ def open_listener(loc: Localizer, voice_model: str | Path | None = None,
 
 def voice_input(loc: Localizer, keyboard: CommandSource, say: Callable[[list[str]], None],
                 voice_model: str | Path | None = None, audio_in: str | Path | None = None,
-                is_speaking: Callable[[], bool] = never, numbers: bool = False) -> CommandSource:
+                is_speaking: Callable[[], bool] = never, numbers: bool = False,
+                recogniser: str | None = None,
+                taught: Mapping[str, TaughtAudio] | None = None) -> CommandSource:
     """Keyboard plus voice; on any voice problem, one message and the keyboard alone."""
     _ = loc.gettext
     try:
-        listener = open_listener(loc, voice_model, audio_in, is_speaking, numbers=numbers)
+        listener = open_listener(loc, voice_model, audio_in, is_speaking, numbers=numbers,
+                                 recogniser=recogniser, taught=taught)
     except VoiceError as error:
         say([describe_voice_error(error, loc), _("The game goes on by keyboard.")])
         return keyboard

@@ -47,10 +47,12 @@ callback = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.POINTER(ctypes.c_short), ctypes
 lib.espeak_SetSynthCallback(callback)
 out = sys.stdout.buffer
 out.write(struct.pack("<i", rate))
-for text, voice, speed in json.load(sys.stdin):
+for text, voice, speed, *pitch in json.load(sys.stdin):
     del samples[:]
     lib.espeak_SetVoiceByName(voice.encode())
     lib.espeak_SetParameter(1, speed, 0)  # espeakRATE, words per minute
+    if pitch:
+        lib.espeak_SetParameter(3, pitch[0], 0)  # espeakPITCH, 0-100 (the voice's own: 50)
     data = text.encode()
     # Breath and voicing noise: eSpeak NG's own generator (seeded from the clock) and libc's.
     lib.espeak_ng_SetRandSeed(ctypes.c_long(1))
@@ -62,8 +64,10 @@ for text, voice, speed in json.load(sys.stdin):
 """
 
 
-def speak_all(items: list[tuple[str, str, int]]) -> list[array[int]]:
-    """(text, voice, words per minute) each, spoken in turn by one fresh eSpeak NG: 16 kHz."""
+def speak_all(items: list[tuple[str, str, int]] | list[tuple[str, str, int, int]]
+              ) -> list[array[int]]:
+    """(text, voice, words per minute[, pitch 0-100]) each, spoken in turn by one fresh
+    eSpeak NG: 16 kHz."""
     done = subprocess.run([sys.executable, "-c", _CHILD], input=json.dumps(items).encode(),
                           capture_output=True, check=True, timeout=120)
     data = memoryview(done.stdout)

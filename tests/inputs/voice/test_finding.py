@@ -1,0 +1,44 @@
+"""Commands found inside a free transcript (what Whisper writes)."""
+
+from __future__ import annotations
+
+import pytest
+
+from snl_edu.inputs.voice.finding import find_phrase, words_of
+from snl_edu.inputs.voice.grammar import build_grammar
+from snl_edu.inputs.voice.phrases import load_phrase_book
+
+GRAMMAR = build_grammar(load_phrase_book("en"), lambda word: True, numbers=True)
+
+
+@pytest.mark.parametrize(("transcript", "phrase"), [
+    ("Roll the dice.", "roll the dice"),
+    ("Um, roll the dice please.", "roll the dice"),
+    (" Help!", "help"),
+    ("Yes, yes.", "yes"),
+    ("23.", "twenty three"),
+    ("Twenty-three", "twenty three"),
+    ("It's 100", "one hundred"),
+    ("Nope.", "nope"),
+])
+def test_a_command_said_alone_or_framed_by_a_word_or_two_is_found(transcript: str,
+                                                                  phrase: str) -> None:
+    assert find_phrase(GRAMMAR, transcript) == phrase
+
+
+@pytest.mark.parametrize("transcript", [
+    "Where is my pencil?",  # "where" and three more words
+    "Yesterday was fun.",
+    "Yes, no.",  # two commands
+    "Hello, how are you?",
+    "",
+    "I want to roll the ball to my friend",
+])
+def test_chatter_and_two_commands_are_refused(transcript: str) -> None:
+    assert find_phrase(GRAMMAR, transcript) == ""
+
+
+def test_numbers_off_are_not_found() -> None:
+    without = build_grammar(load_phrase_book("en"), lambda word: True, numbers=False)
+    assert find_phrase(without, "23") == ""
+    assert words_of("Roll the dice, 5!") == ["roll", "the", "dice", "five"]

