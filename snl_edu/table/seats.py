@@ -88,6 +88,9 @@ class NetworkSeat:
         self.present = False
         self.missed = 0
         self.covered_rolls = 0  # rolls the computer made while the owner was away
+        # The room is told once that the computer covers the seat, when it begins; at every
+        # covered turn after it, the turn's own narration says enough.
+        self.cover_told = False
         self.waiting = False  # the session is waiting for this seat's command
 
     # The owner's connection calls these.
@@ -95,6 +98,7 @@ class NetworkSeat:
     def arrived(self) -> None:
         self.present = True
         self.missed = 0
+        self.cover_told = False
 
     def left(self) -> None:
         self.present = False
@@ -115,6 +119,7 @@ class NetworkSeat:
         """A command from the owner. A roll pressed while it is not their turn is dropped,
         so keys pressed during an announcement never roll twice."""
         self.missed = 0
+        self.cover_told = False
         if command.action is Action.ROLL and not self.waiting:
             return
         self.commands.put(command)
@@ -132,6 +137,13 @@ class NetworkSeat:
         finally:
             self.waiting = False
 
+    def _cover(self) -> None:
+        """The computer rolls this turn for the away owner."""
+        if not self.cover_told:
+            self.cover_told = True
+            self.tell(Notice.COVERED)
+        self.covered_rolls += 1
+
     def _next_command(self) -> Command | None:
         """The owner's next command; None when the turn clock has run out (the table rolls).
 
@@ -141,8 +153,7 @@ class NetworkSeat:
         if self.control.ended.is_set():
             return Command(Action.END)
         if self.covered and not self.present:
-            self.tell(Notice.COVERED)
-            self.covered_rolls += 1
+            self._cover()
             self.control.wait(0.0)
             return Command(Action.ROLL, "covered")
         self.tell(Notice.TURN)
@@ -162,8 +173,7 @@ class NetworkSeat:
             if self.control.ended.is_set():
                 return Command(Action.END)
             if deadline is not None and not self.present and self.covered:
-                self.tell(Notice.COVERED)
-                self.covered_rolls += 1
+                self._cover()
                 return Command(Action.ROLL, "covered")
             wait = None
             if deadline is not None:
