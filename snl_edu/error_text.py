@@ -10,12 +10,13 @@ from snl_edu.engine.board import MAX_SIDE, MIN_LAST_SQUARE, MIN_SIDE
 from snl_edu.engine.game import MAX_SEATS, MIN_SEATS
 from snl_edu.language import registry as languages
 from snl_edu.language.localizer import LanguageError, Localizer
+from snl_edu.language.reasons import is_toml_reason, toml_reason
 from snl_edu.outputs.speech.errors import AudioUnavailable
 from snl_edu.safe_text import visible
 from snl_edu.store import StoreError
 from snl_edu.store.claims import GameInUse
 from snl_edu.store.games import UnknownGameError
-from snl_edu.vocabulary import SnlError
+from snl_edu.vocabulary import SnlError, os_cause
 
 
 def _board_error(error: BoardError, loc: Localizer) -> str:
@@ -35,6 +36,8 @@ def _board_error(error: BoardError, loc: Localizer) -> str:
                                         error.detail, loc)
     if error.rule == "format":  # the detail is a msgid saying where the file goes wrong
         values["detail"] = loc.number(phrase(error.detail, error.details, loc))
+    elif error.rule == "toml":  # tomllib's English, told as where the file goes wrong
+        values["detail"] = toml_reason(error.detail, loc)
     if isinstance(error, UnknownBoardError):
         return _("There is no board called {name}. Boards: {names}; or give a board file's path.") \
             .format(name=error.name, names=loc.join(error.available))
@@ -171,6 +174,11 @@ def system_words(cause: str | None, detail: str, loc: Localizer) -> str:
     return words.get(cause or "", visible(detail))
 
 
+def os_words(error: OSError, loc: Localizer) -> str:
+    """What the operating system said when it refused, as ``system_words`` tells it."""
+    return system_words(os_cause(error), error.strerror or str(error), loc)
+
+
 def answer_not_saved(error: StoreError, loc: Localizer) -> str:
     """The one line a lesson answer the store could not take gets (a full disk)."""
     return loc.gettext("An answer could not be saved: {reason}. The lessons go on; every "
@@ -192,4 +200,6 @@ def _detail(value: object, loc: Localizer) -> str:
         return loc.number(value)
     if isinstance(value, (list, tuple)):
         return loc.join(str(item) for item in value)
+    if isinstance(value, str) and is_toml_reason(value):  # a TOMLDecodeError's message
+        return toml_reason(value, loc)
     return str(value)

@@ -28,7 +28,7 @@ from snl_edu.inputs.seat_inputs import SeatInputs
 from snl_edu.language.localizer import Localizer, localizer_for
 from snl_edu.outputs.console import ConsoleOutput, Outputs
 from snl_edu.play import teams
-from snl_edu.play.narration import Narrator, Verbosity, computer_name
+from snl_edu.play.narration import PLAYER, Narrator, Verbosity, computer_name
 from snl_edu.play.session import Ending, Session, SessionSettings
 from snl_edu.safe_text import clean_name, name_key
 from snl_edu.vocabulary import N_, Message, SnlError
@@ -69,7 +69,7 @@ def build_seats(options: PlayOptions, loc: Localizer) -> list[Seat]:
         names: list[str] = []
         computers = DEFAULT_DEMO_COMPUTERS if computers is None else computers
     elif options.players is None and not options.teams:
-        names = [loc.gettext("Player {number}").format(number=loc.number(1))]
+        names = [loc.gettext(PLAYER).format(number=loc.number(1))]
         computers = 1 if computers is None else computers
     else:
         # Untrusted text: control characters made visible, at most MAX_NAME characters.

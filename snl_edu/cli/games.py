@@ -23,7 +23,10 @@ def describe_saved(saved: SavedGame, loc: Localizer) -> str:
 
     when = loc.number(format_datetime(saved.updated.astimezone(), "medium",
                                          locale=loc.language))
-    values = {"number": loc.number(saved.id), "players": loc.join(saved.players),
+    from snl_edu.play.narration import shown_name
+
+    players = [shown_name(player, loc) for player in saved.players]
+    values = {"number": loc.number(saved.id), "players": loc.join(players),
               "board": _board_title(saved.board, loc), "rolls": loc.number(saved.rolls), "when": when}
     if saved.finished:
         return loc.ngettext("Game {number}: {players} on {board}, finished after {rolls} roll, "

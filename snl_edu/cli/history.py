@@ -6,7 +6,8 @@ import click
 
 from snl_edu.cli.common import IntRange, remember_localizer
 from snl_edu.cli.group import language_options
-from snl_edu.language.localizer import localizer_for
+from snl_edu.language.localizer import Localizer, localizer_for
+from snl_edu.language.registry import SOURCE_LANGUAGE
 from snl_edu.lessons.content import history_cards, meanings
 
 
@@ -31,7 +32,9 @@ def history(card_number: int | None, show_meanings: bool, sources: bool, lang: s
                 click.echo("  " + _("{name}: {meaning}").format(
                     name=meaning.title(loc), meaning=meaning.in_language(loc)))
                 if sources:
-                    click.echo("    " + _("Source: {source}").format(source=meaning.source))
+                    click.echo("    " + _("Source: {source}").format(
+                        source=meaning.source_in(loc)))
+        _say_where_the_titles_are(loc, sources, "snl history --meanings --lang en")
         return
     cards = history_cards()
     if card_number is not None and card_number > len(cards):
@@ -46,5 +49,14 @@ def history(card_number: int | None, show_meanings: bool, sources: bool, lang: s
         click.echo(_("{number}. {fact}").format(number=loc.number(number),
                                                 fact=card.in_language(loc)))
         if sources:
-            click.echo("   " + _("Source: {source}").format(source=card.source))
+            click.echo("   " + _("Source: {source}").format(source=card.source_in(loc)))
+    _say_where_the_titles_are(loc, sources, "snl history --lang en")
+
+
+def _say_where_the_titles_are(loc: Localizer, sources: bool, command: str) -> None:
+    """Sources told in another language than their works' own: where a teacher finds the
+    titles to search for."""
+    if sources and loc.language != SOURCE_LANGUAGE:
+        click.echo(loc.gettext("The sources as their works are titled, in English: "
+                               "{command}").format(command=command))
 

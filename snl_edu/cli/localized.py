@@ -24,6 +24,9 @@ HELP_OPTION_HELP = N_("Show this message and exit.")
 # type (exact|bounce) and file endings are lower case and stay as they are.
 _METAVAR_WORD = re.compile(r"\b[A-Z]+(?: RANGE)?\b")
 CLICK_METAVARS = ("[OPTIONS]", "COMMAND [ARGS]...")  # Click's own, in every usage line
+# Options whose values are typed exactly as shown, like a command: their defaults and
+# ranges keep Latin digits in every language (an address typed "०.०.०.०" is not found).
+TYPED_AS_SHOWN = frozenset({"ADDRESS", "PORT"})
 
 
 def _language_in(args: Sequence[str]) -> str | None:
@@ -45,12 +48,15 @@ def help_localizer(ctx: click.Context | None) -> Localizer:
     return localizer_for(asked, forgiving=True)
 
 
-def range_words(low: float | None, high: float | None, loc: Localizer) -> str:
-    """An option's range as words in the language ("1 to 4"), not Click's "1<=x<=4"."""
+def range_words(low: float | None, high: float | None, loc: Localizer,
+                latin: bool = False) -> str:
+    """An option's range as words in the language ("1 to 4"), not Click's "1<=x<=4";
+    its numbers in the reader's digits, or Latin ones for a number typed as shown."""
     def number(value: float) -> str:
         # Whole numbers in full: ":g" writes 1,000,000 as 1e+06.
         whole = float(value).is_integer()
-        return loc.number(int(value) if whole else f"{value:g}")
+        text = str(int(value)) if whole else f"{value:g}"
+        return text if latin else loc.number(text)
 
     if low is not None and high is not None:
         return loc.gettext("{low} to {high}").format(low=number(low), high=number(high))
@@ -69,9 +75,15 @@ class _MissingArgument(click.MissingParameter):
     """Click ends "Missing argument '…'" with its own ".", which no translation can change
     (Nepali ends a sentence with "।"): the whole sentence comes from the catalog."""
 
+    sentence = N_("Missing argument {name}.")
+
     def format_message(self) -> str:
         hint = self.param.get_error_hint(self.ctx) if self.param and self.ctx else ""
-        return help_localizer(self.ctx).gettext("Missing argument {name}.").format(name=hint)
+        return help_localizer(self.ctx).gettext(self.sentence).format(name=hint)
+
+
+class _MissingOption(_MissingArgument):
+    sentence = N_("Missing option {name}.")
 
 
 class LocalizedArgument(click.Argument):
@@ -88,6 +100,14 @@ class LocalizedArgument(click.Argument):
 class LocalizedOption(click.Option):
     def make_metavar(self, ctx: click.Context) -> str:
         return localized_metavar(super().make_metavar(ctx), help_localizer(ctx))
+
+    def process_value(self, ctx: click.Context, value: Any) -> Any:
+        try:
+            return super().process_value(ctx, value)
+        except click.MissingParameter as missing:
+            if missing.param is not self:
+                raise
+            raise _MissingOption(ctx=ctx, param=self) from missing
 
     def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
         loc = help_localizer(ctx)
@@ -106,10 +126,13 @@ class LocalizedOption(click.Option):
     def get_help_extra(self, ctx: click.Context) -> Any:
         extra = super().get_help_extra(ctx)
         loc = help_localizer(ctx)
+        # An address or a port is typed as shown, in Latin digits, as commands are.
+        as_typed = self.metavar in TYPED_AS_SHOWN
         if "range" in extra and isinstance(self.type, (click.IntRange, click.FloatRange)):
-            extra["range"] = range_words(self.type.min, self.type.max, loc)
+            extra["range"] = range_words(self.type.min, self.type.max, loc, latin=as_typed)
         if "default" in extra and str(extra["default"]).replace(".", "").isdigit():
-            extra["default"] = loc.number(str(extra["default"]))
+            text = str(extra["default"])
+            extra["default"] = text if as_typed else loc.number(text)
         return extra
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from snl_edu.error_text import os_words
 from snl_edu.language.localizer import Localizer
 
 
@@ -26,4 +27,4 @@ def write_page(svg: str, out: Path, as_pdf: bool, loc: Localizer) -> None:
             out.write_text(svg, encoding="utf-8")
     except OSError as error:
         raise click.ClickException(_("The page cannot be written to {path}: {reason}.").format(
-            path=str(out), reason=error.strerror or str(error))) from None
+            path=str(out), reason=os_words(error, loc))) from None

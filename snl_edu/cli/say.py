@@ -9,6 +9,7 @@ import click
 from snl_edu.cli.audio import voice_options
 from snl_edu.cli.common import remember_localizer
 from snl_edu.cli.group import language_options
+from snl_edu.error_text import os_words
 from snl_edu.language.localizer import localizer_for
 
 
@@ -46,7 +47,7 @@ def say(text: tuple[str, ...], out: Path | None, tts: str, rate: int, volume: in
             write_wav(out, pcm)
         except OSError as error:
             raise click.ClickException(loc.gettext("Cannot write {path}: {reason}.").format(
-                path=str(out), reason=error.strerror or str(error))) from None
+                path=str(out), reason=os_words(error, loc))) from None
         click.echo(loc.gettext("Wrote {path}: {seconds} seconds of speech.").format(
             path=str(out), seconds=loc.number(f"{pcm.duration:.1f}")))
         return

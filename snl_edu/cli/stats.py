@@ -13,6 +13,7 @@ from snl_edu.cli.common import IntRange, remember_localizer, rule_options, rules
 from snl_edu.cli.group import language_options
 from snl_edu.cli.progress_lines import JobProgress, screen_reader_option, screen_reader_wanted
 from snl_edu.engine import MAX_SEATS, MIN_SEATS
+from snl_edu.error_text import os_words
 from snl_edu.language.localizer import Localizer, localizer_for
 
 if TYPE_CHECKING:  # the analysis imports numpy: only when the command runs
@@ -102,6 +103,6 @@ def _plot(result: Analysis, path: Path, loc: Localizer) -> None:
             "the distribution is drawn as text.")) from None
     except OSError as error:
         raise click.ClickException(loc.gettext("The plot cannot be written to {path}: {reason}.")
-                                   .format(path=str(path), reason=error.strerror or str(error))
+                                   .format(path=str(path), reason=os_words(error, loc))
                                    ) from None
 

@@ -17,7 +17,8 @@ from snl_edu.cli.group import language_options
 from snl_edu.cli.lesson_options import lesson_options
 from snl_edu.cli.play import new_game_options
 from snl_edu.cli.storage import data_dir_option
-from snl_edu.language.localizer import Localizer, localizer_for
+from snl_edu.error_text import os_words
+from snl_edu.language.localizer import Localizer, localizer_for, to_latin_digits
 from snl_edu.play.narration import Verbosity
 from snl_edu.table.host import DEFAULT_PORT, DEFAULT_TURN_CLOCK
 
@@ -47,6 +48,7 @@ def table() -> None:
 @click.option("--bind", default="0.0.0.0", show_default=True, metavar="ADDRESS",
               help="The address to listen on (127.0.0.1: this computer only).")
 @click.option("--port", type=IntRange(0, 65535), default=DEFAULT_PORT, show_default=True,
+              metavar="PORT",
               help="The port to listen on (0: any free port).")
 @click.option("--turn-clock", type=FloatRange(min=0), default=DEFAULT_TURN_CLOCK,
               show_default=True, metavar="SECONDS",
@@ -84,6 +86,7 @@ def host(ctx: click.Context, players: str | None, teams: tuple[str, ...],
                        sound=SoundOptions(speech=False, sound=False),
                        given=frozenset(name for name in ctx.params if ctx.get_parameter_source(
                            name) is click.core.ParameterSource.COMMANDLINE))
+    bind = to_latin_digits(bind)  # an address typed in Devanagari digits is the same address
     options = TableOptions(play, bind=bind, port=port, turn_clock=turn_clock, code=code,
                            show=show, web=web)
     the_table = run_app(ctx, lambda: Table(options))
@@ -94,7 +97,7 @@ def host(ctx: click.Context, players: str | None, teams: tuple[str, ...],
         the_table.close()
         raise click.ClickException(loc.gettext(
             "Cannot open the table on {address}: {reason}.").format(
-                address=f"{bind}:{port}", reason=error.strerror or str(error))) from None
+                address=f"{bind}:{port}", reason=os_words(error, loc))) from None
     from snl_edu.table.codes import shown
     from snl_edu.table.discovery import ANY_ADDRESS, local_addresses
     from snl_edu.table.joining import join_command, qr_lines, spelled_code

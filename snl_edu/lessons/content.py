@@ -65,7 +65,7 @@ class Card:
 
     id: str
     text: dict[str, str]
-    source: str
+    sources: dict[str, str]
     child: dict[str, str]
     # A card whose figures are about one shipped board, played with the default rules
     # ("on our Moksha Patam board, about 38 rolls"): a game tells it only there.
@@ -75,8 +75,16 @@ class Card:
         """Whether a game on this board with these rules may tell the card."""
         return self.board is None or (rules == Rules() and board == _shipped_board(self.board))
 
+    @property
+    def source(self) -> str:
+        """The citation as its works title themselves."""
+        return self.sources[SOURCE_LANGUAGE]
+
     def in_language(self, loc: Localizer) -> str:
         return loc.number(in_language(self.text, loc))
+
+    def source_in(self, loc: Localizer) -> str:
+        return loc.number(in_language(self.sources, loc))
 
     def for_children(self, loc: Localizer) -> str:
         return loc.number(in_language(self.child, loc))
@@ -89,13 +97,20 @@ class Meaning:
     name: dict[str, str]
     kind: str  # "virtue" or "vice"
     text: dict[str, str]
-    source: str
+    sources: dict[str, str]
+
+    @property
+    def source(self) -> str:
+        return self.sources[SOURCE_LANGUAGE]
 
     def title(self, loc: Localizer) -> str:
         return in_language(self.name, loc)
 
     def in_language(self, loc: Localizer) -> str:
         return loc.number(in_language(self.text, loc))
+
+    def source_in(self, loc: Localizer) -> str:
+        return loc.number(in_language(self.sources, loc))
 
 
 def _read(file: str) -> dict[str, Any]:
@@ -119,11 +134,19 @@ def _languages(entry: dict[str, Any], file: str, label: str, prefix: str = "") -
     return {lang: str(value).strip() for lang, value in text.items()}
 
 
-def _source(entry: dict[str, Any], file: str, label: str) -> str:
+def _source(entry: dict[str, Any], file: str, label: str) -> dict[str, str]:
+    """``source``: the citation as its works title themselves (what a teacher searches
+    for); ``source_<lang>``: the same told in each other content language."""
     source = entry.get("source")
     if not isinstance(source, str) or not source.strip():
         raise LessonDataError(file, N_("entry {entry} has no source"), entry=label)
-    return source.strip()
+    told = {lang: entry.get("source_" + lang) for lang in content_languages()
+            if lang != SOURCE_LANGUAGE}
+    for lang, value in told.items():
+        if not isinstance(value, str) or not value.strip():
+            raise LessonDataError(file, N_("entry {entry} has no {key} text"), entry=label,
+                                  key="source_" + lang)
+    return {SOURCE_LANGUAGE: source.strip(), **{lang: str(v).strip() for lang, v in told.items()}}
 
 
 @lru_cache(maxsize=1)

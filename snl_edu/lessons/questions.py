@@ -209,7 +209,9 @@ def _numeral(c: _Context) -> Question | None:
              _("Digit by digit: {pairs}.").format(pairs=pairs))
     return Question(
         Kind.NUMERAL,
-        _("Which number is this: {numeral}? Type it in your digits.").format(numeral=shown),
+        # Named by example: "your digits" left a child unsure which digits were meant.
+        _("Which number is this: {numeral}? Type it in digits like {digits}.").format(
+            numeral=shown, digits=", ".join(c.n(digit) for digit in (1, 2, 3))),
         number, hints,
         _("{numeral} is {number}, said {words}.").format(
             numeral=shown, number=c.n(number), words=c.loc.words(number)),
@@ -437,16 +439,18 @@ def _chance_faces(c: _Context) -> Question | None:
             "faces of the pasa would take you onto a ladder?",
             "You are on {square}. Ladders near you start on {starts}. How many of the six "
             "faces of the pasa would take you onto a ladder?", len(starts))
-        reveal = c.loc.ngettext("{answer} face of {six} reaches a ladder from {square}.",
-                                "{answer} faces of {six} reach a ladder from {square}.", answer)
+        reveal = _("No face of the pasa reaches a ladder from {square}.") if answer == 0 else \
+            c.loc.ngettext("{answer} face of {six} reaches a ladder from {square}.",
+                           "{answer} faces of {six} reach a ladder from {square}.", answer)
     else:
         prompt = c.loc.ngettext(
             "You are on {square}. A snake near you starts on {starts}. How many of the six "
             "faces of the pasa would take you onto a snake?",
             "You are on {square}. Snakes near you start on {starts}. How many of the six "
             "faces of the pasa would take you onto a snake?", len(starts))
-        reveal = c.loc.ngettext("{answer} face of {six} reaches a snake from {square}.",
-                                "{answer} faces of {six} reach a snake from {square}.", answer)
+        reveal = _("No face of the pasa reaches a snake from {square}.") if answer == 0 else \
+            c.loc.ngettext("{answer} face of {six} reaches a snake from {square}.",
+                           "{answer} faces of {six} reach a snake from {square}.", answer)
     return Question(
         Kind.CHANCE_FACES, prompt.format(**values), answer,
         (_("One roll moves you to a square from {low} to {high}.").format(**values),

@@ -6,8 +6,10 @@ translator can order the words as the language needs.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from enum import StrEnum
+from functools import cache
 
 from snl_edu.engine import DIE_FACES, Board, Game, JumpKind, Seat
 from snl_edu.engine.events import (
@@ -26,9 +28,13 @@ from snl_edu.engine.events import (
     TurnStarted,
     Won,
 )
-from snl_edu.language.localizer import Localizer
+from snl_edu.language import registry as languages
+from snl_edu.language.localizer import Localizer, to_latin_digits
 from snl_edu.play import teams
-from snl_edu.vocabulary import Message
+from snl_edu.vocabulary import N_, Message
+
+COMPUTER = N_("Computer {number}")
+PLAYER = N_("Player {number}")  # the one player of a game given no names
 
 
 class Verbosity(StrEnum):
@@ -38,7 +44,30 @@ class Verbosity(StrEnum):
 
 
 def computer_name(localizer: Localizer, number: int) -> str:
-    return localizer.gettext("Computer {number}").format(number=localizer.number(number))
+    return localizer.gettext(COMPUTER).format(number=localizer.number(number))
+
+
+@cache
+def _given_names() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """Each name a game gives a player, as a game in any language wrote it ("Computer 1",
+    "कम्प्युटर १", "कम्प्युटर 1"), with its number as the one group."""
+    return tuple((msgid, re.compile("|".join(
+        "^" + re.escape(name).replace(re.escape("{number}"), "([0-9०-९]+)") + "$"
+        for name in sorted({str(Localizer.create(code).gettext(msgid))
+                            for code in languages.codes()}))))
+        for msgid in (COMPUTER, PLAYER))
+
+
+def shown_name(name: str, localizer: Localizer) -> str:
+    """A player's name as this reader reads it. A name the game gave ("Computer 1") is
+    stored in the language of the game that gave it and is said in the reader's; a name
+    a person gave stays as given."""
+    for msgid, pattern in _given_names():
+        found = pattern.match(name)
+        if found:
+            number = int(to_latin_digits(next(group for group in found.groups() if group)))
+            return localizer.gettext(msgid).format(number=localizer.number(number))
+    return name
 
 
 class Narrator:
@@ -60,8 +89,9 @@ class Narrator:
         return self.loc.number(value)
 
     def name(self, seat: int) -> str:
-        """The seat as sentences name it (a team as "Asha and Bikash")."""
-        return teams.said(self.seats[seat], self.loc)
+        """The seat as sentences name it (a team as "Asha and Bikash", a computer player
+        an English game named as "कम्प्युटर १" in Nepali)."""
+        return shown_name(teams.said(self.seats[seat], self.loc), self.loc)
 
     def _brief(self) -> bool:
         return self.verbosity is Verbosity.BRIEF

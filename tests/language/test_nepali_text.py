@@ -9,7 +9,14 @@ checked for what a Nepali teacher would not sign off (see locales/ne/STYLE.md):
 - a Latin letter outside something the user types (a command, option, key or value);
 - a polite -नुहोस् form in a line for children (child-facing lines use तिमी forms);
 - a number word other than the textbook table's (तिन for तीन, दश for दस);
+- a word the glossary of locales/ne/STYLE.md rules out (सुरक्षित for saving, को लागि, ...);
+- अङ्क (a digit) where a number is meant, and an anusvara where the पञ्चम वर्ण is written;
+- a word written with a final halanta (मोक्षपटम्) joined to a postposition without the ZWNJ;
+- an address or port to type shown in Devanagari digits (it is typed in Latin digits);
 - an eyelash ra written with a zero-width joiner reaching eSpeak NG.
+
+Sources lines of `snl history` are checked like every other line: a Nepali reader is told
+where a fact comes from in Nepali.
 """
 
 from __future__ import annotations
@@ -63,6 +70,29 @@ WORD = re.compile("[\u0900-\u0963\u0971-\u097f]+")
 # A placeholder is not typed as it stands: "snl progress नाम", "प्रयोग: snl [विकल्पहरू] आदेश".
 PLACEHOLDER = re.compile(r"\b(?:" + "|".join(sorted(metavar_words(main), key=len, reverse=True))
                          + r")\b")
+STYLE = Path(__file__).resolve().parents[2] / "locales" / "ne" / "STYLE.md"
+# अङ्क is a digit: a count of digits, the digits a number is written or typed in, the digit
+# keys, and the check-up task of reading numerals. Any other अङ्क means a number (सङ्ख्या).
+DIGIT_SENSE = re.compile(
+    r"(?:[०-९0-9]+|\{\w+\}|एक-एक|नेपाली|अङ्ग्रेजी|ठूला|लेख्ने) अङ्क(?:हरू)?(?!\S*[\u0900-\u097f])"
+    r"|अङ्क(?:मा (?:[०-९0-9]+ )?(?:टाइप|लेख)|का कुञ्जी| पढ्ने)")
+ANKA = re.compile("अङ्क(?!्)")
+ANUSVARA = re.compile("\u0902[\u0915-\u092e]")  # ं before क–म: the पञ्चम वर्ण is written
+JOINED_POSTPOSITION = ("(?:को|का|की|ले|लाई|मा|बाट|देखि|सम्मको|सम्मका|सम्म|भन्दा|अनुसार|मध्ये|सँग|"
+                       "भित्र|पछि|मै|नै)(?![\u0900-\u097f])")
+HALANTA_WORD = re.compile("[\u0900-\u097f]*[\u0915-\u0939]\u094d(?![\u0900-\u097f\u200c\u200d])")
+# An address or a port, which the user types as shown: Latin digits, as commands are.
+TYPED_NUMBER = re.compile(r"^\s+--[\w-]+ .*(?:ठेगाना|पोर्ट).*\[[^\]]*[०-९]")
+
+
+def banned_terms() -> dict[str, str]:
+    """The glossary's "not" column, each `term` it names: term -> what to write instead."""
+    banned: dict[str, str] = {}
+    for line in STYLE.read_text("utf-8").splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 3 and "`" in cells[2]:
+            banned.update(dict.fromkeys(re.findall("`([^`]+)`", cells[2]), cells[1]))
+    return banned
 
 
 def wrong_number_words() -> set[str]:
@@ -104,7 +134,7 @@ REPORTS = [
         ["--finish", "bounce", "--no-six-again"], ["--no-three-sixes", "--board", "moksha-patam"])
 ] + [
     (CHILD, ["words", "--lang", "ne"], None),
-    (CHILD, ["history", "--lang", "ne", "--no-sources"], None),
+    (CHILD, ["history", "--lang", "ne"], None),
     (CHILD, ["history", "--lang", "ne", "--meanings"], None),
     (CHILD, ["lesson", "--lang", "ne", "--learner", "आशा", "--level", "1", "--seed", "1"],
      "3\n१२\nपाँच\n\nskip\n4\n"),
@@ -126,7 +156,11 @@ ERRORS = [(TEACHER, [*args, "--lang", "ne"], None) for args in (
                                                                  "--level", "9"],
     ["history", "--card", "99"], ["progress", "कोही"], ["stats", "nowhere"], ["nothing"],
     ["board", "check", "/nonexistent/board.toml"], ["voice", "download", "xx"],
-)]
+    ["play", "--players", "आशा+विकास"], ["play", "--team", "आशा"], ["board", "check", "/"],
+)] + [(TEACHER, ["--lang", "fr", "rules"], None)]  # SNL_LANG=ne asked for Nepali
+# Played in English before the Nepali renderings, so `snl games` in Nepali lists a game whose
+# computer players an English game named ("Computer 1").
+ENGLISH_GAME = ["play", "--lang", "en", "--demo", "--seed", "3", "--no-speech", "--no-sound"]
 
 
 def _help_pages() -> list[tuple[str, list[str], None]]:
@@ -144,10 +178,16 @@ def rendered(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[tuple[st
     board_file = tmp_path_factory.mktemp("boards") / "bad.toml"
     board_file.write_text('name = "x"\nwidth = 5\nheight = 5\n'
                           'ladders = [{from = 9, to = 3}]\n')  # a ladder that goes down
+    not_toml = board_file.with_name("broken.toml")
+    not_toml.write_text('name = "x"\nwidth = [\n')
     runner = CliRunner()
+    env = {"SNL_DATA_DIR": str(data), "SNL_AUDIO": "off", "LANG": "ne_NP.UTF-8",
+           "SNL_LANG": "ne"}
+    assert runner.invoke(main, ENGLISH_GAME, env=env).exit_code == 0
     lines: list[tuple[str, str, str]] = []
     renders = [*GAMES, *REPORTS, *ERRORS, *_help_pages(),
                (TEACHER, ["board", "check", str(board_file), "--lang", "ne"], None),
+               (TEACHER, ["board", "check", str(not_toml), "--lang", "ne"], None),
                (TEACHER, ["play", "--lang", "xx"], None)]  # in a Nepali locale
     audience = TEACHER
     original_gettext, original_ngettext = Localizer.gettext, Localizer.ngettext
@@ -166,7 +206,6 @@ def rendered(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[tuple[st
     patch.setattr(Localizer, "gettext", gettext)
     patch.setattr(Localizer, "ngettext", ngettext)
     for audience, args, given in renders:
-        env = {"SNL_DATA_DIR": str(data), "SNL_AUDIO": "off", "LANG": "ne_NP.UTF-8"}
         # A wide terminal, so help lines are not wrapped inside an option's name.
         result = runner.invoke(main, args, input=given, env=env, prog_name="snl",
                                terminal_width=400, max_content_width=400)
@@ -181,9 +220,11 @@ def rendered(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[tuple[st
 
 def _problems(rendered: list[tuple[str, str, str]]) -> Iterator[tuple[str, str, str]]:
     wrong = wrong_number_words()
+    banned = banned_terms()
+    halanta_words = {word for _, _, line in rendered for word in HALANTA_WORD.findall(line)}
+    joined = re.compile("(?<![\u0900-\u097f])(?:" + "|".join(
+        sorted(halanta_words, key=len, reverse=True)) + ")" + JOINED_POSTPOSITION)
     for audience, command, line in rendered:
-        if line.lstrip().startswith("स्रोत:"):
-            continue  # a citation keeps its source's own title
         if SPLIT.search(GENITIVE_ANUSAR.sub("", WHO.sub("", line))):
             yield "split postposition", command, line
         if LATIN.search(TYPED.sub("", line)):
@@ -194,14 +235,28 @@ def _problems(rendered: list[tuple[str, str, str]]) -> Iterator[tuple[str, str, 
             yield "number word not in the table", command, line
         if PLACEHOLDER.search(line):
             yield "English placeholder", command, line
+        if any(term in line for term in banned):
+            yield "term the glossary rules out", command, line
+        if ANUSVARA.search(line):
+            yield "anusvara for a पञ्चम वर्ण", command, line
+        if len(ANKA.findall(line)) > len(DIGIT_SENSE.findall(line)):
+            yield "अङ्क for a number", command, line
+        if halanta_words and joined.search(line):
+            yield "halanta joined without ZWNJ", command, line
+        if TYPED_NUMBER.search(line):
+            yield "address or port in Devanagari digits", command, line
+
+
+PROBLEMS = ("split postposition", "Latin outside a command", "-नुहोस् in a child-facing line",
+            "number word not in the table", "English placeholder", "term the glossary rules out",
+            "anusvara for a पञ्चम वर्ण", "अङ्क for a number", "halanta joined without ZWNJ",
+            "address or port in Devanagari digits")
 
 
 def test_a_nepali_classroom_reads_nothing_a_teacher_would_correct(
         rendered: list[tuple[str, str, str]]) -> None:
     assert len(rendered) > 3000
-    counts = {"split postposition": 0, "Latin outside a command": 0,
-              "-नुहोस् in a child-facing line": 0, "number word not in the table": 0,
-              "English placeholder": 0}
+    counts = dict.fromkeys(PROBLEMS, 0)
     examples: dict[str, list[str]] = {}
     for problem, command, line in _problems(rendered):
         counts[problem] += 1
@@ -230,15 +285,24 @@ def test_the_checks_catch_what_they_look_for() -> None:
     bad = [(CHILD, "x", "आशा को पालो।"), (CHILD, "x", "Asha's turn."),
            (CHILD, "x", "पासा फाल्नुहोस्।"), (CHILD, "x", "गनौँ: एक, दुई, तिन।"),
            (CHILD, "x", "दश-दश गरेर गन।".replace("-", " ")),
-           (TEACHER, "x", "प्रयोग: snl [OPTIONS] COMMAND [ARGS]...")]
-    found = {problem for problem, _, _ in _problems(bad)}
-    assert found == {"split postposition", "Latin outside a command",
-                     "-नुहोस् in a child-facing line", "number word not in the table",
-                     "English placeholder"}
+           (TEACHER, "x", "प्रयोग: snl [OPTIONS] COMMAND [ARGS]..."),
+           (CHILD, "x", "   स्रोत: Wikipedia, “साँप र भऱ्याङ”"),
+           (TEACHER, "x", "यो खेल सुरक्षित गरिएन।"), (TEACHER, "x", "(पूर्वनिर्धारित: ५)"),
+           (CHILD, "x", "आशाको लागि।"), (CHILD, "x", "केही संग्रहालयमा छन्।"), (CHILD, "x", "संख्या"),
+           (TEACHER, "x", "बोली पहिचान मोडेल"), (TEACHER, "x", "अघि गन्ने"),
+           (TEACHER, "x", "अङ्क चिन्ने"), (CHILD, "x", "मोक्षपटम्को इतिहास: मोक्षपटम्"),
+           (TEACHER, "x", "  --bind ठेगाना  सुन्ने ठेगाना।  [नदिए: ०.०.०.०]")]
+    found = [problem for problem, _, _ in _problems(bad)]
+    assert sorted(set(found)) == sorted(PROBLEMS)
+    assert found.count("term the glossary rules out") == 7  # अङ्क चिन्ने is one too
+    assert found.count("Latin outside a command") == 2  # "Asha's turn." and the source
     good = [(CHILD, "x", line) for line in (
         "आशाको पालो।", "Bikash को पासामा ४ आयो।", "w: को कहाँ छ।", "पासा फाल्न Enter थिच।",
         "खेल फेरि खेल्न यो टाइप गर: snl play --resume 3", "गनौँ: एक, दुई, तीन।",
-        "प्रयोग: snl progress [विकल्पहरू] [नाम]", "SNL_DATA_DIR, A4, --out फाइल.wav")]
+        "प्रयोग: snl progress [विकल्पहरू] [नाम]", "SNL_DATA_DIR, A4, --out फाइल.wav",
+        "यसमा २ अङ्क छन्।", "यो सङ्ख्या अङ्कमा टाइप गर: बाह्र।", "सङ्ख्या लेख्ने अङ्क: latn",
+        "अङ्क पढ्ने", "संसार र संस्करण", "छक्का! फेरि आशाको पालो।", "मोक्षपटम्\u200cको इतिहास: मोक्षपटम्",
+        "  --bind ठेगाना  सुन्ने ठेगाना।  [नदिए: 0.0.0.0]", "[नदिए: १४०; ८० देखि ४५० सम्म]")]
     assert list(_problems(good)) == []
 
 

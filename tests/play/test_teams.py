@@ -93,7 +93,7 @@ def test_a_resumed_game_continues_with_the_same_child(rolls: list[int]) -> None:
     ("en", Verbosity.NORMAL, "Asha and Bikash's turn: it is Bikash's roll."),
     ("en", Verbosity.FULL, "Bikash, it is your roll for Asha and Bikash. Roll the pasa!"),
     ("ne", Verbosity.NORMAL, "Asha र Bikash को पालो: अब Bikash को पासा फाल्ने पालो।"),
-    ("ne", Verbosity.FULL, "Bikash, Asha र Bikash को लागि पासा फाल्ने तिम्रो पालो। पासा फाल!"),
+    ("ne", Verbosity.FULL, "Bikash, Asha र Bikash टोलीका लागि पासा फाल्ने तिम्रो पालो। पासा फाल!"),
 ])
 def test_the_turn_names_the_child_whose_roll_it_is(language: str, verbosity: Verbosity,
                                                     line: str) -> None:

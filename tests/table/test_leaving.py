@@ -410,7 +410,7 @@ def test_a_child_already_seated_elsewhere_is_told_so_and_a_team_joins_in_any_ord
         asha = Child(table, "Asha", stop_after=0)
         asha.log.wait_for(lambda lines: any("You sit at the table" in line for line in lines))
         for language, said in (("en", "Asha is already at the table on another computer."),
-                               ("ne", "Asha अर्को कम्प्युटरबाट टेबलमा बसिसकेको छ।")):
+                               ("ne", "Asha नाम अर्को कम्प्युटरबाट टेबलमा जोडिइसकेको छ।")):
             again = Child(table, "Asha", language, stop_after=0)
             again.join_thread()
             assert again.error is not None
