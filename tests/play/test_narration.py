@@ -28,7 +28,7 @@ from snl_edu.engine.events import (
 )
 from snl_edu.language.localizer import Digits, Localizer
 from snl_edu.outputs.speech import cues
-from snl_edu.play.narration import Narrator, Verbosity, computer_name
+from snl_edu.play.narration import Narrator, Verbosity, computer_name, shown_name
 
 SEATS = [Seat("Asha"), Seat("Bikash", computer=True)]
 EVENTS: list[Event] = [
@@ -247,3 +247,17 @@ def test_exploring_names_the_virtue_or_vice_of_a_named_jump() -> None:
 def test_computer_players_are_numbered_in_the_game_s_language() -> None:
     assert computer_name(Localizer.create("en"), 2) == "Computer 2"
     assert computer_name(Localizer.create("ne"), 2) == "कम्प्युटर २"
+
+
+def test_names_a_game_gave_are_said_in_the_readers_language_and_a_childs_name_as_given() -> None:
+    """A game played in English stores its computer players as "Computer 1"; resumed or
+    listed in Nepali they are कम्प्युटर १, in whatever digits the game that named them used."""
+    nepali, english = Localizer.create("ne"), Localizer.create("en")
+    assert shown_name("Computer 1", nepali) == "कम्प्युटर १"
+    assert shown_name("कम्प्युटर 12", english) == "Computer 12"
+    assert shown_name("Player 1", nepali) == "खेलाडी १"
+    for name in ("Computers 1", "Computer", "Asha", "आशा", "Computer 1 2"):
+        assert shown_name(name, nepali) == name
+    seats = [Seat("Computer 2", computer=True), Seat("Asha+Bikash")]
+    narrator = Narrator(nepali, load_board("classic"), seats)
+    assert [narrator.name(0), narrator.name(1)] == ["कम्प्युटर २", "Asha र Bikash"]
