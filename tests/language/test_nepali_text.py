@@ -80,18 +80,20 @@ ANKA = re.compile("अङ्क(?!्)")
 ANUSVARA = re.compile("\u0902[\u0915-\u092e]")  # ं before क–म: the पञ्चम वर्ण is written
 JOINED_POSTPOSITION = ("(?:को|का|की|ले|लाई|मा|बाट|देखि|सम्मको|सम्मका|सम्म|भन्दा|अनुसार|मध्ये|सँग|"
                        "भित्र|पछि|मै|नै)(?![\u0900-\u097f])")
+# A word the text writes with a final halanta where it stands alone (मोक्षपटम्): joined to a
+# postposition it needs the ZWNJ after the halanta (मोक्षपटम्‌का), or the two make a conjunct.
 HALANTA_WORD = re.compile("[\u0900-\u097f]*[\u0915-\u0939]\u094d(?![\u0900-\u097f\u200c\u200d])")
 # An address or a port, which the user types as shown: Latin digits, as commands are.
 TYPED_NUMBER = re.compile(r"^\s+--[\w-]+ .*(?:ठेगाना|पोर्ट).*\[[^\]]*[०-९]")
 
 
-def banned_terms() -> dict[str, str]:
-    """The glossary's "not" column, each `term` it names: term -> what to write instead."""
-    banned: dict[str, str] = {}
+def banned_terms() -> set[str]:
+    """Each `term` the "not" column of the glossary in locales/ne/STYLE.md names."""
+    banned: set[str] = set()
     for line in STYLE.read_text("utf-8").splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
         if len(cells) == 3 and "`" in cells[2]:
-            banned.update(dict.fromkeys(re.findall("`([^`]+)`", cells[2]), cells[1]))
+            banned.update(re.findall("`([^`]+)`", cells[2]))
     return banned
 
 
