@@ -439,18 +439,21 @@ def _chance_faces(c: _Context) -> Question | None:
             "faces of the pasa would take you onto a ladder?",
             "You are on {square}. Ladders near you start on {starts}. How many of the six "
             "faces of the pasa would take you onto a ladder?", len(starts))
-        reveal = _("No face of the pasa reaches a ladder from {square}.") if answer == 0 else \
-            c.loc.ngettext("{answer} face of {six} reaches a ladder from {square}.",
-                           "{answer} faces of {six} reach a ladder from {square}.", answer)
+        reveal = c.loc.ngettext("{answer} face of {six} reaches a ladder from {square}.",
+                                "{answer} faces of {six} reach a ladder from {square}.", answer)
     else:
         prompt = c.loc.ngettext(
             "You are on {square}. A snake near you starts on {starts}. How many of the six "
             "faces of the pasa would take you onto a snake?",
             "You are on {square}. Snakes near you start on {starts}. How many of the six "
             "faces of the pasa would take you onto a snake?", len(starts))
-        reveal = _("No face of the pasa reaches a snake from {square}.") if answer == 0 else \
-            c.loc.ngettext("{answer} face of {six} reaches a snake from {square}.",
-                           "{answer} faces of {six} reach a snake from {square}.", answer)
+        reveal = c.loc.ngettext("{answer} face of {six} reaches a snake from {square}.",
+                                "{answer} faces of {six} reach a snake from {square}.", answer)
+    if answer == 0:  # "0 faces reach" is heard as a count; that none does is its own sentence
+        reveal = (_("No face of the pasa reaches a ladder from {square}.")
+                  if kind is JumpKind.LADDER else
+                  _("No face of the pasa reaches a snake from {square}."))
+
     return Question(
         Kind.CHANCE_FACES, prompt.format(**values), answer,
         (_("One roll moves you to a square from {low} to {high}.").format(**values),

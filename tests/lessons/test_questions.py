@@ -194,3 +194,21 @@ def test_by_ear_no_question_says_its_own_answer(language: str) -> None:
         assert loc.words(question.answer) in question.prompt
         said = to_latin_digits(question.prompt + " ".join(question.hints))
         assert str(question.answer) not in re.findall(r"\d+", said)
+
+
+@pytest.mark.parametrize(("start", "end", "said"), [
+    (20, 40, {"en": "No face of the pasa reaches a ladder from 10.",
+              "ne": "कोठा १० बाट पासाको कुनै पनि पाटोले भऱ्याङमा पुऱ्याउँदैन।"}),
+    (20, 5, {"en": "No face of the pasa reaches a snake from 10.",
+             "ne": "कोठा १० बाट पासाको कुनै पनि पाटोले साँपमा पुऱ्याउँदैन।"})])
+def test_no_face_reaching_the_jump_is_said_as_none_not_as_zero_faces(
+        start: int, end: int, said: dict[str, str]) -> None:
+    """A jump 10 squares ahead is near enough to ask about, and no roll reaches it: the
+    review heard "० पाटाले … पुऱ्याउँछन्" ("0 faces take you there")."""
+    kind = JumpKind.LADDER if end > start else JumpKind.SNAKE
+    board = Board.build("one jump", 10, 10, [Jump(kind, start, end)])
+    situation = Situation(board, (10,), ("Asha",), 0)
+    for language, loc in LOCALIZERS.items():
+        q = make(Kind.CHANCE_FACES, situation, loc, random.Random(2))  # draws a snake if any
+        assert q is not None and q.answer == 0
+        assert q.reveal == said[language]
