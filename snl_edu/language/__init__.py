@@ -1,2 +1,2 @@
-"""Language: the registry of languages, the Localizer, postpositions, the glossary, and the
-operating system's and TOML reader's reasons told in the reader's language."""
+"""Language: the registry of languages, the Localizer, postpositions, the glossary, and
+where a TOML file goes wrong told in the reader's language."""
