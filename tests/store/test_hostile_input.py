@@ -136,7 +136,7 @@ def test_recording_to_a_full_disk_stops_the_recording_not_the_game(tmp_path: Pat
                           capture_output=True, text=True, env=env(), timeout=300, check=False)
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
-    assert "The recording to /dev/full stopped: the disk is full." in done.stderr
+    assert "The recording to /dev/full stopped: No space left on device." in done.stderr
     assert "Game over" in done.stdout
 
 
