@@ -442,7 +442,7 @@ class TableClient:
         elif line and not (notice is Notice.WARNING and seat != self.seat):
             self._tell(lambda: self.listener.news([Message(line)]))
 
-    def _time_up(self, line: str) -> None:
+    def _time_up(self, line: str | None) -> None:
         """The table rolled for this child. A question of theirs still open held the turn
         as long as the table waits: it is put aside (the lesson says so, once), and what the
         table says next comes after that, in order, never behind the old question."""
@@ -453,7 +453,8 @@ class TableClient:
                 self.dropped.set()
                 if self.held is None:
                     self.held = []
-        self.listener.news([Message(line)])
+        if line:
+            self.listener.news([Message(line)])
 
     # -- lessons on this computer -----------------------------------------------
 
