@@ -83,7 +83,10 @@ class Session:
                 self.after_turn(self.game)
             if self.between_turns is not None and not self.game.over:
                 # The player's question comes right after their own move, before the
-                # next turn is announced (and before anyone can roll again).
+                # next turn is announced (and before anyone can roll again). A second
+                # Enter pressed with the roll is not an Enter in the question (it would
+                # ask it again at once, without how to answer).
+                self.inputs.drop_rolls()
                 self.between_turns(self.game, events)
             self.inputs.drop_rolls()  # presses during the announcement cut it short
             call_next_turn()

@@ -148,11 +148,14 @@ class QuestionKeys:
     table closing ends the question."""
 
     def __init__(self, keys: CommandSource, turn: threading.Event, ended: threading.Event,
-                 thinking: Callable[[], None] = lambda: None) -> None:
+                 thinking: Callable[[], None] = lambda: None,
+                 dropped: threading.Event | None = None) -> None:
         self.keys = keys
         self.interactive = keys.interactive
         self.turn = turn
         self.ended = ended
+        # The table rolled for the child while their question was open: it is put aside.
+        self.dropped = dropped or threading.Event()
         # Told while the keys are wanted (a question has been said), at least every
         # QUESTION_POLL: what the table says meanwhile is said then, the question below it.
         self.thinking = thinking
@@ -164,6 +167,8 @@ class QuestionKeys:
             self.thinking()
             if self.ended.is_set():
                 return Command(Action.END)
+            if self.dropped.is_set():
+                return Command(Action.SKIP)
             command = self.keys.next_command(
                 QUESTION_POLL if timeout is None else min(timeout, QUESTION_POLL))
             if command is None:
@@ -209,6 +214,9 @@ class TableClient:
         self.in_lesson = False  # the keyboard's thread is in a lesson (a card or a question)
         # The child's turn came while their question was open: their clock waits for it.
         self.clock_held = False
+        # The turn their open question held has run out: the question is put aside, and
+        # what the table says after waits until the lesson has said so.
+        self.dropped = threading.Event()
         self.finished = False
         self.connection: Any = None
         self._connections = contextlib.ExitStack()  # every connection made, closed at the end
@@ -331,7 +339,7 @@ class TableClient:
         with self.releasing:  # one thread at a time says them, so their order is kept
             while True:
                 with self.shown:
-                    if self.held is None or self.turns:
+                    if self.held is None or self.turns or self.dropped.is_set():
                         return
                     if not self.held:
                         self.held = None
@@ -379,7 +387,7 @@ class TableClient:
         be said again below what comes; every time, what the table said since is said,
         each move with its own lesson (a card: one question at a time), the question
         last."""
-        if not self.in_lesson or self.teacher is None:
+        if not self.in_lesson or self.teacher is None or self.dropped.is_set():
             return
         asker = self.teacher.asker
         with self.shown:
@@ -428,8 +436,25 @@ class TableClient:
             line = notice_text(self.loc, notice, name, seconds)
         else:  # a host that did not say (or said nonsense): the default warning time
             line = notice_text(self.loc, notice, name)
-        if line and not (notice is Notice.WARNING and seat != self.seat):
+        if notice is Notice.TIME_UP and seat == self.seat:
+            self.my_turn.clear()  # the table rolls for this child: the turn is no longer theirs
+            self._tell(lambda: self._time_up(line))
+        elif line and not (notice is Notice.WARNING and seat != self.seat):
             self._tell(lambda: self.listener.news([Message(line)]))
+
+    def _time_up(self, line: str | None) -> None:
+        """The table rolled for this child. A question of theirs still open held the turn
+        as long as the table waits: it is put aside (the lesson says so, once), and what the
+        table says next comes after that, in order, never behind the old question."""
+        with self.shown:
+            if self.in_lesson and self.listener.question_open:
+                self.listener.answered()  # not asked again below: it is over
+                self.clock_held = False
+                self.dropped.set()
+                if self.held is None:
+                    self.held = []
+        if line:
+            self.listener.news([Message(line)])
 
     # -- lessons on this computer -----------------------------------------------
 
@@ -480,16 +505,23 @@ class TableClient:
         """The turn (``called``: the how-manyth; None: the latest), said to the end; then
         the table starts the child's clock, unless their own question is open: then it
         stands still until the question is over. A turn said late, behind a lesson, that
-        the child has already rolled in starts no clock: the table waits in a later one."""
+        has passed (the child rolled, or the table rolled for them) is not said at all: it
+        is no longer true, and the table waits in a later one."""
+        if not self._turn_is(called):
+            return
         self.listener.news([Message(self._("Your turn: press Enter to roll the pasa."),
                                     "turn")])
         with self.shown:  # against the question closing meanwhile on the keyboard's thread
-            if not self.my_turn.is_set() or called not in (None, self.turns_called):
+            if not self._turn_is(called):
                 return
             self.clock_held = self.listener.question_open
             with contextlib.suppress(WebSocketException, OSError):
                 self.connection.send(wire.encode(
                     wire.asking_message() if self.clock_held else wire.said_message()))
+
+    def _turn_is(self, called: int | None) -> bool:
+        """The table still waits for this child's roll in that call (None: the latest)."""
+        return self.my_turn.is_set() and called in (None, self.turns_called)
 
     def _teach(self, keys: QuestionKeys | None) -> None:
         """Lessons on the turns played, between the child's keys; an Enter that put a
@@ -506,6 +538,7 @@ class TableClient:
                 with self.shown:
                     self.listener.answered()
                     turn_waits, self.clock_held = self.clock_held, False
+                    self.dropped.clear()
             self._release()
             if keys is not None and keys.roll.is_set():
                 keys.roll.clear()
@@ -587,7 +620,8 @@ class TableClient:
                                    self.terminal, stack)
                 self.outputs = self.listener.sink = Outputs([self.console, *audio.outputs])
                 if not self.options.watch:
-                    asking = QuestionKeys(keys, self.my_turn, self.ended, self._thinking)
+                    asking = QuestionKeys(keys, self.my_turn, self.ended, self._thinking,
+                                          self.dropped)
                     self.teacher = self._open_lessons(
                         asking, audio.speaks or self.options.sound.screen_reader, stack)
             receiver = threading.Thread(target=self._receive, name="snl-table-client",

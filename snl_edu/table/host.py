@@ -41,6 +41,7 @@ from snl_edu.table import codes, wire
 from snl_edu.table.browser import serve_page
 from snl_edu.table.notices import notice_text, warning_seconds
 from snl_edu.table.seats import (
+    QUESTION_CAP,
     WARNING_BEFORE,
     NetworkSeat,
     TableControl,
@@ -65,6 +66,7 @@ class TableOptions:
     port: int = DEFAULT_PORT  # 0: any free port (tests)
     turn_clock: float = DEFAULT_TURN_CLOCK  # 0: no clock
     warning_before: float = WARNING_BEFORE  # seconds before the clock rolls that it warns
+    question_cap: float = QUESTION_CAP  # how long a child's open question holds their turn
     code: str | None = None  # None: a new random code
     show: bool = False  # the host's screen is the projector: the board after every turn
     web: bool = True  # serve the seat page and the projector page for browsers
@@ -149,7 +151,8 @@ class Table:
     def _chair(self, seat: int, name: str, in_team: bool) -> Chair:
         chair = Chair(seat, name, in_team, NetworkSeat(
             self.control, self.options.turn_clock, lambda notice: self._tell(chair, notice),
-            self.options.warning_before, rolling_again=lambda: self.game.sixes_in_row > 0))
+            self.options.warning_before, rolling_again=lambda: self.game.sixes_in_row > 0,
+            question_cap=self.options.question_cap))
         return chair
 
     def _sources(self) -> dict[int, CommandSource]:

@@ -75,7 +75,8 @@ class NetworkSeat:
     def __init__(self, control: TableControl, clock: float | None,
                  tell: Callable[[Notice], None], warning_before: float = WARNING_BEFORE,
                  monotonic: Callable[[], float] = time.monotonic,
-                 rolling_again: Callable[[], bool] = lambda: False) -> None:
+                 rolling_again: Callable[[], bool] = lambda: False,
+                 question_cap: float = QUESTION_CAP) -> None:
         self.control = control
         self.clock = clock or None  # seconds a turn waits; None or 0: no clock
         self.tell = tell  # tells the owner's computer (and the room) what happens to the seat
@@ -84,6 +85,7 @@ class NetworkSeat:
         # The roll asked for is a chhakka's extra roll: the same turn, so missing it too is
         # not a second missed turn.
         self.rolling_again = rolling_again
+        self.question_cap = question_cap  # how long an open question holds the turn at most
         self.commands: queue.Queue[Command] = queue.Queue()
         self.present = False
         self.missed = 0
@@ -198,7 +200,7 @@ class NetworkSeat:
                 continue
             if command.action is None and command.text == ASKING:
                 if not heard and deadline is not None and clock is not None:
-                    grace = QUESTION_CAP
+                    grace = self.question_cap
                     deadline = self.monotonic() + clock + grace
                 continue
             if command.action is None and command.text == SAID:

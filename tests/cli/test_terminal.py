@@ -261,3 +261,16 @@ def test_the_board_is_coloured_at_a_terminal_unless_no_color_is_set(no_color: st
     with Terminal("board", "show", "saanp-bharyang", env={"NO_COLOR": no_color}) as terminal:
         assert terminal.wait() == 0
         assert "97S" in terminal.output and ("\x1b[" in terminal.output) is coloured
+
+
+def test_a_second_enter_pressed_with_the_roll_does_not_ask_the_question_again() -> None:
+    with Terminal(*GAME, "--lessons", "every", "--level", "1") as terminal:
+        terminal.expect("Press Enter to roll the pasa, or h for help.\n")
+        terminal.type("\r\r")  # an impatient child: two presses for one roll
+        asked = terminal.expect("To skip, press Escape.\n")
+        terminal.type("\x1b")
+        asked += terminal.expect("we will skip this one")
+        question = next(line for line in asked.splitlines() if line.endswith("?"))
+        assert asked.count(question) == 1, asked
+        terminal.type("qy")
+        assert terminal.wait() == 0

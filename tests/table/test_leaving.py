@@ -7,6 +7,7 @@ import json
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -546,3 +547,60 @@ def test_a_childs_clock_stands_still_while_her_own_question_is_open(tmp_path: Pa
     lines = asha.log.lines
     skipped = next(i for i, line in enumerate(lines) if "we will skip this one" in line)
     assert lines[skipped + 1] == keys.prompt  # the question over: her turn, her clock
+
+
+class LeavesHerQuestionOpenPastTheCap(RollWhenAsked):
+    """Asha: rolls once, then leaves her question open until the table has rolled for her
+    and Bikash has played after it; then puts it aside (late), and rolls no more."""
+
+    def __init__(self, log: LineLog, prompt: str, host_log: LineLog) -> None:
+        super().__init__(log, prompt, stop_after=1)
+        self.host_log = host_log
+        self.skipped = False
+
+    def next_command(self, timeout: float | None = None) -> Command | None:
+        if "A question for Asha:" not in self.log.lines or self.skipped:
+            return super().next_command(timeout)
+        lines = self.host_log.lines
+        if "Time is up: rolling for Asha." in lines and any(
+                line.startswith("Bikash rolled")
+                for line in lines[lines.index("Time is up: rolling for Asha."):]):
+            self.skipped = True
+            return Command(Action.SKIP)
+        threading.Event().wait(min(timeout or LOOK, LOOK))
+        return None
+
+
+def test_a_question_left_open_past_the_cap_is_put_aside_and_the_table_is_told_in_order(
+        tmp_path: Path) -> None:
+    """Tried at a real table: her question open past the cap, the table rolled for her;
+    her screen fell behind (her later moves waited behind the old question), and when she
+    answered, old lines came in a burst, with "Your turn" though the turn was Bikash's.
+    Now the cap puts her question aside at once, said once, and the table is told as it
+    plays; a "your turn" line is said only while it is true."""
+    options = replace(table_options(tmp_path / "host", players=("Asha", "Bikash"),
+                                    computers=0, turn_clock=0.3),
+                      warning_before=0.1, question_cap=0.4)
+    with open_table(options) as (table, host_log, _):
+        asha = Child(table, "Asha", start=False, lessons="every", history="off",
+                     data_dir=str(tmp_path / "a"))
+        asha.keys = LeavesHerQuestionOpenPastTheCap(
+            asha.log, asha.keys.prompt, host_log)  # type: ignore[union-attr]
+        asha.start()
+        bikash = Child(table, "Bikash")
+        asha.log.wait_for(lambda lines: lines.count("Time is up: rolling for Asha.") >= 2)
+        for child in (asha, bikash):
+            child.leave()
+    lines = asha.log.lines
+    timed_out = lines.index("Time is up: rolling for Asha.")
+    # Her question put aside, said once, then her move as the table played it.
+    assert lines[timed_out + 1].startswith("That is fine, we will skip this one.")
+    assert lines[timed_out + 2].startswith("Asha rolled")
+    turn_open = False  # every "your turn" line is said while the table waits for her roll
+    for line in lines:
+        if line in ("Asha's turn.", "Chhakka! Asha rolls again."):
+            turn_open = True
+        elif line.startswith(("Asha rolled", "Time is up: rolling for Asha")):
+            turn_open = False
+        elif line == asha.keys.prompt:  # type: ignore[union-attr]
+            assert turn_open, lines
