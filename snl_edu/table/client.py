@@ -21,8 +21,8 @@ from websockets.exceptions import WebSocketException
 
 from snl_edu.app.options import SoundOptions
 from snl_edu.app.play import Terminal, open_sound
-from snl_edu.engine import Game, GameStateError, Seat
-from snl_edu.engine.events import Event, Rolled
+from snl_edu.engine import Game, Seat
+from snl_edu.engine.events import Event, GameOver, Rolled, Standing
 from snl_edu.inputs.commands import Action, Command, CommandSource
 from snl_edu.inputs.seat_inputs import SeatInputs
 from snl_edu.language.localizer import N_, Localizer
@@ -34,7 +34,7 @@ from snl_edu.safe_text import clean_name
 from snl_edu.table import wire
 from snl_edu.table.codes import quiet_logger
 from snl_edu.table.notices import MAX_WARNING, notice_text
-from snl_edu.table.wire import Notice
+from snl_edu.table.wire import Notice, Refusal
 from snl_edu.vocabulary import Message, SnlError
 
 if TYPE_CHECKING:
@@ -53,14 +53,52 @@ class TableError(SnlError):
 
 
 REFUSALS = {
-    "code": N_("That join code is not right. Check the code the host shows."),
-    "tries": N_("Too many wrong codes from this computer: wait a minute, then try again."),
-    "no-seat": N_("There is no free seat for {name} at this table. Use the name the "
-                  "teacher gave you."),
-    "seated": N_("{name} is already at the table on another computer. If that is not you, "
-                 "ask the teacher."),
-    "malformed": N_("The table did not understand this computer."),
+    Refusal.CODE: N_("That join code is not right. Check the code the host shows."),
+    Refusal.TRIES: N_("Too many wrong codes from this computer: wait a minute, then try "
+                      "again."),
+    Refusal.NO_SEAT: N_("There is no free seat for {name} at this table. Use the name the "
+                        "teacher gave you."),
+    Refusal.SEATED: N_("{name} is already at the table on another computer. If that is not "
+                       "you, ask the teacher."),
+    Refusal.KEPT: N_("The seat of {name} is kept for {name}. If it is yours, ask the teacher "
+                     "to let you back in, then join again."),
+    Refusal.MALFORMED: N_("The table did not understand this computer."),
 }
+FREE_SEATS = N_("There is no free seat for {name} at this table. The free seats are: "
+                "{names}. Use the name the teacher gave you.")
+# A host that sends what no table sends (a seat that is not there, a move the rolls do not
+# make): this computer leaves rather than show or say it.
+UNTRUSTED = N_("The table sent something that cannot be right, so this computer has left "
+               "it. Ask the teacher to check the table.")
+
+
+class Untrusted(Exception):
+    """A fact from the table that does not fit the game this computer holds."""
+
+
+def game_from(data: object) -> Game:
+    """The game as the table sent it (its texts already made visible by ``wire``)."""
+    try:
+        return Game.from_data(data)
+    except (SnlError, TypeError, ValueError, KeyError, AttributeError) as error:
+        raise Untrusted("not a game") from error
+
+
+def checked_update(held: Game, update: wire.Update) -> Game:
+    """The game after an update, if the update is one this game can make: the same board,
+    rules and seats, the rolls so far and new ones, and exactly the events those rolls make
+    (so every seat and square an event names is right)."""
+    game = game_from(update.game)
+    if (game.board, game.rules, list(game.seats)) != (held.board, held.rules, list(held.seats)) \
+            or list(game.rolls[:len(held.rolls)]) != list(held.rolls):
+        raise Untrusted("not this game")
+    replay = Game.replay(held.board, held.rules, held.seats, held.rolls)
+    new = game.rolls[len(held.rolls):]
+    expected = [event for roll in new for event in replay.play(roll)] if new \
+        else replay.opening()
+    if list(update.events) != expected:
+        raise Untrusted("events the rolls do not make")
+    return game
 
 
 def unreachable(error: Exception) -> str:
@@ -134,11 +172,12 @@ def _accepts(options: ClientOptions) -> bool:
         with connect(f"ws://{options.host}:{options.port}", compression=None, proxy=None,
                      logger=quiet_logger("client"),
                      open_timeout=CONNECT_WAIT, max_size=wire.MAX_TABLE_MESSAGE) as probe:
-            probe.send(wire.encode(wire.join_message(options.code, "", watch=True)))
-            reply = wire.decode(probe.recv(timeout=CONNECT_WAIT), wire.MAX_TABLE_MESSAGE)
+            probe.send(wire.encode(wire.Join(options.code, "", watch=True)))
+            reply = wire.read_fact(wire.decode(probe.recv(timeout=CONNECT_WAIT),
+                                               wire.MAX_TABLE_MESSAGE))
     except (OSError, TimeoutError, WebSocketException, wire.WireError):
         return False
-    return reply.get("type") == "welcome"
+    return isinstance(reply, wire.Welcome)
 
 
 class QuestionKeys:
@@ -199,6 +238,8 @@ class TableClient:
         self.shown = threading.Lock()  # guards what is held behind a lesson
         self.ended = threading.Event()
         self.my_turn = threading.Event()  # the table waits for this seat's roll
+        self.turn_said = threading.Event()  # ... and "your turn" has been said here
+        self.sending = threading.Lock()  # "said" and a roll leave in the order they happen
         self.turns_called = 0  # how many times the table has asked for this seat's roll
         # Lessons run on this computer, between the child's own keys: the network thread
         # hands each turn's events over and the keyboard's thread asks the question.
@@ -218,6 +259,7 @@ class TableClient:
         # what the table says after waits until the lesson has said so.
         self.dropped = threading.Event()
         self.finished = False
+        self.untrusted = False  # the table sent what no table sends: we left it
         self.connection: Any = None
         self._connections = contextlib.ExitStack()  # every connection made, closed at the end
         self.token: str | None = None
@@ -234,45 +276,47 @@ class TableClient:
 
     # -- connecting -------------------------------------------------------------
 
-    def _connect(self) -> dict[str, Any]:
+    def _connect(self) -> wire.Welcome:
         from websockets.sync.client import connect
 
         uri = f"ws://{self.options.host}:{self.options.port}"
+        address = f"{self.options.host}:{self.options.port}"
         try:
             self.connection = self._connections.enter_context(connect(
                 uri, max_size=wire.MAX_TABLE_MESSAGE, compression=None,
                 open_timeout=CONNECT_WAIT, proxy=None, logger=quiet_logger("client")))
         except (OSError, TimeoutError, WebSocketException) as error:  # refused, unreachable
-            raise TableError(unreachable(error),
-                             address=f"{self.options.host}:{self.options.port}") from None
-        self.connection.send(wire.encode(wire.join_message(
-            self.options.code, self.options.name, self.token, self.options.watch)))
+            raise TableError(unreachable(error), address=address) from None
         try:
-            first = wire.decode(self.connection.recv(timeout=CONNECT_WAIT),
-                                wire.MAX_TABLE_MESSAGE)
+            self.connection.send(wire.encode(wire.Join(
+                self.options.code, self.options.name, self.token, self.options.watch)))
+            first = wire.read_fact(wire.decode(self.connection.recv(timeout=CONNECT_WAIT),
+                                               wire.MAX_TABLE_MESSAGE))
         except (OSError, TimeoutError, WebSocketException, wire.WireError):
             raise TableError(N_("The table at {address} did not answer."),
-                             address=f"{self.options.host}:{self.options.port}") from None
-        if first.get("type") == "refused":
-            reason = REFUSALS.get(str(first.get("reason")), REFUSALS["malformed"])
-            raise TableError(reason, name=self.options.name)
-        if first.get("type") != "welcome":
-            raise TableError(REFUSALS["malformed"])
+                             address=address) from None
+        if isinstance(first, wire.Refused):
+            if first.reason is Refusal.NO_SEAT and first.free:
+                raise TableError(FREE_SEATS, name=self.options.name,
+                                 names=self.loc.join(list(first.free)))
+            raise TableError(REFUSALS[first.reason], name=self.options.name)
+        if not isinstance(first, wire.Welcome):
+            raise TableError(REFUSALS[Refusal.MALFORMED])
         return first
 
-    def _welcome(self, welcome: dict[str, Any]) -> None:
+    def _welcome(self, welcome: wire.Welcome) -> None:
         try:
-            game = Game.from_data(welcome.get("game"))
-        except GameStateError:
-            raise TableError(REFUSALS["malformed"]) from None
-        seat = welcome.get("seat")
-        self.seat = seat if type(seat) is int and 0 <= seat < len(game.seats) else None
-        self.listener.seat = self.seat
-        token = welcome.get("token")
-        self.token = token if isinstance(token, str) else None
+            game = game_from(welcome.game)
+        except Untrusted:
+            raise TableError(UNTRUSTED) from None
+        seat = welcome.seat
+        if (seat is None) != self.options.watch or (
+                seat is not None and (seat >= len(game.seats) or game.seats[seat].computer)):
+            raise TableError(UNTRUSTED)  # a seat that is not there, or not a child's
+        self.seat = self.listener.seat = seat
+        self.token = welcome.token
         team = teams.members(game.seats[self.seat]) if self.seat is not None else ()
-        held = welcome.get("members")
-        self.members = tuple(name for name in team if isinstance(held, list) and name in held)
+        self.members = tuple(name for name in team if name in welcome.members)
         first_time = self.narrator is None
         self.listener.game = game
         rotation = teams.Rotation(game.seats)  # used by whichever thread is telling
@@ -288,15 +332,13 @@ class TableClient:
         name = self.narrator.name(self.seat) if self.seat is not None else ""
         if len(self.members) == 1:
             name = self.members[0]  # one child of a team: greeted by their own name
-        if welcome.get("back") or not first_time:
-            covered = welcome.get("covered")
-            covered = covered if type(covered) is int and covered >= 0 else 0
+        if welcome.back or not first_time:
             lines = [Message(self._("Welcome back, {name}.").format(name=name))]
-            if covered:
+            if welcome.covered:
                 lines.append(Message(self.loc.ngettext(
                     "While you were away, the table rolled for you {count} time.",
                     "While you were away, the table rolled for you {count} times.",
-                    covered).format(count=self.loc.number(covered))))
+                    welcome.covered).format(count=self.loc.number(welcome.covered))))
             self.listener.say(lines + self.narrator.where(game))
         elif len(self.members) == 1:
             team_name = self.narrator.name(self.seat) if self.seat is not None else ""
@@ -305,7 +347,7 @@ class TableClient:
         else:
             self.listener.say([Message(self._("You sit at the table as {name}. Wait for your "
                                       "turn.").format(name=name))])
-        if first_time and not welcome.get("back") and game.rolls:  # a resumed game
+        if first_time and not welcome.back and game.rolls:  # a resumed game
             self.listener.say(self.narrator.where(game), remember=False)
 
     # -- what the table says ----------------------------------------------------
@@ -321,9 +363,12 @@ class TableClient:
                     return
                 continue
             try:
-                self._handle(wire.decode(text, wire.MAX_TABLE_MESSAGE))
-            except (wire.WireError, GameStateError):
-                continue  # one odd message from the table is not worth stopping for
+                self._handle(wire.read_fact(wire.decode(text, wire.MAX_TABLE_MESSAGE)))
+            except (wire.WireError, Untrusted):
+                # Not what a table sends: nothing more it says is shown or said.
+                self.untrusted = True
+                self.ended.set()
+                return
 
     def _tell(self, action: Callable[[], None]) -> None:
         """Say something from the table now, or after the lesson that is open."""
@@ -347,20 +392,40 @@ class TableClient:
                     action = self.held.pop(0)
                 action()
 
-    def _handle(self, message: dict[str, Any]) -> None:
-        kind = message.get("type")
-        if kind == "update" and self.narrator is not None:
-            events = wire.read_events(message)
-            with contextlib.suppress(GameStateError):
-                self.listener.game = Game.from_data(message.get("game"))
-            game = self.game
+    def _handle(self, fact: wire.Fact) -> None:
+        if isinstance(fact, wire.Update) and self.narrator is not None:
+            assert self.game is not None
+            self.listener.game = game = checked_update(self.game, fact)
+            events = list(fact.events)
             self._tell(lambda: self._tell_update(game, events))
-        elif kind == "notice":
-            self._on_notice(message)
-        elif kind == "ended":
-            self.finished = bool(message.get("finished"))
-            self._tell(lambda: self.listener.news([Message(self._("The table has closed."))]))
+        elif isinstance(fact, wire.NoticeOf):
+            self._on_notice(fact)
+        elif isinstance(fact, wire.Ended):
+            self.finished = fact.finished
+            self._tell(lambda: self.listener.news(
+                ([] if fact.finished else self._ended_early(fact.saved))
+                + [Message(self._("The table has closed."))]))
             self.ended.set()
+        elif isinstance(fact, (wire.Welcome, wire.Refused)):
+            raise Untrusted("a second welcome")
+
+    def _ended_early(self, saved: bool) -> list[Message]:
+        """The teacher ended the game: the places as it stands, and whether it is kept."""
+        assert self.game is not None and self.narrator is not None
+        lines = []
+        if self.listener.question_open:
+            lines.append(Message(self._("The game has ended, so we leave this question for "
+                                        "another time.")))
+        squares = self.game.positions
+        ranking = tuple(sorted((Standing(1 + sum(other > square for other in squares), seat,
+                                         square) for seat, square in enumerate(squares)),
+                               key=lambda standing: standing.place))
+        lines.append(Message(self._("The teacher has ended the game.")))
+        lines += self.narrator.narrate_all([GameOver(ranking)])[1:]  # the places alone
+        if saved:
+            lines.append(Message(self._("The game is saved: the class can play on with it "
+                                        "another day.")))
+        return lines
 
     def _tell_update(self, game: Game | None, events: list[Event]) -> None:
         """A move, narrated; then its lessons (a card, or a question for this child) at the
@@ -409,37 +474,35 @@ class TableClient:
         first = events[0] if events else None
         return isinstance(first, Rolled) and first.seat == self.seat
 
-    def _on_notice(self, message: dict[str, Any]) -> None:
-        try:
-            notice = Notice(message.get("kind"))
-        except ValueError:
-            return
-        seat = message.get("seat")
+    def _on_notice(self, notice: wire.NoticeOf) -> None:
         if self.game is None:
             return
-        if notice is Notice.TURN:
+        seat = notice.seat
+        if seat is not None and seat >= len(self.game.seats):
+            raise Untrusted("a notice about a seat that is not there")
+        if notice.kind is Notice.TURN:
             if seat == self.seat:
                 self.turns_called += 1
                 self.my_turn.set()
                 self._turn_came(self.turns_called)
             return
         name = ""
-        if type(seat) is int and 0 <= seat < len(self.game.seats):
+        if seat is not None:
             name = self.narrator.name(seat) if self.narrator else ""
-            member = message.get("member")  # one child of a team: named as the table has them
-            if member in teams.members(self.game.seats[seat]):
-                name = str(member)
-        elif notice not in (Notice.PAUSED, Notice.RESUMED):
-            return
-        seconds = message.get("seconds")
-        if notice is Notice.WARNING and type(seconds) is int and 0 < seconds <= MAX_WARNING:
-            line = notice_text(self.loc, notice, name, seconds)
+            # One child of a team: named as the table has them.
+            if notice.member is not None and notice.member in teams.members(
+                    self.game.seats[seat]):
+                name = notice.member
+        seconds = notice.seconds
+        if notice.kind is Notice.WARNING and seconds is not None and 0 < seconds <= MAX_WARNING:
+            line = notice_text(self.loc, notice.kind, name, seconds)
         else:  # a host that did not say (or said nonsense): the default warning time
-            line = notice_text(self.loc, notice, name)
-        if notice is Notice.TIME_UP and seat == self.seat:
+            line = notice_text(self.loc, notice.kind, name)
+        if notice.kind is Notice.TIME_UP and seat == self.seat:
             self.my_turn.clear()  # the table rolls for this child: the turn is no longer theirs
+            self.turn_said.clear()
             self._tell(lambda: self._time_up(line))
-        elif line and not (notice is Notice.WARNING and seat != self.seat):
+        elif line and not (notice.kind is Notice.WARNING and seat != self.seat):
             self._tell(lambda: self.listener.news([Message(line)]))
 
     def _time_up(self, line: str | None) -> None:
@@ -515,9 +578,13 @@ class TableClient:
             if not self._turn_is(called):
                 return
             self.clock_held = self.listener.question_open
-            with contextlib.suppress(WebSocketException, OSError):
-                self.connection.send(wire.encode(
-                    wire.asking_message() if self.clock_held else wire.said_message()))
+            with self.sending:  # the table hears it before any roll pressed after it
+                self.turn_said.set()
+                self._send(wire.Asking() if self.clock_held else wire.Said())
+
+    def _send(self, message: wire.Message | dict[str, Any]) -> None:
+        with contextlib.suppress(WebSocketException, OSError):
+            self.connection.send(wire.encode(message))
 
     def _turn_is(self, called: int | None) -> bool:
         """The table still waits for this child's roll in that call (None: the latest)."""
@@ -577,7 +644,7 @@ class TableClient:
         command = join_command(f"{self.options.host}:{self.options.port}",
                                normalise(self.options.code))
         return self._("You have left the table; your seat is kept for you. To come back, "
-                      "type: {command}").format(
+                      "ask the teacher to let you back in, then type: {command}").format(
             command=f"{command} --name {shlex.quote(self.options.name)}")
 
     def _leave(self, keys: CommandSource) -> None:
@@ -596,11 +663,15 @@ class TableClient:
                 self._leave(keys)
             return
         if action in wire.NETWORK_ACTIONS:
-            if action is Action.ROLL:
+            if self.options.watch:
+                return
+            with self.sending:
+                if self.my_turn.is_set() and not self.turn_said.is_set():
+                    return  # pressed before "your turn" was said: it belongs to no turn
+                # Our roll, once; in another's turn the table says whose roll it is.
                 self.my_turn.clear()
-            if not self.options.watch:
-                with contextlib.suppress(WebSocketException, OSError):
-                    self.connection.send(wire.encode(wire.command_message(command)))
+                self.turn_said.clear()
+                self._send(wire.command_data(command))
             return
         if action is Action.END:
             self.ended.set()
@@ -639,10 +710,12 @@ class TableClient:
                     # A script's line is meant: it waits for this seat's turn (at a
                     # keyboard, a press before the turn is an impatient key, dropped).
                     # Meanwhile the table's moves and their lessons are said in order.
-                    while not (self.my_turn.wait(LESSON_POLL) or self.ended.is_set()):
+                    while not (self.turn_said.wait(LESSON_POLL) or self.ended.is_set()):
                         self._teach(asking)
                 self._act(command, keys)
             receiver.join(timeout=2)
+            if self.untrusted:
+                raise TableError(UNTRUSTED)
             self._release_the_rest()
         return self.finished
 

@@ -7,8 +7,8 @@ connection. A client can act only for the seat it joined; everything it sends is
 
 from __future__ import annotations
 
-import contextlib
 import functools
+import logging
 import secrets
 import threading
 import time
@@ -39,6 +39,8 @@ from snl_edu.play.session import Ending, Session, SessionSettings
 from snl_edu.safe_text import clean_name, name_key
 from snl_edu.table import codes, wire
 from snl_edu.table.browser import serve_page
+from snl_edu.table.connection import Outbox, Watch
+from snl_edu.table.gate import Gate, network_of
 from snl_edu.table.notices import notice_text, warning_seconds
 from snl_edu.table.seats import (
     QUESTION_CAP,
@@ -49,14 +51,30 @@ from snl_edu.table.seats import (
     TeamSeat,
 )
 from snl_edu.table.web import WebSide
-from snl_edu.table.wire import Notice
+from snl_edu.table.wire import Notice, Refusal
 from snl_edu.vocabulary import Message
 
 DEFAULT_PORT = 8765
 DEFAULT_TURN_CLOCK = 30.0
-FIRST_MESSAGE_WAIT = 10.0
+# A computer on the same network upgrades to a websocket and sends its join in
+# milliseconds; one that has not within these is not a child's.
+HANDSHAKE_WAIT = 5.0
+FIRST_MESSAGE_WAIT = 5.0
+# A connection silent this long, with its ping unanswered this long after, is gone.
+KEEPALIVE = 10.0
+CLOSE_WAIT = 1.0  # a goodbye's answer; the table's end never waits longer on one client
 BAD_MESSAGES_BEFORE_CLOSE = 3
 PAGES_FINISH = 2.0  # how long a closing table waits for the pages' seats to tell the end
+# A child's keys, held down, repeat about 30 times a second: more than this is a flood,
+# and the connection is dropped (the seat is kept, as for any drop).
+MESSAGES_PER_SECOND = 60
+# How long the table's end waits for its last words to reach everyone, in all.
+GOODBYE_WAIT = 1.0
+# The websocket library logs a dropped connection with a traceback; at the table that is
+# an ordinary event (a child's computer went to sleep), never the teacher's concern.
+QUIET = logging.getLogger("snl_edu.table.server")
+QUIET.addHandler(logging.NullHandler())
+QUIET.propagate = False
 
 
 @dataclass(frozen=True)
@@ -73,6 +91,18 @@ class TableOptions:
     web_lessons: str | None = None  # browser seats' lessons (None: some, as at a keyboard)
 
 
+@dataclass(eq=False)
+class Peer:
+    """One connection to the table and its outbox: what is sent to it never blocks the
+    table (snl_edu.table.connection)."""
+
+    connection: Any
+    outbox: Outbox
+
+    def send(self, message: wire.Message) -> None:
+        self.outbox.put(wire.encode(message))
+
+
 @dataclass
 class Chair:
     """One child's place at the table: a seat of their own, or their turns in a team's seat.
@@ -83,18 +113,13 @@ class Chair:
     in_team: bool
     source: NetworkSeat
     token: str = field(default_factory=lambda: secrets.token_urlsafe(18))
-    connection: Any = None  # the child's live websocket connection, if any
-    joined_before: bool = False
+    peer: Peer | None = None  # the child's live connection, if any
+    joined_before: bool = False  # from now on the seat is taken back only with its key
 
-    def notice(self, notice: Notice, seconds: int | None = None) -> dict[str, Any]:
+    def notice(self, notice: Notice, seconds: int | None = None) -> wire.NoticeOf:
         """A notice about this child; in a team it names the child beside the seat. A warning
         carries the seconds it says are left (the host's warning time)."""
-        message: dict[str, Any] = {"type": "notice", "kind": notice, "seat": self.seat}
-        if self.in_team:
-            message["member"] = self.name
-        if seconds is not None:
-            message["seconds"] = seconds
-        return message
+        return wire.NoticeOf(notice, self.seat, self.name if self.in_team else None, seconds)
 
 
 class Table:
@@ -125,10 +150,16 @@ class Table:
             for name in teams.members(seat) or (seat.name,)]
         # The session's thread alone asks it (the narrator and the team seats).
         self.rotation = teams.Rotation(self.game.seats)
-        self.watchers: list[Any] = []
-        # Guards the chairs' connections and watchers, and orders what is sent: a child's welcome
-        # comes before anything else the table sends them, and holds the state of the last
-        # update (the game is read only by the session's thread, right after each roll).
+        self.watchers: list[Peer] = []
+        self.gate = Gate()
+        self.watch = Watch()
+        # Children who asked to come back by name (their key lost): the teacher lets them.
+        self.asking_back: dict[str, str] = {}
+        self.let_back: set[str] = set()
+        # Guards the chairs' connections and watchers, and orders what is queued to them (never
+        # sent under it: each outbox sends): a child's welcome comes before anything else the
+        # table tells them, and holds the state of the last update (the game is read only by
+        # the session's thread, right after each roll).
         self.lock = threading.RLock()
         self.state = self.game.to_data()
         self.everyone_here = threading.Event()
@@ -178,8 +209,19 @@ class Table:
 
         self.server = serve(self._handle, self.options.bind, self.options.port,
                             max_size=wire.MAX_CLIENT_MESSAGE, compression=None,
-                            open_timeout=FIRST_MESSAGE_WAIT, max_queue=4,
-                            process_request=self.web, logger=codes.quiet_logger("server"))
+                            open_timeout=HANDSHAKE_WAIT, ping_interval=KEEPALIVE,
+                            ping_timeout=KEEPALIVE, close_timeout=CLOSE_WAIT, max_queue=4,
+                            process_request=self.web, logger=QUIET)
+        # Over its caps a connection is shut before it costs a handshake (snl_edu.table.gate).
+        # The server's handler forgets its own thread when it ends, and its shutdown waits
+        # until every thread is forgotten: a refused socket's thread must be forgotten too.
+        server = self.server
+
+        def forget_thread() -> None:
+            with server.lock:
+                server.handler_threads.discard(threading.current_thread())
+
+        self.server.handler = self.gate.guard(self.server.handler, forget_thread)
         host, port = self.server.socket.getsockname()[:2]
         self.address = (host, port)
         self._server_thread = threading.Thread(target=self.server.serve_forever,
@@ -197,49 +239,78 @@ class Table:
         deadline = time.monotonic() + PAGES_FINISH
         for page in list(self.pages):
             page.join(max(0.0, deadline - time.monotonic()))
+        self._goodbye()
         if self.server is not None:
             self.server.shutdown()
             self.server = None
         if self._server_thread is not None:
             self._server_thread.join(timeout=5)
+        self.watch.stop()
         self.prepared.close()
 
+    def _goodbye(self) -> None:
+        """The last words reach whoever reads within GOODBYE_WAIT; whoever does not is cut
+        off, so the server's goodbyes never wait on them."""
+        end = time.monotonic() + GOODBYE_WAIT
+        for peer in self._peers():
+            if not peer.outbox.flush(max(0.0, end - time.monotonic())):
+                peer.outbox.cut()
+
     def _handle(self, connection: Any) -> None:
-        path = connection.request.path if connection.request is not None else "/"
-        if path != "/":  # a browser's page (only served with the web side on)
-            if self.web is not None:
-                serve_page(connection, path, self)
+        """One connection, from its join to its end. Whatever the network does meanwhile
+        (a reset, a timeout, a close), the connection just ends: one line at most."""
+        try:
+            path = connection.request.path if connection.request is not None else "/"
+            if path != "/":  # a browser's page (only served with the web side on)
+                if self.web is not None:
+                    serve_page(connection, path, self)
+                return
+        except (WebSocketException, OSError):
             return
-        address = str(connection.remote_address[0]) if connection.remote_address else "?"
+        peer = Peer(connection, Outbox.for_websocket(connection))
+        self.watch.add(peer.outbox)
+        try:
+            self._serve(peer)
+        except (WebSocketException, OSError):
+            pass  # the connection went: a seated child's seat is kept (see _play)
+        finally:
+            if not peer.outbox.flush(CLOSE_WAIT):  # a last refusal reaches one that reads
+                peer.outbox.cut()  # one that does not is not waited for in its goodbye
+            self.watch.remove(peer.outbox)
+            peer.outbox.close()
+
+    def _serve(self, peer: Peer) -> None:
+        connection = peer.connection
+        address = str(connection.remote_address[0])
         try:
             join = wire.read_join(wire.decode(connection.recv(timeout=FIRST_MESSAGE_WAIT),
                                               wire.MAX_CLIENT_MESSAGE))
         except (wire.WireError, TimeoutError):
-            self._refuse(connection, "malformed")
-            return
-        except (WebSocketException, OSError):  # closed before a join: nothing to do
+            self._refuse(peer, wire.Refused(Refusal.MALFORMED))
             return
         refusal = self.admit(address, join.code)
         if refusal is not None:
-            self._refuse(connection, refusal)
+            self._refuse(peer, wire.Refused(refusal))
             return
         if join.watch:
-            self._watch(connection)
+            self._watch(peer)
             return
-        chairs = self._chairs_for(join)
-        if not chairs:
-            self._refuse(connection, "seated" if self._seated(join) else "no-seat")
+        chairs = self._seating(join)
+        if isinstance(chairs, wire.Refused):
+            self._refuse(peer, chairs)
             return
-        self._play(connection, chairs)
+        self._play(peer, chairs)
 
-    def admit(self, address: str, code: str) -> str | None:
-        """Whether a computer may join with this code: None, or why not (a refusal's
-        reason). Five wrong codes in a minute from one computer shut it out for a minute."""
-        if self.limiter.blocked(address):
-            return "tries"
+    def admit(self, address: str, code: str) -> Refusal | None:
+        """Whether a computer may join with this code: None, or why not. Five wrong codes
+        in a minute from one network (an address; for IPv6 its /64) shut it out for a
+        minute."""
+        network = network_of(address)
+        if self.limiter.blocked(network):
+            return Refusal.TRIES
         if not codes.same_code(code, self.code):
-            self.limiter.wrong(address)
-            return "code"
+            self.limiter.wrong(network)
+            return Refusal.CODE
         return None
 
     def page_address(self, shown_host: str) -> str:
@@ -248,10 +319,11 @@ class Table:
         assert self.address is not None
         return f"http://{shown_host}:{self.address[1]}/#{codes.shown(self.code)}"
 
-    def _chairs_for(self, join: wire.Join) -> list[Chair]:
-        """The chairs a join takes: those its token holds, else the child's own by name (a
-        dropped child gets theirs back), else a whole team's free chairs by the team's name
-        (the team at one computer). Nobody takes a chair another connection holds by name."""
+    def _seating(self, join: wire.Join) -> list[Chair] | wire.Refused:
+        """The chairs a join takes: those its token holds, else the child's own by name,
+        else a whole team's free chairs by the team's name (the team at one computer).
+        A chair once taken is taken back by name only after the teacher lets them
+        (``let_back_in``): nobody sits in a classmate's seat while the classmate is away."""
         with self.lock:
             if join.token is not None:
                 held = [c for c in self.chairs
@@ -259,143 +331,159 @@ class Table:
                 if held:
                     return held
             wanted = name_key(join.name)
-            for chair in self.chairs:
-                if name_key(chair.name) == wanted:
-                    return [chair] if chair.connection is None else []
-            team = self._team_key(join.name)
-            return [chair for chair in self.chairs if chair.connection is None
-                    and self._team_key(self.game.seats[chair.seat].name) == team]
+            own = [c for c in self.chairs if name_key(c.name) == wanted]
+            if not own:
+                team = self._team_key(join.name)
+                own = [c for c in self.chairs
+                       if self._team_key(self.game.seats[c.seat].name) == team]
+            if not own:
+                return wire.Refused(Refusal.NO_SEAT, free=tuple(
+                    c.name for c in self.chairs if c.peer is None and not c.joined_before))
+            if any(c.peer is not None for c in own):
+                return wire.Refused(Refusal.SEATED)
+            kept = [c for c in own if c.joined_before and name_key(c.name) not in self.let_back]
+            if kept:
+                for chair in kept:
+                    self.asking_back[name_key(chair.name)] = chair.name
+            else:
+                for chair in own:
+                    self.let_back.discard(name_key(chair.name))
+                return own
+        self.outputs.show_all([Message(self.loc.gettext(
+            "{names} asked to come back without their key: press b to let them back "
+            "in.").format(names=self.loc.join([c.name for c in kept])))])
+        return wire.Refused(Refusal.KEPT)
+
+    def let_back_in(self) -> list[str]:
+        """The teacher's yes: each child who asked to come back by name may, once."""
+        with self.lock:
+            names = list(self.asking_back.values())
+            self.let_back.update(self.asking_back)
+            self.asking_back.clear()
+        if names:
+            self.outputs.show_all([Message(self.loc.gettext(
+                "{names} may join again with their name.").format(names=self.loc.join(names)))])
+        else:
+            self.outputs.show_all([Message(self.loc.gettext(
+                "Nobody is waiting to come back."))])
+        return names
 
     @staticmethod
     def _team_key(name: str) -> tuple[str, ...]:
         """A team's name as compared: "bikash + asha" is the team "Asha+Bikash"."""
         return tuple(sorted(name_key(part.strip()) for part in name.split(teams.SEPARATOR)))
 
-    def _seated(self, join: wire.Join) -> bool:
-        """Whether the child (or the team) this join names is already at another computer."""
-        wanted, team = name_key(join.name), self._team_key(join.name)
-        with self.lock:
-            return any(chair.connection is not None and (
-                name_key(chair.name) == wanted
-                or self._team_key(self.game.seats[chair.seat].name) == team)
-                for chair in self.chairs)
-
-    def _play(self, connection: Any, chairs: list[Chair]) -> None:
+    def _play(self, peer: Peer, chairs: list[Chair]) -> None:
         back = any(chair.joined_before for chair in chairs)
         seat = chairs[0].seat
         with self.lock:
-            old = {c.connection for c in chairs if c.connection not in (None, connection)}
+            old = {c.peer for c in chairs if c.peer not in (None, peer)}
             token = secrets.token_urlsafe(18)  # one key for all this computer's chairs
             for chair in chairs:
-                chair.connection, chair.joined_before, chair.token = connection, True, token
-            self._send(connection, {
-                "type": "welcome", "seat": seat, "token": token, "game": self.state,
-                "back": back, "covered": sum(c.source.covered_rolls for c in chairs),
-                "members": [c.name for c in chairs if c.in_team]})
+                chair.peer, chair.joined_before, chair.token = peer, True, token
+            peer.send(wire.Welcome(self.state, seat, token, back,
+                                   sum(c.source.covered_rolls for c in chairs),
+                                   tuple(c.name for c in chairs if c.in_team)))
             for chair in chairs:
                 chair.source.covered_rolls = 0
                 chair.source.arrived()
                 if chair.source.waiting:  # back in the middle of their own turn: still theirs
-                    self._send(connection, chair.notice(Notice.TURN))
+                    peer.send(chair.notice(Notice.TURN))
         for other in old:  # the same child with its token, from a new connection
-            with contextlib.suppress(WebSocketException, OSError):
-                other.close()
+            if other is not None:
+                other.outbox.cut()
         for chair in chairs:
             self._notice(chair, Notice.JOINED if not back else Notice.BACK)
         self._check_everyone_here()
         self._say_who_is_missing()
         try:
-            self._take_commands(connection, chairs)
+            self._take_commands(peer, chairs)
         finally:
             with self.lock:
-                left = [c for c in chairs if c.connection is connection]
+                left = [c for c in chairs if c.peer is peer]
                 for chair in left:
-                    chair.connection = None
+                    chair.peer = None
             for chair in left:
                 chair.source.left()
                 self._notice(chair, Notice.AWAY)
             if left:
                 self._say_who_is_missing()
 
-    def _take_commands(self, connection: Any, chairs: list[Chair]) -> None:
+    def _take_commands(self, peer: Peer, chairs: list[Chair]) -> None:
         """Until the connection drops (the chairs are kept for their children): checked
         commands for this connection's own chairs, and nothing else."""
         bad = 0
-        with contextlib.suppress(WebSocketException, OSError):
-            for text in connection:
-                try:
-                    data = wire.decode(text, wire.MAX_CLIENT_MESSAGE)
-                    kind = data.get("type")
-                    command = None if kind in ("said", "asking") else wire.read_command(data)
-                except wire.WireError as error:
-                    bad += 1
-                    self._send(connection, {"type": "refused", "reason": "malformed",
-                                            "detail": str(error)[:80]})
-                    if bad >= BAD_MESSAGES_BEFORE_CLOSE:
-                        return
+        second, in_second = time.monotonic(), 0
+        for text in peer.connection:
+            now = time.monotonic()
+            if now - second >= 1.0:
+                second, in_second = now, 0
+            in_second += 1
+            if in_second > MESSAGES_PER_SECOND or peer.outbox.closed:
+                return  # a flood, or a client too slow to read: dropped, its seat kept
+            try:
+                request = wire.read_request(wire.decode(text, wire.MAX_CLIENT_MESSAGE))
+            except wire.WireError as error:
+                bad += 1
+                peer.send(wire.Refused(Refusal.MALFORMED, str(error)[:wire.MAX_DETAIL]))
+                if bad >= BAD_MESSAGES_BEFORE_CLOSE:
+                    return
+                continue
+            mine = [c for c in chairs if c.peer is peer]
+            if not mine:
+                continue
+            due = next((c for c in mine if c.source.waiting), None)
+            if isinstance(request, wire.Said):  # the turn was announced: its clock starts
+                if due is not None:
+                    due.source.said()
+                continue
+            if isinstance(request, wire.Asking):  # ... and their question is open: it waits
+                if due is not None:
+                    due.source.asking()
+                continue
+            if due is None and request.action is Action.ROLL:
+                other = next((c for c in self.chairs if c.source.waiting), None)
+                if other is not None:  # another child's roll: say whose it is
+                    peer.send(other.notice(Notice.OTHER_ROLL))
                     continue
-                mine = [c for c in chairs if c.connection is connection]
-                if not mine:
-                    continue
-                due = next((c for c in mine if c.source.waiting), None)
-                if command is None:  # the turn has been announced there: its clock starts,
-                    if due is not None and kind == "asking":  # or waits for their question
-                        due.source.asking()
-                    elif due is not None:
-                        due.source.said()
-                    continue
-                if due is None and command.action is Action.ROLL:
-                    other = next((c for c in self.chairs if c.source.waiting), None)
-                    if other is not None:  # another child's roll: say whose it is
-                        self._send(connection, other.notice(Notice.OTHER_ROLL))
-                        continue
-                (due or mine[0]).source.put(command)
+            (due or mine[0]).source.put(request)
 
-    def _watch(self, connection: Any) -> None:
+    def _watch(self, peer: Peer) -> None:
         with self.lock:
-            self.watchers.append(connection)
-            self._send(connection, {"type": "welcome", "seat": None, "token": None,
-                                    "game": self.state, "back": False, "covered": 0})
-        with contextlib.suppress(WebSocketException, OSError), \
-                contextlib.ExitStack() as leaving:
-            leaving.callback(self._unwatch, connection)
-            for _ in connection:  # a view sends nothing that counts
-                pass
-
-    def _unwatch(self, connection: Any) -> None:
-        with self.lock:
-            if connection in self.watchers:
-                self.watchers.remove(connection)
-
-    def _refuse(self, connection: Any, reason: str) -> None:
-        self._send(connection, {"type": "refused", "reason": reason})
-        with contextlib.suppress(WebSocketException, OSError):
-            connection.close()
+            self.watchers.append(peer)
+            peer.send(wire.Welcome(self.state))
+        try:
+            for _ in peer.connection:  # a view sends nothing that counts
+                if peer.outbox.closed:
+                    return
+        finally:
+            with self.lock:
+                self.watchers.remove(peer)
 
     @staticmethod
-    def _send(connection: Any, message: dict[str, Any]) -> None:
-        with contextlib.suppress(WebSocketException, OSError):  # a client gone mid-send keeps its seat
-            connection.send(wire.encode(message))
+    def _refuse(peer: Peer, refusal: wire.Refused) -> None:
+        peer.send(refusal)  # sent before the connection closes (see _handle)
 
-    def _connections(self) -> list[Any]:
+    def _peers(self) -> list[Peer]:
         with self.lock:
-            return list({c.connection: None for c in self.chairs if c.connection is not None}) \
+            return list({c.peer: None for c in self.chairs if c.peer is not None}) \
                 + list(self.watchers)
 
-    def _broadcast(self, message: dict[str, Any]) -> None:
+    def _broadcast(self, message: wire.Message) -> None:
+        """Everyone is told, in the order the table tells them (each outbox keeps it); no
+        connection's slowness reaches the table (``put`` never blocks)."""
         text = wire.encode(message)
         with self.lock:
-            for connection in self._connections():
-                with contextlib.suppress(WebSocketException, OSError):
-                    connection.send(text)
+            for peer in self._peers():
+                peer.outbox.put(text)
 
     # -- what happens at the table ----------------------------------------------
 
     def _tell(self, chair: Chair, notice: Notice) -> None:
         if notice is Notice.TURN:  # only the child whose roll it is is asked to roll
             with self.lock:
-                if chair.connection is not None:
-                    self._send(chair.connection, chair.notice(notice))
+                if chair.peer is not None:
+                    chair.peer.send(chair.notice(notice))
             return
         if notice is Notice.TIME_UP:  # the host's session says it; every computer hears it
             self._broadcast(chair.notice(notice))
@@ -412,9 +500,7 @@ class Table:
     def _on_events(self, events: Sequence[Event]) -> None:
         with self.lock:
             self.state = self.game.to_data()
-            self._broadcast({"type": "update", "events": [wire.event_to_data(e)
-                                                          for e in events],
-                             "game": self.state})
+            self._broadcast(wire.Update(tuple(events), self.state))
 
     def _after_turn(self, game: Game) -> None:
         if self.prepared.autosave is not None:
@@ -432,7 +518,7 @@ class Table:
 
     def _check_everyone_here(self) -> None:
         with self.lock:
-            if all(chair.connection is not None for chair in self.chairs):
+            if all(chair.peer is not None for chair in self.chairs):
                 self.everyone_here.set()
 
     def _say_who_is_missing(self) -> None:
@@ -440,7 +526,7 @@ class Table:
         if self.everyone_here.is_set():
             return
         with self.lock:
-            missing = [chair.name for chair in self.chairs if chair.connection is None]
+            missing = [chair.name for chair in self.chairs if chair.peer is None]
         if missing:
             self.outputs.show_all([Message(self.loc.gettext("Still to join: {names}.").format(
                 names=self.loc.join(missing)))])
@@ -457,7 +543,7 @@ class Table:
     def _told_everyone(self, notice: Notice) -> None:
         for chair in self.chairs:
             chair.source.wake()
-        self._broadcast({"type": "notice", "kind": notice, "seat": None})
+        self._broadcast(wire.NoticeOf(notice))
         self.outputs.show_all([Message(notice_text(self.loc, notice, "") or "")])
 
     def end(self) -> None:
@@ -470,7 +556,7 @@ class Table:
         """Wait for the seats to fill (or ``wait_for_everyone`` seconds), then play."""
         self.everyone_here.wait(wait_for_everyone)
         if self.control.ended.is_set():
-            self._broadcast({"type": "ended", "finished": False})
+            self._broadcast(wire.Ended(finished=False, saved=self._saved()))
             return Ending.INTERRUPTED
         session = Session(self.game, self.narrator, self.outputs,
                           SeatInputs(None, self._sources()),
@@ -489,5 +575,11 @@ class Table:
             hint = resume_hint(self.prepared, self.loc, table=True)
             if hint:
                 self.outputs.show_all([Message(hint)])
-        self._broadcast({"type": "ended", "finished": ending is Ending.FINISHED})
+        self._broadcast(wire.Ended(ending is Ending.FINISHED, self._saved()))
         return ending
+
+    def _saved(self) -> bool:
+        """Whether every turn played is on disk, to be played on later."""
+        autosave = self.prepared.autosave
+        return autosave is not None and not autosave.behind and not self.game.over
+

@@ -94,6 +94,8 @@ class NetworkSeat:
         # covered turn after it, the turn's own narration says enough.
         self.cover_told = False
         self.waiting = False  # the session is waiting for this seat's command
+        self.announced = False  # ... and the owner's computer has said the turn
+        self.rolled = False  # ... and the owner has pressed roll (once is all it takes)
 
     # The owner's connection calls these.
 
@@ -109,21 +111,26 @@ class NetworkSeat:
     def said(self) -> None:
         """The owner's computer has announced this turn: their time starts now."""
         if self.waiting:
+            self.announced = True
             self.commands.put(Command(None, SAID))
 
     def asking(self) -> None:
         """The turn is announced, but the owner is answering their own question: their time
         starts when it is over."""
         if self.waiting:
+            self.announced = True  # said, the question below it: a roll counts from now
             self.commands.put(Command(None, ASKING))
 
     def put(self, command: Command) -> None:
-        """A command from the owner. A roll pressed while it is not their turn is dropped,
-        so keys pressed during an announcement never roll twice."""
+        """A command from the owner. A roll counts only in the owner's turn, after their
+        computer has said it, and once: a press made before, during another's turn or
+        again in the same turn is dropped, so it never rolls a turn of theirs to come."""
         self.missed = 0
         self.cover_told = False
-        if command.action is Action.ROLL and not self.waiting:
-            return
+        if command.action is Action.ROLL:
+            if not (self.waiting and self.announced) or self.rolled:
+                return
+            self.rolled = True
         self.commands.put(command)
 
     @property
@@ -133,6 +140,12 @@ class NetworkSeat:
     # The session calls this.
 
     def next_command(self, timeout: float | None = None) -> Command | None:
+        while True:  # whatever is left from the last turn belongs to it
+            try:
+                self.commands.get_nowait()
+            except queue.Empty:
+                break
+        self.announced = self.rolled = False
         self.waiting = True
         try:
             return self._next_command()

@@ -1,8 +1,13 @@
 """What crosses the network at the classroom table: small JSON messages, checked field by field.
 
-Clients send requests (join, a command); the table sends facts (the seats, events, the
-game's state). Never text to print: each client narrates in its own language. Nothing from
-the network is evaluated or unpickled; anything that does not match the schema is refused.
+Every message either side sends is declared here, once, as a frozen record: the client's
+requests (``Join``, a roll ``Command``, ``Said``, ``Asking``) and the table's facts (``Welcome``,
+``Refused``, ``NoticeOf``, ``Update``, ``Ended``). Each record makes its own JSON
+(``data()``) and each side reads the other's with one function (``read_request``,
+``read_fact``) that checks every field's type and size and refuses anything else. Never text
+to print: each client narrates in its own language. Nothing from the network is evaluated or
+unpickled. What a fact means (a seat that exists, squares on the board, events that follow
+from the rolls) is checked by the client against the game it holds.
 """
 
 from __future__ import annotations
@@ -11,11 +16,11 @@ import dataclasses
 import json
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import Any, get_args
+from typing import Any, ClassVar, get_args
 
 from snl_edu.engine.events import Event, GameOver, Standing
 from snl_edu.inputs.commands import Action, Command
-from snl_edu.safe_text import MAX_NAME, clean_name
+from snl_edu.safe_text import MAX_NAME, MAX_TITLE, clean_name, visible_data
 
 # A client's messages are tiny (a join or a command): anything bigger is not ours.
 MAX_CLIENT_MESSAGE = 2048
@@ -23,6 +28,9 @@ MAX_CLIENT_MESSAGE = 2048
 MAX_TABLE_MESSAGE = 512 * 1024
 MAX_TOKEN = 64
 MAX_CODE = 32
+MAX_DETAIL = 80
+MAX_SEATS = 64  # far more than a table seats: a longer list is not a game's
+MAX_EVENTS = 200
 
 # Every kind of event the engine makes, by name: the union in engine.events is the list.
 EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in get_args(Event)}
@@ -49,12 +57,28 @@ class Notice(StrEnum):
     RESUMED = "resumed"
 
 
+# Notices about the table as a whole: they name no seat.
+TABLE_NOTICES = frozenset({Notice.PAUSED, Notice.RESUMED})
+
+
+class Refusal(StrEnum):
+    """Why the table would not seat a join (or would not take a message)."""
+
+    CODE = "code"
+    TRIES = "tries"  # too many wrong codes from this network
+    NO_SEAT = "no-seat"  # no seat of that name is free
+    SEATED = "seated"  # that child is at the table on another computer
+    KEPT = "kept"  # the seat is kept for its child: their key, or the teacher's yes
+    MALFORMED = "malformed"
+
+
 class WireError(ValueError):
     """A message that is not one of ours: refused, never acted on."""
 
 
-def encode(message: Mapping[str, Any]) -> str:
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+def encode(message: Mapping[str, Any] | Message) -> str:
+    data = message.data() if isinstance(message, Message) else message
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def decode(text: str | bytes, limit: int) -> dict[str, Any]:
@@ -80,52 +104,94 @@ def _text(data: Mapping[str, Any], key: str, limit: int, required: bool = True) 
     return value
 
 
+def _flag(data: Mapping[str, Any], key: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise WireError(f"{key} is not true or false")
+    return value
+
+
+def _count(data: Mapping[str, Any], key: str, required: bool = True) -> int | None:
+    value = data.get(key)
+    if value is None and not required:
+        return None
+    if type(value) is not int or not 0 <= value <= 1_000_000:
+        raise WireError(f"{key} is not a number")
+    return value
+
+
+def _names(data: Mapping[str, Any], key: str) -> tuple[str, ...]:
+    value = data.get(key, [])
+    if not isinstance(value, list) or len(value) > MAX_SEATS or not all(
+            isinstance(name, str) and len(name) <= 4 * MAX_NAME for name in value):
+        raise WireError(f"{key} is not a short list of names")
+    return tuple(clean_name(name) for name in value)
+
+
+class Message:
+    """A message of either side: ``data()`` is its JSON object, with its ``type``."""
+
+    type: ClassVar[str]
+
+    def data(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
 # Requests from a client.
 
 @dataclasses.dataclass(frozen=True)
-class Join:
+class Join(Message):
+    type: ClassVar[str] = "join"
     code: str
-    name: str  # already cleaned of control and escape characters
+    name: str  # cleaned of control and escape characters on receipt
     token: str | None = None  # given back to a client at its first join: its seat's key
     watch: bool = False  # a read-only view (a projector): takes no seat
 
-
-def join_message(code: str, name: str, token: str | None = None, watch: bool = False
-                 ) -> dict[str, Any]:
-    return {"type": "join", "code": code, "name": name, "token": token, "watch": watch}
-
-
-def read_join(data: Mapping[str, Any]) -> Join:
-    if data.get("type") != "join":
-        raise WireError("the first message must be a join")
-    code = _text(data, "code", MAX_CODE)
-    name = clean_name(_text(data, "name", 4 * MAX_NAME) or "", MAX_NAME)
-    token = _text(data, "token", MAX_TOKEN, required=False)
-    watch = data.get("watch", False)
-    if not isinstance(watch, bool):
-        raise WireError("watch is not true or false")
-    if not name and not watch:
-        raise WireError("a player needs a name")
-    assert code is not None
-    return Join(code, name, token, watch)
+    def data(self) -> dict[str, Any]:
+        return {"type": self.type, "code": self.code, "name": self.name, "token": self.token,
+                "watch": self.watch}
 
 
-def command_message(command: Command) -> dict[str, Any]:
+@dataclasses.dataclass(frozen=True)
+class Said(Message):
+    """The child's computer has announced their turn (shown, and spoken to the end)."""
+
+    type: ClassVar[str] = "said"
+
+    def data(self) -> dict[str, Any]:
+        return {"type": self.type}
+
+
+@dataclasses.dataclass(frozen=True)
+class Asking(Message):
+    """The child's turn has been announced while their own question is open: their clock
+    waits until the question is over (then ``Said``)."""
+
+    type: ClassVar[str] = "asking"
+
+    def data(self) -> dict[str, Any]:
+        return {"type": self.type}
+
+
+def command_data(command: Command) -> dict[str, Any]:
+    """A command as a client sends it (only a roll is ever taken)."""
     message: dict[str, Any] = {"type": "command", "action": str(command.action)}
     if command.number is not None:
         message["number"] = command.number
     return message
 
 
-def said_message() -> dict[str, Any]:
-    """The child's computer has announced their turn (shown, and spoken to the end)."""
-    return {"type": "said"}
-
-
-def asking_message() -> dict[str, Any]:
-    """The child's turn has been announced while their own question is open: their clock
-    waits until the question is over (then ``said``)."""
-    return {"type": "asking"}
+def read_join(data: Mapping[str, Any]) -> Join:
+    if data.get("type") != Join.type:
+        raise WireError("the first message must be a join")
+    code = _text(data, "code", MAX_CODE)
+    name = clean_name(_text(data, "name", 4 * MAX_NAME) or "", MAX_NAME)
+    token = _text(data, "token", MAX_TOKEN, required=False)
+    watch = _flag(data, "watch")
+    if not name and not watch:
+        raise WireError("a player needs a name")
+    assert code is not None
+    return Join(code, name, token, watch)
 
 
 def read_command(data: Mapping[str, Any]) -> Command:
@@ -138,6 +204,15 @@ def read_command(data: Mapping[str, Any]) -> Command:
     if action not in NETWORK_ACTIONS:
         raise WireError("not an action for the table")
     return Command(action)
+
+
+def read_request(data: Mapping[str, Any]) -> Command | Said | Asking:
+    """What a seated client sends after its join: a roll, or that its turn was said."""
+    if data.get("type") == Said.type:
+        return Said()
+    if data.get("type") == Asking.type:
+        return Asking()
+    return read_command(data)
 
 
 # Facts from the table.
@@ -160,7 +235,7 @@ def event_from_data(data: Any) -> Event:
     for field in dataclasses.fields(cls):
         value = data.get(field.name)
         if cls is GameOver:
-            if not isinstance(value, list) or len(value) > 8:
+            if not isinstance(value, list) or len(value) > MAX_SEATS:
                 raise WireError("a ranking is a short list")
             value = tuple(Standing(**_small_ints(item, ("place", "seat", "square")))
                           for item in value)
@@ -176,8 +251,130 @@ def _small_ints(item: Any, keys: tuple[str, ...]) -> dict[str, int]:
     return {k: item[k] for k in keys}
 
 
-def read_events(data: Mapping[str, Any]) -> list[Event]:
-    events = data.get("events")
-    if not isinstance(events, list) or len(events) > 200:
-        raise WireError("events are not a short list")
-    return [event_from_data(item) for item in events]
+def _game(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A game's saved form as the table sent it, every text in it made visible (names,
+    the board's title, its snakes' and ladders' names): the engine checks the rest."""
+    game = data.get("game")
+    if not isinstance(game, dict):
+        raise WireError("game is not a saved game")
+    try:
+        return visible_data(game, MAX_TITLE)  # type: ignore[no-any-return]
+    except RecursionError as error:
+        raise WireError("game is nested too deep") from error
+
+
+@dataclasses.dataclass(frozen=True)
+class Welcome(Message):
+    """A join taken: the seat (None for a view), its key, and the game as it stands."""
+
+    type: ClassVar[str] = "welcome"
+    game: Mapping[str, Any]  # the engine's saved form (Game.to_data)
+    seat: int | None = None
+    token: str | None = None
+    back: bool = False  # this child had joined before: welcome back
+    covered: int = 0  # rolls the table made for them while they were away
+    members: tuple[str, ...] = ()  # in a team: the children at this computer
+
+    def data(self) -> dict[str, Any]:
+        return {"type": self.type, "game": self.game, "seat": self.seat, "token": self.token,
+                "back": self.back, "covered": self.covered, "members": list(self.members)}
+
+
+@dataclasses.dataclass(frozen=True)
+class Refused(Message):
+    type: ClassVar[str] = "refused"
+    reason: Refusal
+    detail: str = ""  # what was malformed, for whoever debugs a client
+    free: tuple[str, ...] = ()  # the seats still free, for a join that named none of them
+
+    def data(self) -> dict[str, Any]:
+        return {"type": self.type, "reason": str(self.reason), "detail": self.detail,
+                "free": list(self.free)}
+
+
+@dataclasses.dataclass(frozen=True)
+class NoticeOf(Message):
+    """A ``Notice`` about a seat (or, for a pause, the table); in a team, the child."""
+
+    type: ClassVar[str] = "notice"
+    kind: Notice
+    seat: int | None = None
+    member: str | None = None
+    seconds: int | None = None  # a warning: the seconds it says are left
+
+    def data(self) -> dict[str, Any]:
+        message: dict[str, Any] = {"type": self.type, "kind": str(self.kind),
+                                   "seat": self.seat}
+        if self.member is not None:
+            message["member"] = self.member
+        if self.seconds is not None:
+            message["seconds"] = self.seconds
+        return message
+
+
+@dataclasses.dataclass(frozen=True)
+class Update(Message):
+    """One roll's events (or the opening's), and the game as it stands after them."""
+
+    type: ClassVar[str] = "update"
+    events: tuple[Event, ...]
+    game: Mapping[str, Any]
+
+    def data(self) -> dict[str, Any]:
+        return {"type": self.type, "events": [event_to_data(e) for e in self.events],
+                "game": self.game}
+
+
+@dataclasses.dataclass(frozen=True)
+class Ended(Message):
+    type: ClassVar[str] = "ended"
+    finished: bool  # played to the end (else the teacher ended it)
+    saved: bool = False  # kept, to be played on later
+
+    def data(self) -> dict[str, Any]:
+        return {"type": self.type, "finished": self.finished, "saved": self.saved}
+
+
+Fact = Welcome | Refused | NoticeOf | Update | Ended
+
+
+def _seat(data: Mapping[str, Any]) -> int | None:
+    seat = data.get("seat")
+    if seat is not None and (type(seat) is not int or not 0 <= seat < MAX_SEATS):
+        raise WireError("seat is not a seat")
+    return seat
+
+
+def read_fact(data: Mapping[str, Any]) -> Fact:
+    """A message from the table, every field checked; WireError for anything else."""
+    kind = data.get("type")
+    if kind == Welcome.type:
+        return Welcome(_game(data), _seat(data), _text(data, "token", MAX_TOKEN, False),
+                       _flag(data, "back"), _count(data, "covered", False) or 0,
+                       _names(data, "members"))
+    if kind == Refused.type:
+        try:
+            reason = Refusal(data.get("reason"))
+        except ValueError:
+            reason = Refusal.MALFORMED
+        detail = clean_name(_text(data, "detail", 4 * MAX_DETAIL, False) or "", MAX_DETAIL)
+        return Refused(reason, detail, _names(data, "free"))
+    if kind == NoticeOf.type:
+        try:
+            notice = Notice(data.get("kind"))
+        except ValueError as error:
+            raise WireError("not a notice") from error
+        member = _text(data, "member", 4 * MAX_NAME, False)
+        seat = _seat(data)
+        if (seat is None) != (notice in TABLE_NOTICES):
+            raise WireError("a notice's seat is missing or not wanted")
+        return NoticeOf(notice, seat, None if member is None else clean_name(member),
+                        _count(data, "seconds", False))
+    if kind == Update.type:
+        events = data.get("events")
+        if not isinstance(events, list) or len(events) > MAX_EVENTS:
+            raise WireError("events are not a short list")
+        return Update(tuple(event_from_data(item) for item in events), _game(data))
+    if kind == Ended.type:
+        return Ended(_flag(data, "finished"), _flag(data, "saved"))
+    raise WireError("not a message from a table")

@@ -64,9 +64,12 @@ class RollWhenAsked:
 
     interactive = True
 
-    def __init__(self, log: LineLog, prompt: str, stop_after: int | None = None) -> None:
+    def __init__(self, log: LineLog, prompt: str, stop_after: int | None = None,
+                 said: threading.Event | None = None) -> None:
         self.log = log
         self.prompt = prompt
+        # A child presses once their turn has been said: a press before it counts for nothing.
+        self.said = said
         self.answered = 0
         self.stop_after = stop_after
         self.stopped = threading.Event()
@@ -80,6 +83,8 @@ class RollWhenAsked:
             self.log.wait_for(lambda lines: sum(self.prompt in line for line in lines)
                               > self.answered, timeout or WAIT)
         except AssertionError:
+            return None
+        if self.said is not None and not self.said.wait(WAIT):
             return None
         self.answered += 1
         return Command(Action.ROLL)
@@ -139,8 +144,8 @@ class Child:
             self.loc, Terminal(io.StringIO(), self.log, self.log))  # type: ignore[arg-type]
         self.client.token = token
         prompt = self.loc.gettext("Your turn: press Enter to roll the pasa.")
-        self.keys: RollWhenAsked | None = None if watch else RollWhenAsked(self.log, prompt,
-                                                                            stop_after)
+        self.keys: RollWhenAsked | None = None if watch else RollWhenAsked(
+            self.log, prompt, stop_after, self.client.turn_said)
         self.error: SnlError | None = None
         self.thread = threading.Thread(target=self._run, daemon=True)
         if start:

@@ -63,15 +63,25 @@ def test_a_childs_q_asks_that_child_and_leaving_keeps_the_seat_and_the_table(
         host_log.wait_for(lambda lines: any("Asha has left the table; the seat is kept."
                                             in line for line in lines))
         assert runner.is_alive() and not table.control.ended.is_set()  # the table plays on
+        # Her seat is hers: by name alone she (or anyone) comes back only with the
+        # teacher's yes, which the host asks for.
+        refused = Child(table, "Asha")
+        refused.join_thread()
+        assert refused.error is not None and "let you back in" in refused.error.message
+        host_log.wait_for(lambda lines: any("Asha asked to come back without their key"
+                                            in line for line in lines))
+        assert table.let_back_in() == ["Asha"]
         back = Child(table, "Asha")  # and she comes back to her seat
         back.log.wait_for(lambda lines: any("Welcome back, Asha." in line for line in lines))
         back.log.wait_for(lambda lines: any(" rolled a " in line for line in lines))
+        assert table.let_back_in() == []  # the teacher's yes was for that one join
         back.leave()
         chandra.leave()
     said = asha.log.lines
     assert _("Let us play on.") in said
     come_back = _("You have left the table; your seat is kept for you. To come back, "
-                  "type: {command}").format(command="snl table join ")
+                  "ask the teacher to let you back in, then type: {command}").format(
+        command="snl table join ")
     assert any(line.startswith(come_back) and line.endswith(f"{CODE} --name Asha")
                for line in said), said[-3:]
     assert not any("Quit the game" in line for line in host_log.lines)

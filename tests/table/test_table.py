@@ -82,7 +82,7 @@ def test_malformed_and_oversized_messages_are_refused(tmp_path: Path, message: s
     with open_table(table_options(tmp_path)) as (table, _, _):
         replies = raw(table, message)
         assert all(reply.get("type") == "refused" for reply in replies)
-        assert not any(chair.connection for chair in table.chairs)
+        assert not any(chair.peer for chair in table.chairs)
 
 
 def test_names_full_of_escape_codes_are_cleaned(tmp_path: Path) -> None:
@@ -131,7 +131,7 @@ def test_a_dropped_child_keeps_the_seat_the_computer_covers_and_they_rejoin(
         host_log.wait_for(lambda lines: any("the computer rolls for Bikash" in line
                                             for line in lines))
         rolls_while_away = host_log.count("Bikash rolled")
-        back = Child(table, "Bikash")  # joins again with the same name
+        back = Child(table, "Bikash", token=bikash.client.token)  # his key: his seat
         back.log.wait_for(lambda lines: any("Welcome back, Bikash." in line for line in lines))
         back.log.wait_for(lambda lines: any("the table rolled for you" in line
                                             for line in lines))

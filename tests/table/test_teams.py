@@ -110,7 +110,7 @@ def test_a_dropped_member_is_covered_rejoins_by_name_and_a_restart_goes_on_with_
             for line in lines))
         assert not any("the computer rolls for Asha" in line for line in host_log.lines)
         assert "Time is up: rolling for Bikash." in host_log.lines  # his own turn ran out
-        back = Child(table, "Bikash")  # his own name gets his own chair back
+        back = Child(table, "Bikash", token=bikash.client.token)  # his key: his chair
         back.log.wait_for(lambda lines: "Welcome back, Bikash." in lines)
         back.log.wait_for(lambda lines: any("the table rolled for you" in line
                                             for line in lines))

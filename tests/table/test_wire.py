@@ -39,11 +39,11 @@ def test_anything_but_an_event_is_refused(data: object) -> None:
 
 
 def test_the_only_command_for_the_table_is_a_roll() -> None:
-    assert wire.read_command(wire.command_message(Command(Action.ROLL))) == Command(Action.ROLL)
+    assert wire.read_command(wire.command_data(Command(Action.ROLL))) == Command(Action.ROLL)
     for bad in ({"type": "command", "action": "where"}, {"type": "command", "action": "x"},
                 {"type": "command", "action": "quit"}, {"type": "command", "action": "yes"},
                 {"type": "command", "action": "end"},
-                wire.command_message(Command.answer(12)),
+                wire.command_data(Command.answer(12)),
                 {"type": "join", "code": "x", "name": "y"}):
         with pytest.raises(wire.WireError):
             wire.read_command(bad)
