@@ -73,10 +73,16 @@ def host(ctx: click.Context, players: str | None, teams: tuple[str, ...],
          data_dir: str | None, lang: str | None, digits: str | None,
          **rule_values: object) -> None:
     """Open a table on the local network; children join with the code it shows."""
+    from snl_edu.table.codes import ALPHABET, CODE_LENGTH, strong
     from snl_edu.table.host import Table, TableOptions
 
     # The language resolved here, once (--lang, SNL_LANG, the locale), and passed down.
     loc = remember_localizer(localizer_for(lang, digits))
+    if code is not None and not strong(code):
+        raise click.BadParameter(loc.gettext(
+            "A join code needs at least {length} letters, each one of {letters}: a shorter "
+            "code is easy to guess. Leave out --code for a new one.").format(
+                length=loc.number(CODE_LENGTH), letters=ALPHABET), param_hint="--code")
     play = PlayOptions(lang=loc.language, digits=loc.digits.value,
                        players=None if players is None else tuple(players.split(",")),
                        teams=teams, computers=computers, board=board,
@@ -122,7 +128,8 @@ def host(ctx: click.Context, players: str | None, teams: tuple[str, ...],
         for line in qr_lines(command):
             click.echo(line)
     click.echo(loc.gettext("Keys: s starts without waiting for everyone, p pauses or resumes "
-                           "the game, e ends it, c says the join code again."))
+                           "the game, e ends it, c says the join code again, b lets back in "
+                           "a child who asked to come back without their key."))
     announcement = _announce(table_name, bind, address[1], the_table, loc)
     from snl_edu.app.play import Terminal, open_sound
     from snl_edu.inputs.keyboard import KeyboardInput
@@ -172,6 +179,8 @@ def _announce(name: str | None, bind: str, port: int, the_table: Table, loc: Loc
 
 def _teacher_keys(the_table: Table, keyboard: KeyboardInput,
                   say_code: Callable[[], None]) -> None:
+    from snl_edu.inputs.commands import Action
+
     paused = False
     while not the_table.control.ended.is_set():
         command = keyboard.next_command(0.5)
@@ -184,7 +193,17 @@ def _teacher_keys(the_table: Table, keyboard: KeyboardInput,
             paused = not paused
             (the_table.pause if paused else the_table.resume)()
         elif key == "e":
-            the_table.end()
+            click.echo(the_table.loc.gettext("End the game for everyone? Press y to end it, "
+                                             "any other key to play on."))
+            answer = None
+            while answer is None and not the_table.control.ended.is_set():
+                answer = keyboard.next_command(0.5)
+            if answer is not None and answer.action is Action.YES:
+                the_table.end()
+            else:
+                click.echo(the_table.loc.gettext("The game goes on."))
+        elif key == "b":
+            the_table.let_back_in()
         elif key == "c":
             say_code()
 

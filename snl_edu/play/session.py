@@ -88,8 +88,10 @@ class Session:
                 # ask it again at once, without how to answer).
                 self.inputs.drop_rolls()
                 self.between_turns(self.game, events)
-            self.inputs.drop_rolls()  # presses during the announcement cut it short
             call_next_turn()
+            # A press belongs to the turn said before it: one made while this roll and the
+            # next turn were said (a cut-short sentence, the computer's move) rolls nothing.
+            self.inputs.drop_rolls()
         return Ending.FINISHED
 
     def _happened(self, events: Sequence[Event]) -> None:

@@ -31,6 +31,13 @@ def normalise(code: str) -> str:
     return "".join(code.split()).replace("-", "").upper()
 
 
+def strong(code: str) -> bool:
+    """Whether a code the teacher chose is as hard to guess as a new one: as long, and of
+    the same letters (normalised as a join compares it)."""
+    code = normalise(code)
+    return len(code) >= CODE_LENGTH and all(letter in ALPHABET for letter in code)
+
+
 def shown(code: str) -> str:
     """A code as printed and spoken: two groups of four."""
     return f"{code[:4]}-{code[4:]}"

@@ -56,7 +56,8 @@ def reset(sock: socket.socket) -> None:
     sock.close()
 
 
-def joined(port: int, code: str, name: str, source: str = "127.0.0.1") -> socket.socket:
+def joined(port: int, code: str, name: str, source: str = "127.0.0.1", watch: bool = False
+           ) -> socket.socket:
     """A seated client on a raw socket: handshake and join sent, nothing read after the
     upgrade (its receive buffer is kept small, so it fills soon when it never reads)."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -65,5 +66,5 @@ def joined(port: int, code: str, name: str, source: str = "127.0.0.1") -> socket
     sock.bind((source, 0))
     sock.connect(("127.0.0.1", port))
     handshake(sock)
-    sock.sendall(frame({"type": "join", "code": code, "name": name}))
+    sock.sendall(frame({"type": "join", "code": code, "name": name, "watch": watch}))
     return sock
