@@ -1,6 +1,6 @@
 """Classroom table: time from the table's roll to the narrated line on every client.
 
-    python benchmarks/bench_table.py [--tables 1,2,4,8] [--rolls N]
+    python benchmarks/bench_table.py [--tables 1,2,4,8] [--rolls N] [--flood-only]
 
 One host process runs K tables of 8 children each (on 127.0.0.1); the children are real
 ``TableClient``s in a second process, each rolling as soon as its computer says it is its
@@ -9,6 +9,9 @@ time from the table handing the roll's events to the network to the client havin
 its narration; the reference is the same roll's time to the client's receipt of the
 message (the loopback and websocket alone), measured in the same run. The goal is 100 ms or
 less at p95 with 8 clients; the tables line says how many tables one host carries within it.
+Then one table again with a ninth seat held by a hostile client (a raw socket that sends
+roll frames as fast as the table takes them and never reads): the honest children's p95
+should stay within 1.2 times the quiet table's.
 """
 
 from __future__ import annotations
@@ -32,9 +35,13 @@ from snl_edu.app.options import PlayOptions, SoundOptions
 from snl_edu.app.play import Terminal
 from snl_edu.inputs.commands import Action, Command
 from snl_edu.language.localizer import Localizer, localizer_for
+from snl_edu.table import wire
 from snl_edu.table.client import ClientOptions, TableClient
 from snl_edu.table.host import Table, TableOptions
 from snl_edu.table.wire import Notice
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "table"))
+import hostile  # the raw-socket attacker the tests use
 
 SEATS = 8
 CODE = "ABCDEFGH"
@@ -65,45 +72,71 @@ class TimedClient(TableClient):
         self.table = table
         self.timings: list[tuple[int, int, float, float]] = []
 
-    def _handle(self, message: dict[str, Any]) -> None:
+    def _handle(self, fact: wire.Fact) -> None:
         received = time.time()
-        if message.get("type") == "notice" and message.get("kind") == Notice.TURN \
-                and message.get("seat") == self.seat:
+        if isinstance(fact, wire.NoticeOf) and fact.kind is Notice.TURN \
+                and fact.seat == self.seat:
+            self.my_turn.set()
+            self._prompt()  # said at once (no speech), then rolled
             self._act(Command(Action.ROLL))
             return
-        super()._handle(message)
-        if message.get("type") == "update":
-            rolls = len(message.get("game", {}).get("rolls", []))
-            self.timings.append((self.table, rolls, received, time.time()))
+        super()._handle(fact)
+        if isinstance(fact, wire.Update):
+            self.timings.append((self.table, len(fact.game["rolls"]), received, time.time()))
 
 
-def _children(port_by_table: list[int], results: Any) -> None:
-    """The client process: 8 children per table, each in its own thread."""
+def _flood(port: int, stop: threading.Event) -> None:
+    """The hostile ninth seat: joins, then sends rolls as fast as the table reads them
+    (with "said" among them, so in its own turn it rolls at once)."""
+    sock = hostile.joined(port, CODE, "Flooder")
+    sock.settimeout(0.2)
+    burst = hostile.frame({"type": "said"}) + hostile.frame(
+        {"type": "command", "action": "roll"}) * 50
+    with sock:
+        while not stop.is_set():
+            try:
+                sock.sendall(burst)
+            except TimeoutError:
+                continue
+            except OSError:  # dropped by the table (its seat kept: the clock covers it)
+                return
+
+
+def _children(port_by_table: list[int], results: Any, flood: bool = False) -> None:
+    """The client process: 8 children per table, each in its own thread (and a flooder)."""
+    stop = threading.Event()
+    if flood:
+        for port in port_by_table:
+            threading.Thread(target=_flood, args=(port, stop), daemon=True).start()
     loc = localizer_for("en")
     clients = [TimedClient(ClientOptions("127.0.0.1", port, CODE, name=f"Child {seat + 1}",
                                          sound=SoundOptions(speech=False, sound=False)),
                            loc, table)
-               for table, port in enumerate(port_by_table) for seat in range(SEATS)]
+               for table, port in enumerate(port_by_table) for seat in range(SEATS - flood)]
     threads = [threading.Thread(target=client.run, args=(None,), daemon=True)
                for client in clients]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(300)
+    stop.set()
     results.put([timing for client in clients for timing in client.timings])
 
 
-def measure(tables: int, rolls: int) -> tuple[list[float], list[float]]:
+def measure(tables: int, rolls: int, flood: bool = False) -> tuple[list[float], list[float]]:
     """Latencies in ms (to narration, to receipt) of every roll at every client."""
     hosted: list[TimedTable] = []
     ready = threading.Barrier(tables + 1)
     with tempfile.TemporaryDirectory() as data:
         def host(index: int) -> None:
-            play = PlayOptions(players=tuple(f"Child {n + 1}" for n in range(SEATS)),
+            names = [f"Child {n + 1}" for n in range(SEATS - flood)] + ["Flooder"] * flood
+            play = PlayOptions(players=tuple(names),
                                computers=0, seed=index, lessons="off", lang="en", pace=0.0,
                                data_dir=str(Path(data) / str(index)),
                                sound=SoundOptions(speech=False, sound=False))
-            table = TimedTable(TableOptions(play, bind="127.0.0.1", port=0, turn_clock=0,
+            # A dropped flooder's turns: missed twice on the clock, then covered at once.
+            table = TimedTable(TableOptions(play, bind="127.0.0.1", port=0,
+                                            turn_clock=1.0 if flood else 0,
                                             code=CODE), rolls)
             table.open()
             hosted.append(table)
@@ -121,7 +154,7 @@ def measure(tables: int, rolls: int) -> tuple[list[float], list[float]]:
         ports = [table.address[1] for table in hosted]  # type: ignore[index]
         context = multiprocessing.get_context("spawn")
         results = context.Queue()
-        children = context.Process(target=_children, args=(ports, results))
+        children = context.Process(target=_children, args=(ports, results, flood))
         children.start()
         timings = results.get(timeout=600)
         children.join(60)
@@ -154,16 +187,32 @@ def run(tiny: bool = False, tables: Sequence[int] = (1, 2, 4, 8), rolls: int = 6
         if p95 <= GOAL_MS:
             carried = count
     print(f"One host carried {carried} table(s) of {SEATS} children within the goal.")
+    results += flood_results(rolls)
     return results
+
+
+def flood_results(rolls: int) -> list[Result]:
+    quiet, _ = measure(1, rolls)
+    flooded, received = measure(1, rolls, flood=True)
+    ratio = percentile(flooded, 95) / percentile(quiet, 95)
+    print(f"1 table, one client flooding: p95 {percentile(flooded, 95):.1f} ms, "
+          f"quiet {percentile(quiet, 95):.1f} ms ({ratio:.2f}x; goal <= 1.2x)")
+    return [Result(f"roll to narration, {SEATS - 1} honest clients and one flooding", "ms",
+                   flooded, "receipt of the roll", received, goal="p95 <= 1.2x quiet")]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", default="1,2,4,8")
     parser.add_argument("--rolls", type=int, default=60)
+    parser.add_argument("--flood-only", action="store_true",
+                        help="only the quiet table and the flooded one")
     options = parser.parse_args()
     counts = tuple(int(n) for n in options.tables.split(","))
-    report(__doc__.splitlines()[0], lambda: run(tables=counts, rolls=options.rolls))
+    if options.flood_only:
+        report(__doc__.splitlines()[0], lambda: flood_results(options.rolls))
+    else:
+        report(__doc__.splitlines()[0], lambda: run(tables=counts, rolls=options.rolls))
 
 
 if __name__ == "__main__":
