@@ -211,11 +211,13 @@ def test_a_child_leaves_by_q_or_ctrl_c_and_is_told_how_to_come_back(tmp_path: Pa
             chandra.type("q")
             chandra.expect("टेबल छोड्ने? हो भए y, होइन भए n थिच।")
             chandra.type("y")
-            chandra.expect(f"फेरि आउन यो टाइप गर: snl table join {address} {code} --name Chandra")
+            chandra.expect("फेरि आउन शिक्षकलाई भित्र आउन दिन भन, अनि यो टाइप गर: "
+                           f"snl table join {address} {code} --name Chandra")
             assert chandra.wait() == 0
             read_until(host, r"Chandra has left the table; the seat is kept\.")
             asha.interrupt()  # Ctrl-C: the same sentence, no "Aborted!"
-            asha.expect(f"To come back, type: snl table join {address} {code} --name Asha")
+            asha.expect("To come back, ask the teacher to let you back in, then type: "
+                        f"snl table join {address} {code} --name Asha")
             asha.wait()
             assert "Aborted" not in asha.output
             read_until(host, r"Asha has left the table; the seat is kept\.")
