@@ -617,7 +617,9 @@ class TableClient:
         from snl_edu.views.board_text import board_grid
 
         assert self.game is not None and self.narrator is not None
-        lines = [Message(line) for line in board_grid(self.game.board, self.loc)]
+        tokens = [(self.narrator.name(seat), square)
+                  for seat, square in enumerate(self.game.positions)]
+        lines = [Message(line) for line in board_grid(self.game.board, self.loc, tokens=tokens)]
         self.listener.say(lines + self.narrator.where(self.game), remember=False)
 
     def _reconnect(self) -> bool:

@@ -508,7 +508,10 @@ class Table:
         if self.options.show:
             from snl_edu.views.board_text import board_grid
 
-            self.outputs.show_all([Message(line) for line in board_grid(game.board, self.loc)]
+            tokens = [(self.narrator.name(seat), square)
+                      for seat, square in enumerate(game.positions)]
+            self.outputs.show_all([Message(line) for line in board_grid(game.board, self.loc,
+                                                                        tokens=tokens)]
                                   + self.narrator.where(game))
 
     def start_now(self) -> None:

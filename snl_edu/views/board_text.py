@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import click
 
 from snl_edu.engine import Board, Jump, JumpKind
@@ -33,19 +35,35 @@ def board_lines(board: Board, loc: Localizer) -> list[str]:
     return [header] + [_jump_line(j, loc) for j in board.ladders + board.snakes]
 
 
-def board_grid(board: Board, loc: Localizer, colour: bool = False) -> list[str]:
-    """Rows from the top; a ladder foot is marked L and a snake head S, colour only adds."""
+def board_grid(board: Board, loc: Localizer, colour: bool = False,
+               tokens: Sequence[tuple[str, int]] = ()) -> list[str]:
+    """Rows from the top; a ladder foot is marked L and a snake head S, colour only adds.
+    With ``tokens`` (each player's name and square, in seat order) each token on the board is
+    marked on its square by the player's number in brackets, and a line says whose is which."""
     ladder, snake = loc.gettext(LADDER_MARK), loc.gettext(SNAKE_MARK)
-    width = len(loc.number(board.last)) + max(len(ladder), len(snake))
-    rows: list[list[str]] = [[""] * board.width for _ in range(board.height)]
+    here: dict[int, list[str]] = {}
+    for number, (_, square) in enumerate(tokens, start=1):
+        if square > 0:
+            here.setdefault(square, []).append(loc.number(number))
+    texts = {}
     for square in range(1, board.last + 1):
         jump = board.jump_at(square)
         mark = "" if jump is None else ladder if jump.kind is JumpKind.LADDER else snake
-        cell = (loc.number(square) + mark).rjust(width)
-        if colour and jump is not None:
+        on = f"({','.join(here[square])})" if square in here else ""
+        texts[square] = (loc.number(square) + mark + on, mark)
+    width = max([len(loc.number(board.last)) + max(len(ladder), len(snake))]
+                + [len(text) for text, _ in texts.values()])
+    rows: list[list[str]] = [[""] * board.width for _ in range(board.height)]
+    for square, (text, mark) in texts.items():
+        cell = text.rjust(width)
+        if colour and mark:
             cell = click.style(cell, fg="green" if mark == ladder else "red", bold=True)
         row, column = board.cell(square)
         rows[row][column] = cell
-    legend = loc.gettext("{ladder} marks a ladder's foot, {snake} a snake's head.").format(
-        ladder=ladder, snake=snake)
-    return [" ".join(row) for row in rows] + [legend]
+    legend = [loc.gettext("{ladder} marks a ladder's foot, {snake} a snake's head.").format(
+        ladder=ladder, snake=snake)]
+    if tokens:
+        legend.append(loc.gettext("In brackets, each player's number: {players}.").format(
+            players=loc.join([f"({loc.number(number)}) {name}"
+                              for number, (name, _) in enumerate(tokens, start=1)])))
+    return [" ".join(row) for row in rows] + legend

@@ -191,6 +191,7 @@ def test_a_watcher_sees_the_board_and_where_everyone_is(tmp_path: Path) -> None:
     assert lines[0].startswith("Watching the table")
     assert any(line.split()[:3] == ["100", "99", "98"] for line in lines)  # the grid
     assert any(line.startswith("Asha is on square") for line in lines)
+    assert any(re.search(r"\b\d+[LS]?\(\d(,\d)*\)", line) for line in lines)  # tokens
 
 
 def test_a_table_is_found_on_the_network_by_name_never_by_code(tmp_path: Path) -> None:
@@ -225,6 +226,10 @@ def test_the_hosts_projector_view_and_starting_without_everyone(tmp_path: Path) 
         host_log.wait_for(lambda lines: any("Time is up: rolling for Bikash." in line
                                             for line in lines))
         assert any(line.startswith("Asha is on square") for line in host_log.lines)
+        # Each token on the board is marked on the grid, and the grid says whose is which.
+        host_log.wait_for(lambda lines: any(re.search(r"\b\d+[LS]?\((1|2)(,\d)?\)", line)
+                                            for line in lines))
+        assert "In brackets, each player's number: (1) Asha and (2) Bikash." in host_log.lines
         asha.leave()
 
 
