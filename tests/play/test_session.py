@@ -103,3 +103,48 @@ def test_exploring_names_the_virtue_or_vice_of_a_jump() -> None:
     ladder = next(j for j in game.board.ladders if j.name("en"))
     said = narrator.square(game, ladder.start)[0].text
     assert f"The ladder of {ladder.name('en')} climbs from here to {ladder.end}." in said
+
+
+class Keys:
+    """A keyboard's queue of presses (single keys, so speech could be cut short)."""
+
+    interactive = True
+
+    def __init__(self, presses: list[Command]) -> None:
+        self.presses = list(presses)
+
+    def key_pressed(self) -> bool:
+        return bool(self.presses)
+
+    def drop_rolls(self) -> None:
+        self.presses = [press for press in self.presses if press.action is not Action.ROLL]
+
+    def next_command(self, timeout: float | None = None) -> Command | None:
+        if self.presses:
+            return self.presses.pop(0)
+        return None if timeout is not None else Command(Action.END)
+
+
+class PressesDuring(Collect):
+    """The child presses Enter while the game says ``text`` (the ``nth`` time it is said)."""
+
+    def __init__(self, keys: Keys, text: str, nth: int) -> None:
+        super().__init__()
+        self.keys, self.text, self.nth = keys, text, nth
+
+    def show(self, message) -> None:  # type: ignore[no-untyped-def]
+        super().show(message)
+        if message.text == self.text:
+            self.nth -= 1
+            if self.nth == 0:
+                self.keys.presses.append(Command(Action.ROLL))
+
+
+def test_a_press_made_while_the_next_turn_is_announced_rolls_nothing() -> None:
+    keys = Keys([Command(Action.ROLL)])  # Asha's own press, in her first turn
+    game = Game(load_board("saanp-bharyang"), Rules(), [Seat("Asha"), Seat("Computer", True)])
+    out = PressesDuring(keys, "Asha's turn.", nth=2)  # after the computer's move
+    Session(game, Narrator(Localizer.create("en"), game.board, game.seats), Outputs([out]),
+            keys, ScriptedDice([2, 3, 4]), sleep=lambda seconds: None).run()
+    assert game.rolls == [2, 3]  # Asha rolled once, the computer once; then she was asked again
+    assert out.texts.count("Asha's turn.") == 2

@@ -201,3 +201,31 @@ def test_a_rogue_table_cannot_print_escapes_or_hang_a_childs_computer(watch: boo
     assert not failures
     shown = "\n".join(child.log.lines)
     assert not any(char in shown for char in "\x1b\x07\u202e")
+
+
+def test_presses_count_only_in_their_own_turn_after_it_was_said_and_once(
+        tmp_path: Path) -> None:
+    from websockets.sync.client import connect
+
+    with open_table(table_options(tmp_path, players=("Asha",))) as (table, host_log, _):
+        seat = table.chairs[0].source
+        host, port = table.address  # type: ignore[misc]
+        with connect(f"ws://{host}:{port}", compression=None, proxy=None) as asha:
+            asha.send(json.dumps({"type": "join", "code": CODE, "name": "Asha"}))
+            turns = 0
+            while turns < 2:
+                message = json.loads(asha.recv(timeout=WAIT))
+                if message["type"] == "notice" and message["kind"] == "turn":
+                    turns += 1
+                    if turns == 1:  # five Enters in one turn, the first before it was said
+                        roll = json.dumps({"type": "command", "action": "roll"})
+                        asha.send(roll)
+                        asha.send(json.dumps({"type": "said"}))
+                        for _ in range(4):
+                            asha.send(roll)
+                    else:
+                        asha.send(json.dumps({"type": "said"}))
+            until(lambda: seat.waiting and seat.announced, "the second turn is said")
+            # One roll of the five: the second turn waits for a press of its own.
+            assert host_log.count("Asha rolled") == 1
+            assert seat.commands.empty()

@@ -56,3 +56,39 @@ def test_a_join_name_is_cleaned_and_cut_and_a_message_is_capped() -> None:
         wire.decode("x" * (wire.MAX_CLIENT_MESSAGE + 1), wire.MAX_CLIENT_MESSAGE)
     with pytest.raises(wire.WireError):
         wire.decode(b"{}", wire.MAX_CLIENT_MESSAGE)
+
+
+def test_every_fact_of_the_table_crosses_the_wire_unchanged() -> None:
+    game = Game(load_board("classic"), Rules(), [Seat("Asha"), Seat("Bikash")]).to_data()
+    facts = [wire.Welcome(game, 0, "key", True, 2, ("Asha",)), wire.Welcome(game),
+             wire.Refused(wire.Refusal.NO_SEAT, free=("Asha", "Bikash")),
+             wire.NoticeOf(wire.Notice.TURN, 1), wire.NoticeOf(wire.Notice.PAUSED),
+             wire.NoticeOf(wire.Notice.AWAY, 0, "Asha"),
+             wire.Update(tuple(Game(load_board("classic"), Rules(),
+                                    [Seat("Asha"), Seat("Bikash")]).play(6)), game),
+             wire.Ended(False, True)]
+    for fact in facts:
+        assert wire.read_fact(json.loads(wire.encode(fact))) == fact
+
+
+@pytest.mark.parametrize("data", [
+    {"type": "welcome"}, {"type": "welcome", "game": {}, "seat": "0"},
+    {"type": "welcome", "game": {}, "seat": 999}, {"type": "welcome", "game": {}, "back": 1},
+    {"type": "welcome", "game": {}, "members": "Asha"},
+    {"type": "notice", "kind": "turn"}, {"type": "notice", "kind": "paused", "seat": 0},
+    {"type": "notice", "kind": "exec", "seat": 0},
+    {"type": "update", "events": "x", "game": {}},
+    {"type": "update", "events": [{"kind": "Rolled", "seat": 0}], "game": {}},
+    {"type": "ended", "finished": "yes"}, {"type": "eval"},
+])
+def test_anything_a_table_would_not_send_is_refused(data: dict[str, object]) -> None:
+    with pytest.raises(wire.WireError):
+        wire.read_fact(data)
+
+
+def test_texts_from_the_table_are_made_visible() -> None:
+    game = Game(load_board("classic"), Rules(), [Seat("\x1b]0;x\x07Asha\u202e"),
+                                                 Seat("Bikash")]).to_data()
+    fact = wire.read_fact(json.loads(wire.encode(wire.Welcome(game, 0))))
+    assert isinstance(fact, wire.Welcome)
+    assert not any(char in json.dumps(fact.game, ensure_ascii=False) for char in "\x1b\x07\u202e")
