@@ -393,6 +393,12 @@ def test_the_teachers_end_says_how_to_continue_at_the_table(tmp_path: Path,
         asha.join_thread()
     hint = "snl table host --resume 1"
     assert any(line.endswith(hint) for line in host_log.lines), host_log.lines[-2:]
+    # The child hears that the teacher ended it, the places as they stand, and that it is kept.
+    said = asha.log.lines  # Asha's computer speaks English whatever the host's language
+    ended = said.index("The teacher has ended the game.")
+    assert any(line.startswith("Place 1: ") for line in said[ended:])
+    assert "The game is saved: the class can play on with it another day." in said[ended:]
+    assert said[-1] == "The table has closed."
     assert not any("snl play" in line for line in host_log.lines)
     assert not any("Press Enter" in line for line in host_log.lines)  # no keys to roll there
 
