@@ -222,3 +222,43 @@ def test_a_child_leaves_by_q_or_ctrl_c_and_is_told_how_to_come_back(tmp_path: Pa
             assert "Aborted" not in asha.output
             read_until(host, r"Asha has left the table; the seat is kept\.")
         assert host.poll() is None  # the table waits for its children
+
+
+@pytest.mark.parametrize("ending", ["e", "ctrl-c"])
+def test_the_teachers_end_and_ctrl_c_work_while_a_client_floods_and_never_reads(
+        tmp_path: Path, ending: str) -> None:
+    import signal
+
+    from .hostile import frame, joined
+
+    with hosted(tmp_path, "--players", "Bikash", "--computer", "1", "--pace", "0") as (
+            host, address, code):
+        flooder = joined(int(address.rsplit(":", 1)[1]), code, "Bikash")
+        flooder.settimeout(0.2)
+        read_until(host, r"Bikash has joined the table")
+        burst = frame({"type": "said"}) + frame({"type": "command", "action": "roll"}) * 50
+        deadline = time.monotonic() + WAIT
+        dropped = False
+        while not dropped and time.monotonic() < deadline:  # until the table drops it
+            try:
+                flooder.sendall(burst)
+            except TimeoutError:
+                continue
+            except OSError:
+                dropped = True
+        read_until(host, r"Bikash's turn\.")  # the game is under way, its seat left empty
+        assert host.stdin is not None
+        asked = time.monotonic()
+        if ending == "e":
+            host.stdin.write("e\n")
+            host.stdin.flush()
+            read_until(host, r"End the game for everyone\?")
+            host.stdin.write("y\n")
+            host.stdin.flush()
+        else:
+            host.send_signal(signal.SIGINT)
+        out, err = host.communicate(timeout=WAIT)
+        assert time.monotonic() - asked < 10, "the end waited on the flooder"
+        flooder.close()
+    assert "The game is saved. To continue it at the table" in out, (out[-300:], err[-500:])
+    assert "Traceback" not in err
