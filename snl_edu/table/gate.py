@@ -63,14 +63,17 @@ class Gate:
         with self._lock:
             return sum(self._open.values())
 
-    def guard(self, handler: Callable[[Any, Any], None]) -> Callable[[Any, Any], None]:
+    def guard(self, handler: Callable[[Any, Any], None], refused: Callable[[], None]
+              ) -> Callable[[Any, Any], None]:
         """``handler(sock, address)`` run only for a socket within the caps; any other is
-        closed at once (its thread ends in microseconds)."""
+        closed at once (its thread ends in microseconds) and ``refused`` is called in its
+        thread instead of the handler (for the server's own bookkeeping)."""
         def guarded(sock: Any, address: Any) -> None:
             network = network_of(str(address[0])) if isinstance(address, tuple) else "?"
             if not self.enter(network):
                 with contextlib.suppress(OSError):
                     sock.close()
+                refused()
                 return
             try:
                 handler(sock, address)

@@ -128,7 +128,7 @@ def status() -> tuple[float, int]:
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
 def test_two_thousand_half_open_sockets_leave_the_host_bounded(tmp_path: Path) -> None:
-    with open_table(table_options(tmp_path, players=("Asha",))) as (table, _, _):
+    with open_table(table_options(tmp_path, players=("Asha",))) as (table, _, runner):
         port = table.address[1]  # type: ignore[index]
         memory, threads = status()
         silent = []
@@ -147,6 +147,7 @@ def test_two_thousand_half_open_sockets_leave_the_host_bounded(tmp_path: Path) -
         asha.leave()
         for sock in silent:
             sock.close()
+    assert not runner.is_alive()  # and the table closes: no refused socket is waited for
 
 
 @pytest.mark.parametrize("code", ["-", "1", "ABCD", "AAAA-AAA", "0000-0000"])
