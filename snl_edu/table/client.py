@@ -46,6 +46,7 @@ CONNECT_WAIT = 5.0
 LESSON_POLL = 0.05
 QUESTION_POLL = 0.2  # how soon, during a question, what the table said is said
 RECONNECT_TRIES = 5
+PROMPT_WAIT = 10.0  # "your turn", said to the end, takes a second or two
 
 
 class TableError(SnlError):
@@ -239,6 +240,7 @@ class TableClient:
         self.ended = threading.Event()
         self.my_turn = threading.Event()  # the table waits for this seat's roll
         self.turn_said = threading.Event()  # ... and "your turn" has been said here
+        self.prompting = threading.Event()  # "your turn" is being said now
         self.sending = threading.Lock()  # "said" and a roll leave in the order they happen
         self.turns_called = 0  # how many times the table has asked for this seat's roll
         # Lessons run on this computer, between the child's own keys: the network thread
@@ -572,15 +574,19 @@ class TableClient:
         is no longer true, and the table waits in a later one."""
         if not self._turn_is(called):
             return
-        self.listener.news([Message(self._("Your turn: press Enter to roll the pasa."),
-                                    "turn")])
-        with self.shown:  # against the question closing meanwhile on the keyboard's thread
-            if not self._turn_is(called):
-                return
-            self.clock_held = self.listener.question_open
-            with self.sending:  # the table hears it before any roll pressed after it
-                self.turn_said.set()
-                self._send(wire.Asking() if self.clock_held else wire.Said())
+        self.prompting.set()
+        try:
+            self.listener.news([Message(self._("Your turn: press Enter to roll the pasa."),
+                                        "turn")])
+            with self.shown:  # against the question closing meanwhile on the keys' thread
+                if not self._turn_is(called):
+                    return
+                self.clock_held = self.listener.question_open
+                with self.sending:  # the table hears it before any roll pressed after it
+                    self.turn_said.set()
+                    self._send(wire.Asking() if self.clock_held else wire.Said())
+        finally:
+            self.prompting.clear()
 
     def _send(self, message: wire.Message | dict[str, Any]) -> None:
         with contextlib.suppress(WebSocketException, OSError):
@@ -667,6 +673,9 @@ class TableClient:
         if action in wire.NETWORK_ACTIONS:
             if self.options.watch:
                 return
+            if self.my_turn.is_set() and self.prompting.is_set():
+                # Pressed while "your turn" is being said: a press of this turn, once it is.
+                self.turn_said.wait(PROMPT_WAIT)
             with self.sending:
                 if self.my_turn.is_set() and not self.turn_said.is_set():
                     return  # pressed before "your turn" was said: it belongs to no turn
