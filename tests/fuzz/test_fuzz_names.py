@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from snl_edu.cli import main
 from snl_edu.safe_text import MAX_NAME, clean_name, name_key
 from snl_edu.store import open_store
-from snl_edu.table.wire import WireError, decode, join_message, read_join
+from snl_edu.table.wire import Join, WireError, decode, read_join
 from tests.checkup.classroom import SEED, answers_for
 
 from .budget import fuzz, no_hang
@@ -103,7 +103,7 @@ def test_any_name_a_table_client_sends_is_the_rule_s_name_or_refused(name: str) 
     """`snl table join --name` and the browser seat send the name over the wire; the table
     reads it with the same rule before any seat is matched or shown."""
     try:
-        join = read_join(decode(json.dumps(join_message("ABCD", name)), 100_000))
+        join = read_join(decode(json.dumps(Join("ABCD", name).data()), 100_000))
     except WireError:
         assert len(name) > 4 * MAX_NAME or not clean_name(name)
         return
