@@ -71,8 +71,9 @@ MESSAGES_PER_SECOND = 60
 # How long the table's end waits for its last words to reach everyone, in all.
 GOODBYE_WAIT = 1.0
 # The websocket library logs a dropped connection with a traceback; at the table that is
-# an ordinary event (a child's computer went to sleep), never the teacher's concern.
-QUIET = logging.getLogger("snl_edu.table.server")
+# an ordinary event (a child's computer went to sleep), never the teacher's concern. Never
+# below INFO either (codes.quiet_logger: a join's frame carries the code).
+QUIET = codes.quiet_logger("server")
 QUIET.addHandler(logging.NullHandler())
 QUIET.propagate = False
 
