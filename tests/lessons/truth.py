@@ -1,0 +1,342 @@
+"""Checks what a lesson question says against the game it was asked in.
+
+Each English sentence a question can say is read back by a pattern here and each
+claim in it is checked against the facts of the moment: the asked child's square,
+their roll and jump this turn, the board, the other players. A question the
+patterns cannot read is itself a finding, so a new wording cannot slip past.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from snl_edu.boards import load_board
+from snl_edu.dice import RandomDice
+from snl_edu.engine import DIE_FACES, Board, Game, JumpKind, Rules, Seat
+from snl_edu.engine.events import Climbed, Entered, Event, Moved, Rolled, Slid
+from snl_edu.lessons.number_words import read_number
+from snl_edu.lessons.questions import Question, Situation
+from snl_edu.lessons.teacher import Frequency, Teacher
+from snl_edu.narration import Narrator
+from snl_edu.outputs import Outputs
+from snl_edu.session import Session
+from tests.lessons.helpers import Child, Collect, english
+
+LOC = english()
+N = r"(\d+)"
+WORDS = r"([a-z][a-z\- ,]*?)"
+# Level 1 keeps to numbers up to this, or within one roll of the child's square.
+LEVEL_ONE_TOP = 20
+
+
+@dataclass(frozen=True)
+class Facts:
+    """The game at the moment a question was asked, from the asked child's side."""
+
+    board: Board
+    positions: tuple[int, ...]
+    names: tuple[str, ...]
+    seat: int
+    imagined: bool  # practice outside a game: the child has no square
+    roll: int | None = None  # this turn's (last) roll
+    before: int | None = None  # the square before that roll
+    landed: int | None = None  # where the roll put the token, before any jump
+    jump: JumpKind | None = None  # a ladder or snake taken this turn
+
+    @property
+    def square(self) -> int:
+        return self.positions[self.seat]
+
+
+def facts_of(game: Game, seat: int, events: Sequence[Event]) -> Facts:
+    roll = before = landed = None
+    jump = None
+    for event in events:
+        if getattr(event, "seat", None) != seat:
+            continue
+        if isinstance(event, Rolled):
+            roll, before, landed, jump = event.value, event.square, None, None
+        elif isinstance(event, (Moved, Entered)):
+            landed = event.end if isinstance(event, Moved) else event.square
+        elif isinstance(event, Climbed):
+            jump = JumpKind.LADDER
+        elif isinstance(event, Slid):
+            jump = JumpKind.SNAKE
+    return Facts(game.board, tuple(game.positions), tuple(s.name for s in game.seats), seat,
+                 False, roll, before, landed, jump)
+
+
+def _number(text: str) -> int:
+    value = read_number(text.strip(), LOC)
+    assert value is not None, text
+    return value
+
+
+def _counted(text: str) -> list[int]:
+    return [_number(word) for word in text.split(", ")]
+
+
+def _faces(board: Board, square: int, kind: JumpKind) -> int:
+    count = 0
+    for face in range(1, DIE_FACES + 1):
+        target = square + face
+        jump = board.jump_at(target) if target < board.last else None
+        count += jump is not None and jump.kind is kind
+    return count
+
+
+def _near(board: Board, square: int, kind: JumpKind) -> list[int]:
+    return [j.start for j in board.jumps if j.kind is kind and square < j.start <= square + 12]
+
+
+class Audit:
+    """Every false statement found, each as one line saying what and where."""
+
+    def __init__(self) -> None:
+        self.false: list[str] = []
+        self.unread: list[str] = []
+        self.questions = 0
+        self.misleading = 0  # questions with at least one false statement
+
+    def check(self, question: Question, facts: Facts) -> None:
+        self.questions += 1
+        found: list[str] = []
+        expected = self._claims(question, facts, found)
+        if expected is None:
+            self.unread.append(question.prompt)
+        elif expected != question.answer:
+            found.append(f"judged right: {question.answer}, the question asks for {expected}")
+        for hint in question.hints:
+            self._hint(hint, question.answer, facts, found)
+        self.misleading += bool(found)
+        self.false += [f"{problem} | {question.prompt} | square {facts.square}, "
+                       f"roll {facts.roll} from {facts.before}" for problem in found]
+
+    # -- "you" and the numbers a question is about -------------------------------
+
+    def _you_are_on(self, square: int, facts: Facts, found: list[str]) -> None:
+        if facts.imagined or square != facts.square:
+            found.append(f"says 'you are on {square}'")
+
+    def _you_were(self, square: int, roll: int, facts: Facts, found: list[str],
+                  jump: str | None = None) -> None:
+        if facts.imagined or (square, roll) != (facts.before, facts.roll):
+            found.append(f"says 'you were on {square} and rolled {roll}'")
+        elif jump is not None and (facts.jump is None or facts.jump.value != jump):
+            found.append(f"says 'before the {jump}'")
+
+    def _level_one(self, numbers: Sequence[int], facts: Facts, found: list[str]) -> None:
+        own = () if facts.imagined else tuple(s for s in (facts.square, facts.before)
+                                              if s is not None)
+        far = [n for n in numbers if n > LEVEL_ONE_TOP
+               and all(abs(n - square) > DIE_FACES for square in own)]
+        if far:
+            found.append(f"level 1 asks about {far[0]}, far from the child's square")
+
+    def _claims(self, question: Question, facts: Facts, found: list[str]) -> int | None:
+        """The answer the prompt asks for, checking what it says on the way."""
+        p = question.prompt
+        board = facts.board
+        if m := re.fullmatch(rf"Count on from {N}, {N} more\. Which number do you reach\?", p):
+            start, roll = int(m[1]), int(m[2])
+            if facts.jump is not None and (start, roll) == (facts.before, facts.roll):
+                found.append("asks which number 'you reach' after a jump took you elsewhere")
+            elif not facts.imagined and start not in (facts.square, facts.before):
+                found.append(f"counts on 'you' from {start}, not the child's square")
+            self._level_one([start, start + roll], facts, found)
+            return start + roll
+        if m := re.fullmatch(rf"(?:Before the (ladder|snake) you|You) were on {N} and rolled "
+                             rf"{N}\. Count on {N} from {N}: on which square did the pasa put "
+                             r"you(?:, before the (?:ladder|snake))?\?", p):
+            start, roll = int(m[2]), int(m[3])
+            self._you_were(start, roll, facts, found, m[1])
+            if (int(m[4]), int(m[5])) != (roll, start):
+                found.append("counts on from another square than it names")
+            self._level_one([start, start + roll], facts, found)
+            return start + roll
+        if m := re.fullmatch(rf"(You are|Imagine a token) on {N}\. Count on {N} more: which "
+                             r"number do you reach\?", p):
+            start, roll = int(m[2]), int(m[3])
+            if m[1] == "You are":
+                self._you_are_on(start, facts, found)
+            self._level_one([start, start + roll], facts, found)
+            return start + roll
+        if m := re.fullmatch(rf"Which number comes just after {N}\?", p):
+            self._level_one([int(m[1]) + 1], facts, found)
+            return int(m[1]) + 1
+        if m := re.fullmatch(r"Which number is this: (\S+)\? Type it in your digits\.", p):
+            return _number(m[1])
+        if m := re.fullmatch(rf"Type the number {WORDS}\.", p):
+            self._level_one([_number(m[1])], facts, found)
+            return _number(m[1])
+        if m := re.fullmatch(rf"Type this number in digits: {WORDS}\.", p):
+            return _number(m[1])
+        if m := re.fullmatch(rf"You are on {N} and roll {N}\. On which square will you end "
+                             r"up\?", p):
+            start, roll = int(m[1]), int(m[2])
+            self._you_are_on(start, facts, found)
+            if roll != facts.roll:
+                found.append(f"says 'you roll {roll}'")
+            return self._landing(board, start, roll)
+        if m := re.fullmatch(rf"(?:You are on {N}\. If you roll {N} next|Imagine a token on "
+                             rf"{N} and a roll of {N}), on which square (?:will you|does it) "
+                             r"end up\?", p):
+            if m[1] is not None:
+                self._you_are_on(int(m[1]), facts, found)
+                return self._landing(board, int(m[1]), int(m[2]))
+            return self._landing(board, int(m[3]), int(m[4]))
+        if m := re.fullmatch(rf"(You are|Imagine a token) on {N}\. The next ladder (?:ahead of "
+                             rf"it )?starts on {N}\. How many squares away is it\?", p):
+            start, foot = int(m[2]), int(m[3])
+            if m[1] == "You are":
+                self._you_are_on(start, facts, found)
+            if foot != min((j.start for j in board.ladders if j.start > start), default=None):
+                found.append(f"says the next ladder after {start} starts on {foot}")
+            return foot - start
+        if m := re.fullmatch(rf"(You are|Imagine a token) on {N}\. How many squares is it to "
+                             rf"the last square, {N}\?", p):
+            if m[1] == "You are":
+                self._you_are_on(int(m[2]), facts, found)
+            if int(m[3]) != board.last:
+                found.append(f"says the last square is {m[3]}")
+            return int(m[3]) - int(m[2])
+        if m := re.fullmatch(rf"(.+) is on {N} and (.+) is on {N}\. (.+) is ahead: by how many "
+                             r"squares\?", p):
+            for name, square in ((m[1], int(m[2])), (m[3], int(m[4]))):
+                if facts.imagined or facts.positions[facts.names.index(name)] != square:
+                    found.append(f"says {name} is on {square}")
+            leader = m[1] if int(m[2]) > int(m[4]) else m[3]
+            if m[5] != leader:
+                found.append(f"says {m[5]} is ahead")
+            return abs(int(m[2]) - int(m[4]))
+        if m := re.fullmatch(rf"How many (tens|ones) are there in {N}\?", p):
+            tens, ones = divmod(int(m[2]), 10)
+            return tens if m[1] == "tens" else ones
+        if m := re.fullmatch(rf"Counting rows from the bottom, on which row is square {N}\?", p):
+            return (int(m[1]) - 1) // board.width + 1
+        if m := re.fullmatch(rf"(You are|Imagine a token) on {N}\. (?:A ladder|Ladders|A snake|"
+                             rf"Snakes) near (?:you|it) starts? on (.+)\. How many of the six "
+                             r"faces of the pasa would take (?:you|it) onto an? (ladder|snake)\?",
+                             p):
+            start, kind = int(m[2]), JumpKind(m[4])
+            if m[1] == "You are":
+                self._you_are_on(start, facts, found)
+            listed = [int(x) for x in re.findall(r"\d+", m[3])]
+            if listed != _near(board, start, kind):
+                found.append(f"lists the {kind.value}s near {start} as {listed}")
+            return _faces(board, start, kind)
+        if m := re.fullmatch(rf"(?:Ladders start on .+\. )?From which square is a ladder easier "
+                             rf"to reach with one roll: {N} or {N}\? Type the square\.", p):
+            a, b = int(m[1]), int(m[2])
+            fa, fb = _faces(board, a, JumpKind.LADDER), _faces(board, b, JumpKind.LADDER)
+            if fa == fb:
+                found.append(f"asks which of {a} and {b} is easier; they are as easy")
+            if set(question.choices) != {a, b}:
+                found.append(f"offers {question.choices}, asks about {a} or {b}")
+            return a if fa > fb else b
+        return None
+
+    @staticmethod
+    def _landing(board: Board, start: int, roll: int) -> int:
+        jump = board.jump_at(start + roll)
+        return jump.end if jump else start + roll
+
+    # -- hints ------------------------------------------------------------------
+
+    def _hint(self, hint: str, answer: int, facts: Facts, found: list[str]) -> None:
+        if m := re.fullmatch(rf"Count in tens: {WORDS}, and stop before you pass {N}\.", hint):
+            tens = _counted(m[1])
+            if tens != list(range(10, int(m[2]) // 10 * 10 + 1, 10)):
+                found.append(f"hint counts the tens of {m[2]} as {tens}")
+        elif m := re.fullmatch(rf"Count with me: {WORDS}, and then\?", hint):
+            if _counted(m[1])[-1] + 1 != answer:
+                found.append(f"hint counts {m[1]} toward {answer}")
+        elif m := re.fullmatch(rf"It is between {N} and {N}\.", hint):
+            if not int(m[1]) <= answer < int(m[2]):
+                found.append(f"hint says {answer} is between {m[1]} and {m[2]}")
+        elif m := re.fullmatch(rf"It is less than {N}\.", hint):
+            if not answer < int(m[1]):
+                found.append(f"hint says {answer} is less than {m[1]}")
+        elif m := re.fullmatch(rf"It comes just (after|before) {WORDS}\.", hint):
+            if _number(m[2]) != answer + (-1 if m[1] == "after" else 1):
+                found.append(f"hint says {answer} comes just {m[1]} {m[2]}")
+        elif m := re.fullmatch(rf"It is (?:one more than|the number just after) {N}\.", hint):
+            if int(m[1]) + 1 != answer:
+                found.append(f"hint says {answer} is one more than {m[1]}")
+        elif m := re.fullmatch(rf"{N} and {N} make {N}\. .*", hint):
+            if int(m[1]) + int(m[2]) != int(m[3]):
+                found.append(f"hint says {m[1]} and {m[2]} make {m[3]}")
+        elif m := re.fullmatch(rf"One roll moves (?:you|it) to a square from {N} to {N}\.", hint):
+            if int(m[2]) > facts.board.last - 1:
+                found.append(f"hint says one roll moves to {m[2]}, beyond the board's moves")
+
+
+# -- games and practice, seeded ----------------------------------------------------
+
+LEVEL_SEEDS = range(12)
+
+
+def audit_games(levels: Sequence[int] = (1, 2, 3, 4), seeds: Sequence[int] = LEVEL_SEEDS,
+                board_name: str = "moksha-patam") -> tuple[Audit, list[list[tuple[str, bool]]]]:
+    """Whole games, a question every turn; also each child's questions in order."""
+    audit = Audit()
+    asked_by_child: list[list[tuple[str, bool]]] = []
+    board = load_board(board_name)
+    for level in levels:
+        for seed in seeds:
+            game = Game(board, Rules(), [Seat("Asha"), Seat("Bikash"),
+                                         Seat("Robot", computer=True)])
+            box: list[Teacher] = []
+            child = Child(lambda: box[0].asker.asking if box else None, lambda right: right)
+            turn: list[Event] = []
+            mine: dict[int, list[tuple[str, bool]]] = {0: [], 1: []}
+
+            def on_outcome(seat: int, outcome: object, game: Game = game,
+                           turn: list[Event] = turn,
+                           mine: dict[int, list[tuple[str, bool]]] = mine) -> None:
+                question = outcome.question  # type: ignore[attr-defined]
+                audit.check(question, facts_of(game, seat, turn))
+                mine[seat].append((question.prompt, outcome.correct))  # type: ignore[attr-defined]
+
+            teacher = Teacher(LOC, Outputs([Collect()]), child, Frequency.EVERY, level,
+                              random.Random(seed), on_outcome=on_outcome)
+            box.append(teacher)
+
+            def between(game: Game, events: Sequence[Event], teacher: Teacher = teacher,
+                        turn: list[Event] = turn) -> None:
+                turn[:] = events
+                teacher(game, events)
+
+            Session(game, Narrator(LOC, board, game.seats), Outputs([Collect()]), child,
+                    RandomDice(seed * 7 + level), between_turns=between).run()
+            asked_by_child += [mine[0], mine[1]]
+    return audit, asked_by_child
+
+
+def audit_practice(levels: Sequence[int] = (1, 2, 3, 4), count: int = 60) -> Audit:
+    """`snl lesson`'s questions: made-up positions, nobody's real square."""
+    from snl_edu.cli.lesson import practice_situation
+    from snl_edu.lessons.questions import generate
+
+    audit = Audit()
+    board = load_board("moksha-patam")
+    for level in levels:
+        rng = random.Random(level)
+        for _ in range(count):
+            situation: Situation = practice_situation(board, "Asha", "your friend", rng)
+            question = generate(level, situation, LOC, rng)
+            audit.check(question, Facts(board, situation.positions, situation.names, 0, True))
+    return audit
+
+
+def repeats(asked_by_child: Sequence[Sequence[tuple[str, bool]]], window: int = 10) -> int:
+    """Questions the same child had answered right among their previous ``window``."""
+    count = 0
+    for asked in asked_by_child:
+        for index, (prompt, _) in enumerate(asked):
+            recent = asked[max(0, index - window):index]
+            count += any(p == prompt and right for p, right in recent)
+    return count
