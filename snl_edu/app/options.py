@@ -53,7 +53,7 @@ class PlayOptions:
     verbosity: str = "normal"
     count: bool = False
     lessons: str | None = None  # None: some at a keyboard, off for a script
-    level: int = 1
+    level: int | None = None  # None: each learner's suggested level, from their record
     learner: str | None = None
     history: str | None = None  # "on"/"off"; None: with the lessons
     sound: SoundOptions = field(default_factory=SoundOptions)

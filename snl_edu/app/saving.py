@@ -147,7 +147,7 @@ def _valid_settings(saved: dict[str, Any]) -> dict[str, Any]:
         "count": lambda v: isinstance(v, bool),
         "auto_roll": lambda v: v is None or (type(v) in (int, float) and 0.5 <= v < 1e6),
         "lessons": lambda v: v is None or v in {item.value for item in Frequency},
-        "level": lambda v: type(v) is int and LEVELS[0] <= v <= LEVELS[-1],
+        "level": lambda v: v is None or (type(v) is int and LEVELS[0] <= v <= LEVELS[-1]),
         "learner": lambda v: v is None or (isinstance(v, str) and bool(v.strip())),
         "history": lambda v: v in (None, "on", "off"),
         "lang": lambda v: isinstance(v, str) and languages.get(v) is not None,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections import deque
 
 import click
 
@@ -18,7 +19,7 @@ from snl_edu.language.localizer import Localizer, localizer_for
 from snl_edu.lessons.adaptive import suggest_level
 from snl_edu.lessons.answers import Asker
 from snl_edu.lessons.questions import LEVELS, Situation, generate
-from snl_edu.lessons.teacher import Recorder
+from snl_edu.lessons.teacher import SPACING, Recorder
 from snl_edu.outputs.console import ConsoleOutput, Outputs
 from snl_edu.play import teams
 from snl_edu.safe_text import clean_name
@@ -30,10 +31,11 @@ PRACTICE_BOARD = "moksha-patam"
 
 
 def practice_situation(board: Board, learner: str, friend: str, rng: random.Random) -> Situation:
-    """Two tokens somewhere on the board, never on a jump's start (they would have moved)."""
+    """Two made-up tokens somewhere on the board, never on a jump's start (they would
+    have moved); the questions word them as imagined, since nobody stands there."""
     free = [s for s in range(1, board.last) if board.jump_at(s) is None]
     mine, theirs = rng.sample(free, 2)
-    return Situation(board, (mine, theirs), (learner, friend), 0)
+    return Situation(board, (mine, theirs), (learner, friend), 0, imagined=True)
 
 
 def run_practice(loc: Localizer, asker: Asker, board: Board, learner: str, level: int,
@@ -42,14 +44,16 @@ def run_practice(loc: Localizer, asker: Asker, board: Board, learner: str, level
     _ = loc.gettext
     right = asked = 0
     friend = _("your friend")
+    lately = deque(recorder.lately(learner) if recorder else [], maxlen=SPACING)
     for number in range(1, questions + 1):
         weights = recorder.weights(learner) if recorder else None
         question = generate(level, practice_situation(board, learner, friend, rng), loc, rng,
-                            weights)
+                            weights, answered={prompt for prompt, right in lately if right})
         outcome = asker.ask(question, _("Question {number} of {count}:").format(
             number=loc.number(number), count=loc.number(questions)))
         if outcome.input_ended and not outcome.tries:
             break
+        lately.append((question.prompt, outcome.correct))
         if recorder is not None:
             recorder(learner, outcome)
         asked += 1

@@ -20,10 +20,10 @@ def lesson_options(function: F) -> F:
                      help="Number lessons between turns: off, some (about one turn in three "
                           "for each human player) or every. Default: some at a keyboard, off "
                           "when the input is a script."),
-        click.option("--level", type=IntRange(LEVELS[0], LEVELS[-1]), default=1,
-                     show_default=True,
+        click.option("--level", type=IntRange(LEVELS[0], LEVELS[-1]), default=None,
                      help="Lesson level: 1 counting, 2 landing and number words, 3 distances "
-                          "and tens, 4 chances."),
+                          "and tens, 4 chances. Default: each learner's suggested level, "
+                          "from their answers so far (1 for a new learner)."),
         click.option("--history", type=click.Choice(["on", "off"]), default=None,
                      help="Short history of Moksha Patam when someone meets a ladder or a "
                           "snake. Default: on when the game has lessons."),

@@ -83,7 +83,7 @@ def play(ctx: click.Context, players: str | None, teams: tuple[str, ...], comput
          verbosity: str, count: bool, resume_game: str | None, data_dir: str | None,
          lang: str | None, digits: str | None, speech: bool, sound: bool, screen_reader: bool,
          record: Path | None, tts: str, rate: int, volume: int, sound_volume: int,
-         lessons: str | None, level: int, history: str | None, learner: str | None,
+         lessons: str | None, level: int | None, history: str | None, learner: str | None,
          voice: bool, voice_model: Path | None, audio_in: Path | None, recogniser: str | None,
          **rule_values: object) -> None:
     # Its help is its line in snl_edu.cli.group.COMMANDS.

@@ -248,7 +248,7 @@ VIA = click.option("--via", default=None, metavar="ADDRESS",
 @data_dir_option
 @language_options
 def join(target: tuple[str, ...], name: str, verbosity: str, count: bool, via: str | None,
-         lessons: str | None, level: int, history: str | None, learner: str | None,
+         lessons: str | None, level: int | None, history: str | None, learner: str | None,
          speech: bool, sound: bool, screen_reader: bool, record: Path | None, tts: str,
          rate: int, volume: int, sound_volume: int, data_dir: str | None, lang: str | None,
          digits: str | None) -> None:

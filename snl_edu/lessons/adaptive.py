@@ -20,7 +20,8 @@ NUMBER_PULL = 3.0
 MAX_NUMBER_MISSES = 3  # so one hard number cannot crowd out all the others
 # Level advice: enough answers to judge, and the accuracy that means "ready".
 JUDGE_AFTER = 8
-READY = 0.8
+READY = 0.8  # of answers right at the first try
+READY_RIGHT = 0.9  # or of answers right in the end: a child who is always right moves on
 STRUGGLING = 0.5
 
 
@@ -140,7 +141,8 @@ def _kind_order(kind: str) -> tuple[int, str]:
 def suggest_level(records: Sequence[AnswerRecord]) -> int:
     """The level to play next, from the recent answers at each level.
 
-    Ready (most answered right at once) at the highest level practised: one up.
+    Ready (most answered right at once, or nearly all right in the end) at the highest
+    level practised: one up.
     Struggling there: one down. Otherwise stay. No history: level 1.
     """
     recent = [r for r in records[-40:] if not unanswered(r)]
@@ -156,7 +158,7 @@ def suggest_level(records: Sequence[AnswerRecord]) -> int:
         return top
     first_try = sum(1 for r in rows if r.correct and r.tries == 1) / len(rows)
     correct = sum(1 for r in rows if r.correct) / len(rows)
-    if first_try >= READY:
+    if first_try >= READY or correct >= READY_RIGHT:
         return min(top + 1, LEVELS[-1])
     if correct < STRUGGLING:
         return max(top - 1, LEVELS[0])

@@ -152,8 +152,13 @@ class Asker:
         return Outcome(question, False, tries, given, False, self.clock() - started)
 
     def _nudge(self, question: Question, given: int) -> str:
-        """Warm, and a fair clue where "bigger" or "smaller" means something."""
+        """Warm, and a fair clue where "bigger" or "smaller" means something; a wrong
+        answer the question foresaw (the square a ladder took the child to) is told
+        what it is instead."""
         _ = self._
+        mistaken = dict(question.mistaken)
+        if given in mistaken:
+            return mistaken[given]
         values = {"given": self.loc.number(given)}
         if not question.ordered:
             return _("Not quite, try again.")

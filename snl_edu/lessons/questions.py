@@ -9,9 +9,10 @@ and ``generate`` then tries another kind of the same level.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import NamedTuple
 
 from snl_edu.engine import DIE_FACES, Board, JumpKind
 from snl_edu.language.localizer import Digits, Localizer, to_devanagari_digits
@@ -21,6 +22,9 @@ LEVELS = (1, 2, 3, 4)
 # twice a die, so some listed ladders are out of reach and the child must think.
 NEAR = 2 * DIE_FACES
 LEVEL_ONE_TOP = 20  # level 1 is for ages 4-5: numbers up to 20, plus their own square
+# A question whose prompt the learner answered right lately is drawn again, up to
+# this many times, so practice is spaced rather than repeated.
+FRESH_DRAWS = 8
 
 
 class Kind(StrEnum):
@@ -57,6 +61,23 @@ class Question:
     focus: int | None = None  # the number practised, for "numbers often missed"
     ordered: bool = True  # "bigger"/"smaller" is a fair hint (not for choosing a square)
     choices: tuple[int, ...] = ()  # when set, only these answers make sense
+    # Wrong answers that deserve their own words: the square a ladder took the child to,
+    # when the question asks where the roll put them before it.
+    mistaken: tuple[tuple[int, str], ...] = ()
+
+    @property
+    def level(self) -> int:
+        """The level its kind is asked at (``LEVEL_KINDS``, the one place levels are set)."""
+        return KIND_LEVEL[self.kind]
+
+
+class Move(NamedTuple):
+    """The asked seat's last plain move this turn: the square before, the roll, and the
+    ladder or snake it ended on, if any."""
+
+    before: int
+    roll: int
+    jump: JumpKind | None = None
 
     @property
     def level(self) -> int:
@@ -72,11 +93,21 @@ class Situation:
     positions: tuple[int, ...]
     names: tuple[str, ...]
     seat: int
-    move: tuple[int, int] | None = None  # (square before, roll) of the seat's last plain move
+    move: Move | None = None
+    # Practice outside a game: the positions are made up, and the questions say so.
+    imagined: bool = False
 
     @property
     def square(self) -> int:
         return self.positions[self.seat]
+
+    def own_square(self, room: int = 0) -> int | None:
+        """The child's real square, if they stand on the board with ``room`` squares
+        to spare before the last; else None (a question then imagines a token)."""
+        square = self.square
+        if self.imagined or square < 1 or square > self.board.last - max(room, 1):
+            return None
+        return square
 
 
 class Weights:
@@ -116,17 +147,19 @@ class _Context:
                    for c in candidates]
         return self.rng.choices(list(candidates), weights=weights, k=1)[0]
 
-    def start_square(self, kind: Kind, room: int) -> int:
-        """The player's square if a question fits there, else a weighted one that does.
+    def start_square(self, kind: Kind, room: int, top: int | None = None) -> tuple[int, bool]:
+        """The child's own square if a question fits there, else an imagined one that does
+        (up to ``top``); True with the child's own.
 
         Only squares a token can stand on: never the foot of a ladder or a snake's head.
         """
+        own = self.situation.own_square(room)
+        if own is not None:
+            return own, True
         board = self.situation.board
-        square = self.situation.square
-        candidates = [s for s in standable(board) if s <= board.last - room] or [1]
-        if square in candidates:
-            return self.pick_number(kind, candidates, favourite=square)
-        return self.pick_number(kind, candidates)
+        candidates = [s for s in standable(board) if s <= board.last - room
+                      and (top is None or s <= top)] or [1]
+        return self.pick_number(kind, candidates), False
 
 
 def standable(board: Board) -> list[int]:
@@ -137,14 +170,43 @@ def standable(board: Board) -> list[int]:
 # -- level 1 ------------------------------------------------------------------
 
 def _count_on(c: _Context) -> Question | None:
+    """Counting on from the child's own square: the move just played if there was one
+    (Laski & Siegler 2014: from the current square, not from 1), else from where they
+    stand, else from an imagined token within level 1's numbers."""
     _ = c._
     last = c.situation.board.last
     move = c.situation.move
-    if move is not None and move[0] >= 1 and move[0] + move[1] <= last:
-        square, roll = move
+    mistaken: tuple[tuple[int, str], ...] = ()
+    if move is not None and move.before >= 1 and move.before + move.roll <= last:
+        square, roll = move.before, move.roll
+        values = {"square": c.n(square), "roll": c.n(roll)}
+        if move.jump is JumpKind.LADDER:
+            prompt = _("Before the ladder you were on {square} and rolled {roll}. Count on "
+                       "{roll} from {square}: on which square did the pasa put you, before "
+                       "the ladder?")
+            wrong = _("{given} is where the ladder took you. The question is where counting "
+                      "{roll} from {square} ends, before the ladder.")
+        elif move.jump is JumpKind.SNAKE:
+            prompt = _("Before the snake you were on {square} and rolled {roll}. Count on "
+                       "{roll} from {square}: on which square did the pasa put you, before "
+                       "the snake?")
+            wrong = _("{given} is where the snake took you. The question is where counting "
+                      "{roll} from {square} ends, before the snake.")
+        else:
+            prompt = _("You were on {square} and rolled {roll}. Count on {roll} from "
+                       "{square}: on which square did the pasa put you?")
+            wrong = ""
+        if wrong and c.situation.square != square + roll:
+            given = c.situation.square
+            mistaken = ((given, wrong.format(given=c.n(given), **values)),)
+        prompt = prompt.format(**values)
     else:
-        square = c.start_square(Kind.COUNT_ON, DIE_FACES)
+        square, own = c.start_square(Kind.COUNT_ON, 1, top=LEVEL_ONE_TOP - DIE_FACES)
         roll = c.rng.randint(1, min(DIE_FACES, last - square))
+        prompt = (_("You are on {square}. Count on {roll} more: which number do you reach?")
+                  if own else
+                  _("Imagine a token on {square}. Count on {roll} more: which number do you "
+                    "reach?")).format(square=c.n(square), roll=c.n(roll))
     answer = square + roll
     steps = list(range(square + 1, answer))
     hints = [_("Start at {square} and count {roll} more, one for each dot on the pasa.")
@@ -155,20 +217,20 @@ def _count_on(c: _Context) -> Question | None:
     else:
         hints.append(_("It is the number just after {square}.").format(square=c.n(square)))
     return Question(
-        Kind.COUNT_ON,
-        _("Count on from {square}, {roll} more. Which number do you reach?")
-        .format(square=c.n(square), roll=c.n(roll)),
-        answer, tuple(hints),
+        Kind.COUNT_ON, prompt, answer, tuple(hints),
         _("Counting: {numbers}.").format(numbers=c.counting(range(square + 1, answer + 1))),
-        focus=answer)
+        focus=answer, mistaken=mistaken)
 
 
 def _next_number(c: _Context) -> Question | None:
     _ = c._
     last = c.situation.board.last
     # Small numbers for the youngest, and the square the child stands on.
-    number = c.pick_number(Kind.NEXT_NUMBER, range(1, min(last, LEVEL_ONE_TOP)),
-                           favourite=c.situation.square if c.situation.square < last else None)
+    own = c.situation.own_square()
+    small = range(1, min(last, LEVEL_ONE_TOP))
+    number = c.pick_number(Kind.NEXT_NUMBER,
+                           [*small, own] if own is not None and own not in small else small,
+                           favourite=own)
     answer = number + 1
     before = list(range(max(1, number - 2), number + 1))
     return Question(
@@ -241,7 +303,7 @@ def _numeral_by_ear(c: _Context, number: int) -> Question:
 def _land_where(c: _Context) -> Question | None:
     _ = c._
     board = c.situation.board
-    square = c.start_square(Kind.LAND_WHERE, DIE_FACES)
+    square, own = c.start_square(Kind.LAND_WHERE, 1)
     rolls = list(range(1, min(DIE_FACES, board.last - square) + 1))
     onto_jump = [r for r in rolls if board.jump_at(square + r) is not None]
     # Half the time the roll lands on a ladder or snake, so the lesson shows one.
@@ -260,10 +322,12 @@ def _land_where(c: _Context) -> Question | None:
         reveal = _("{square} and {roll} make {sum}, and a ladder there climbs to {end}.")
     else:
         reveal = _("{square} and {roll} make {sum}, and a snake there slides to {end}.")
+    prompt = (_("You are on {square}. If you roll {roll} next, on which square will you "
+                "end up?") if own else
+              _("Imagine a token on {square} and a roll of {roll}. On which square does it "
+                "end up?"))
     return Question(
-        Kind.LAND_WHERE,
-        _("You are on {square} and roll {roll}. On which square will you end up?")
-        .format(square=c.n(square), roll=c.n(roll)),
+        Kind.LAND_WHERE, prompt.format(square=c.n(square), roll=c.n(roll)),
         answer, hints, reveal.format(**values), focus=answer)
 
 
@@ -271,20 +335,23 @@ def _to_ladder(c: _Context) -> Question | None:
     _ = c._
     board = c.situation.board
     feet = sorted(j.start for j in board.ladders)
-    square = c.situation.square
+    own = c.situation.own_square()
+    square = own if own is not None else 0
     ahead = [f for f in feet if f > square]
-    if not ahead or square == 0:
+    if not ahead or own is None:
         below = [s for s in standable(board) if s < feet[-1]] if feet else []
         if not below:
             return None
-        square = c.rng.choice(below)
+        square, own = c.rng.choice(below), None
         ahead = [f for f in feet if f > square]
     foot = ahead[0]
     answer = foot - square
+    prompt = (_("You are on {square}. The next ladder starts on {foot}. How many squares "
+                "away is it?") if own is not None else
+              _("Imagine a token on {square}. The next ladder ahead of it starts on {foot}. "
+                "How many squares away is it?"))
     return Question(
-        Kind.TO_LADDER,
-        _("You are on {square}. The next ladder starts on {foot}. How many squares away is it?")
-        .format(square=c.n(square), foot=c.n(foot)),
+        Kind.TO_LADDER, prompt.format(square=c.n(square), foot=c.n(foot)),
         answer,
         (_("Count on from {square} until you reach {foot}.").format(
             square=c.n(square), foot=c.n(foot)),
@@ -316,12 +383,14 @@ def _number_words(c: _Context) -> Question | None:
 def _to_end(c: _Context) -> Question | None:
     _ = c._
     last = c.situation.board.last
-    square = c.start_square(Kind.TO_END, 1)
+    square, own = c.start_square(Kind.TO_END, 1)
     answer = last - square
+    prompt = (_("You are on {square}. How many squares is it to the last square, {last}?")
+              if own else
+              _("Imagine a token on {square}. How many squares is it to the last square, "
+                "{last}?"))
     return Question(
-        Kind.TO_END,
-        _("You are on {square}. How many squares is it to the last square, {last}?")
-        .format(square=c.n(square), last=c.n(last)),
+        Kind.TO_END, prompt.format(square=c.n(square), last=c.n(last)),
         answer,
         (_("Count on from {square} until you reach {last}.").format(
             square=c.n(square), last=c.n(last)),
@@ -335,7 +404,7 @@ def _who_ahead(c: _Context) -> Question | None:
     _ = c._
     s = c.situation
     others = [i for i, p in enumerate(s.positions) if i != s.seat and p not in (0, s.square)]
-    if not others or s.square == 0:
+    if not others or s.square == 0 or s.imagined:  # made-up positions are nobody's
         return None
     other = c.rng.choice(others)
     mine, theirs = s.square, s.positions[other]
@@ -368,7 +437,7 @@ def _tens_ones(c: _Context) -> Question | None:
         return Question(
             Kind.TENS_ONES, _("How many tens are there in {number}?").format(**values), tens,
             (_("Count in tens: {numbers}, and stop before you pass {number}.")
-             .format(numbers=c.counting([10, 20, 30]), **values),
+             .format(numbers=c.counting(range(10, tens * 10 + 1, 10)), **values),
              _("{number} is between {round} and {next}.").format(**values)),
             reveal, focus=number)
     return Question(
@@ -413,27 +482,38 @@ def _near(board: Board, square: int, kind: JumpKind) -> list[int]:
 
 
 def _squares_near(board: Board, kind: JumpKind) -> list[int]:
-    """Squares from which at least one jump of ``kind`` is near enough to talk about."""
-    return [s for s in standable(board) if _near(board, s, kind)]
+    """Squares from which at least one jump of ``kind`` is near enough to talk about, and
+    every face of the pasa moves the token (none would pass the last square)."""
+    return [s for s in standable(board) if _near(board, s, kind) and s + DIE_FACES < board.last]
 
 
 def _chance_faces(c: _Context) -> Question | None:
     _ = c._
     board = c.situation.board
     kind = JumpKind.LADDER if c.rng.random() < 0.6 or not board.snakes else JumpKind.SNAKE
-    square = c.situation.square
-    if square == 0 or not _near(board, square, kind):
-        candidates = _squares_near(board, kind)
+    candidates = _squares_near(board, kind)
+    own = c.situation.own_square()
+    if own is None or own not in candidates:
         if not candidates:
             return None
-        square = c.rng.choice(candidates)
+        own, square = None, c.rng.choice(candidates)
+    else:
+        square = own
     starts = _near(board, square, kind)
     answer = faces_to(board, square, kind)
     values = {"square": c.n(square), "starts": c.loc.join(c.n(x) for x in starts),
               "answer": c.n(answer), "six": c.n(DIE_FACES),
               "low": c.n(square + 1), "high": c.n(square + DIE_FACES)}
     single = len(starts) == 1
-    if kind is JumpKind.LADDER:
+    if kind is JumpKind.LADDER and own is None:
+        prompt = c.loc.ngettext(
+            "Imagine a token on {square}. A ladder near it starts on {starts}. How many of the "
+            "six faces of the pasa would take it onto a ladder?",
+            "Imagine a token on {square}. Ladders near it start on {starts}. How many of the "
+            "six faces of the pasa would take it onto a ladder?", len(starts))
+        reveal = c.loc.ngettext("{answer} face of {six} reaches a ladder from {square}.",
+                                "{answer} faces of {six} reach a ladder from {square}.", answer)
+    elif kind is JumpKind.LADDER:
         prompt = c.loc.ngettext(
             "You are on {square}. A ladder near you starts on {starts}. How many of the six "
             "faces of the pasa would take you onto a ladder?",
@@ -441,6 +521,14 @@ def _chance_faces(c: _Context) -> Question | None:
             "faces of the pasa would take you onto a ladder?", len(starts))
         reveal = c.loc.ngettext("{answer} face of {six} reaches a ladder from {square}.",
                                 "{answer} faces of {six} reach a ladder from {square}.", answer)
+    elif own is None:
+        prompt = c.loc.ngettext(
+            "Imagine a token on {square}. A snake near it starts on {starts}. How many of the "
+            "six faces of the pasa would take it onto a snake?",
+            "Imagine a token on {square}. Snakes near it start on {starts}. How many of the "
+            "six faces of the pasa would take it onto a snake?", len(starts))
+        reveal = c.loc.ngettext("{answer} face of {six} reaches a snake from {square}.",
+                                "{answer} faces of {six} reach a snake from {square}.", answer)
     else:
         prompt = c.loc.ngettext(
             "You are on {square}. A snake near you starts on {starts}. How many of the six "
@@ -456,7 +544,8 @@ def _chance_faces(c: _Context) -> Question | None:
 
     return Question(
         Kind.CHANCE_FACES, prompt.format(**values), answer,
-        (_("One roll moves you to a square from {low} to {high}.").format(**values),
+        ((_("One roll moves you to a square from {low} to {high}.") if own is not None else
+          _("One roll moves it to a square from {low} to {high}.")).format(**values),
          (_("Is {starts} between {low} and {high}?") if single else
           _("Which of {starts} are between {low} and {high}?")).format(**values)),
         reveal.format(**values), focus=square)
@@ -517,13 +606,25 @@ def make(kind: Kind, situation: Situation, loc: Localizer, rng: random.Random,
 
 
 def generate(level: int, situation: Situation, loc: Localizer, rng: random.Random,
-             weights: Weights | None = None, by_ear: bool = False) -> Question:
+             weights: Weights | None = None, by_ear: bool = False,
+             answered: Collection[str] = ()) -> Question:
     """A question of the level, its kind chosen by the learner's weights.
 
     ``by_ear``: the game is heard (speech or a screen reader), so no question may
     show what it asks about only on screen or say its own answer aloud.
+    ``answered``: prompts the learner answered right lately; another is drawn
+    instead while one can be (a board may offer only a few of a kind).
     """
-    weights = weights or Weights()
+    question = _draw(level, situation, loc, rng, weights or Weights(), by_ear)
+    for _ in range(FRESH_DRAWS - 1):
+        if question.prompt not in answered:
+            break
+        question = _draw(level, situation, loc, rng, weights or Weights(), by_ear)
+    return question
+
+
+def _draw(level: int, situation: Situation, loc: Localizer, rng: random.Random,
+          weights: Weights, by_ear: bool) -> Question:
     kinds = list(LEVEL_KINDS[level])
     while kinds:
         kind = rng.choices(kinds, weights=[weights.kind(k) for k in kinds], k=1)[0]

@@ -10,17 +10,18 @@ store when there is one.
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from snl_edu.engine import Game
+from snl_edu.engine import Game, JumpKind
 from snl_edu.engine.events import Climbed, Event, Moved, Rolled, Slid, TurnStarted
 from snl_edu.language.localizer import Localizer
-from snl_edu.lessons.adaptive import LearnerWeights
+from snl_edu.lessons.adaptive import LearnerWeights, suggest_level
 from snl_edu.lessons.answers import Asker, Inputs, Outcome
 from snl_edu.lessons.content import Card, history_cards, meaning_of
-from snl_edu.lessons.questions import LEVELS, Question, Situation, Weights, generate
+from snl_edu.lessons.questions import LEVELS, Move, Question, Situation, Weights, generate
 from snl_edu.outputs.console import MessageSink
 from snl_edu.play import teams
 from snl_edu.store import StoreError
@@ -31,6 +32,8 @@ from snl_edu.vocabulary import AnswerRecord, Message
 # a child meets one soon, rare enough that the game keeps its pace.
 SOME_EVERY = 3
 SOME_FIRST = 2
+# A question answered right is not asked again within the learner's next this many.
+SPACING = 20
 
 
 class Frequency(StrEnum):
@@ -64,11 +67,11 @@ class Recorder:
     An answer the store cannot take (a full disk) is not kept and the lessons go on;
     ``on_failure`` is told once, and ``lost`` counts the answers not kept."""
 
-    def __init__(self, progress: ProgressStore, mode: str, level: int, language: str,
+    def __init__(self, progress: ProgressStore, mode: str, level: int | None, language: str,
                  on_failure: Callable[[StoreError], None] | None = None) -> None:
         self.progress = progress
         self.mode = mode
-        self.level = level
+        self.level = level  # None: each learner's own, from their record
         self.language = language
         self.on_failure = on_failure
         self.lost = 0
@@ -77,6 +80,13 @@ class Recorder:
 
     def weights(self, learner: str) -> Weights:
         return LearnerWeights(self.progress.recent(learner))
+
+    def suggested_level(self, learner: str) -> int:
+        return suggest_level(self.progress.recent(learner))
+
+    def lately(self, learner: str) -> list[tuple[str, bool]]:
+        """The learner's latest questions from earlier sessions: (prompt, right)."""
+        return [(r.question, r.correct) for r in self.progress.recent(learner)[-SPACING:]]
 
     def __call__(self, learner: str, outcome: Outcome) -> None:
         try:
@@ -91,7 +101,7 @@ class Recorder:
         key = learner.casefold()
         if key not in self._sessions:
             self._sessions[key] = self.progress.start_session(
-                learner, self.mode, self.level, self.language)
+                learner, self.mode, self.level or outcome.question.level, self.language)
         question = outcome.question
         self.progress.record(self._sessions[key], learner, AnswerRecord(
             kind=question.kind.value, level=question.level, question=question.prompt,
@@ -102,14 +112,21 @@ class Recorder:
 
 def situation_of(game: Game, seat: int, loc: Localizer,
                  events: Sequence[Event] = ()) -> Situation:
-    """The board and positions now, and the seat's last plain move this turn."""
-    move: tuple[int, int] | None = None
+    """The board and positions now, and the seat's last plain move this turn (with the
+    ladder or snake it ended on, so a question can say "before the ladder")."""
+    move: Move | None = None
     roll: int | None = None
     for event in events:
-        if isinstance(event, Rolled) and event.seat == seat:
-            roll = event.value
-        elif isinstance(event, Moved) and event.seat == seat and roll is not None:
-            move = (event.start, roll)
+        if getattr(event, "seat", None) != seat:
+            continue
+        if isinstance(event, Rolled):
+            roll, move = event.value, None
+        elif isinstance(event, Moved) and roll is not None:
+            move = Move(event.start, roll)
+        elif isinstance(event, Climbed) and move is not None:
+            move = move._replace(jump=JumpKind.LADDER)
+        elif isinstance(event, Slid) and move is not None:
+            move = move._replace(jump=JumpKind.SNAKE)
     return Situation(game.board, tuple(game.positions), tuple(teams.said(s, loc) for s in game.seats),
                      seat, move)
 
@@ -122,7 +139,7 @@ class Teacher:
     outputs: MessageSink
     inputs: Inputs
     frequency: Frequency = Frequency.SOME
-    level: int = 1
+    level: int | None = 1  # None: each learner's suggested level, from their record
     rng: random.Random = field(default_factory=random.Random)
     history: bool = True  # meanings and history cards when a ladder or snake is met
     by_ear: bool = False  # speech or a screen reader: questions must work unseen
@@ -137,12 +154,14 @@ class Teacher:
     by_voice: bool = False  # voice input is listening: the children may say their answers
     _turns: dict[str, int] = field(default_factory=dict)  # per child: each has their own
     _meanings_told: set[str] = field(default_factory=set)
+    # Per learner: their latest SPACING questions, (prompt, answered right).
+    _lately: dict[str, deque[tuple[str, bool]]] = field(default_factory=dict)
     _cards: list[Card] = field(default_factory=list)
     asker: Asker | None = None
     _stopped: bool = False
 
     def __post_init__(self) -> None:
-        if self.level not in LEVELS:
+        if self.level is not None and self.level not in LEVELS:
             raise ValueError(f"level {self.level} is not one of {LEVELS}")
         self.asker = Asker(self.loc, self.inputs, self.outputs, self.rng,
                            by_voice=self.by_voice)
@@ -184,15 +203,35 @@ class Teacher:
         child = child or game.seats[seat].name
         learner = self.learners.get(seat, child)
         weights = self.recorder.weights(learner) if self.recorder else None
-        question = generate(self.level, situation_of(game, seat, self.loc, events), self.loc,
-                            self.rng, weights, by_ear=self.by_ear)
+        question = generate(self.level_of(learner), situation_of(game, seat, self.loc, events),
+                            self.loc, self.rng, weights, by_ear=self.by_ear,
+                            answered=self._answered(learner))
         return self.put(question, learner, seat, child)
+
+    def level_of(self, learner: str) -> int:
+        """The level asked for, else the one the learner's record suggests (level 1 for a
+        learner with no record, or when nothing is kept)."""
+        if self.level is not None:
+            return self.level
+        return self.recorder.suggested_level(learner) if self.recorder else LEVELS[0]
+
+    def _latest(self, learner: str) -> deque[tuple[str, bool]]:
+        key = learner.casefold()
+        if key not in self._lately:
+            earlier = self.recorder.lately(learner) if self.recorder else []
+            self._lately[key] = deque(earlier, maxlen=SPACING)
+        return self._lately[key]
+
+    def _answered(self, learner: str) -> set[str]:
+        """Prompts the learner answered right among their latest questions: not again yet."""
+        return {prompt for prompt, right in self._latest(learner) if right}
 
     def put(self, question: Question, learner: str, seat: int, name: str) -> Outcome:
         assert self.asker is not None
         outcome = self.asker.ask(question, self.loc.gettext(
             "A question for {name}:").format(name=name),
             self.listen(seat) if self.listen is not None else None)
+        self._latest(learner).append((question.prompt, outcome.correct))
         if self.recorder is not None and (outcome.tries or not outcome.input_ended):
             self.recorder(learner, outcome)
         if self.on_outcome is not None:

@@ -131,7 +131,7 @@ class ClientOptions:
     count: bool = False
     sound: SoundOptions = field(default_factory=SoundOptions)
     lessons: str | None = None  # None: some at a keyboard, off for a script
-    level: int = 1
+    level: int | None = None  # None: each learner's suggested level, from their record
     history: str | None = None
     data_dir: str | None = None  # where this child's progress is kept (on their computer)
     learner: str | None = None  # the name progress is kept under (default: the seat's)

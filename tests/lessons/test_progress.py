@@ -116,6 +116,27 @@ def test_levels_go_up_when_ready_and_down_when_struggling() -> None:
     assert suggest_level(mixed) == 3
     assert suggest_level([record("chance-faces", True, level=4, minutes=m)
                           for m in range(10)]) == 4
+    # Every answer right, though most after a hint: ready to move on, not kept at 1.
+    always_right = [record("count-on", True, tries=1 if m % 4 == 0 else 2, minutes=m)
+                    for m in range(24)]
+    assert suggest_level(always_right) == 2
+
+
+def test_a_game_without_a_level_asks_at_the_level_of_each_childs_record(
+        tmp_path: Path) -> None:
+    from snl_edu.lessons.teacher import Recorder, Teacher
+    from snl_edu.outputs.console import Outputs
+    from tests.lessons.helpers import Collect, Script
+
+    with open_store(tmp_path) as store:
+        progress = ProgressStore(store)
+        session = progress.start_session("Asha", "game", 2, "en")
+        for m in range(10):
+            progress.record(session, "Asha", record("land-where", True, level=2, minutes=m))
+        teacher = Teacher(english(), Outputs([Collect()]), Script([]), level=None,
+                          recorder=Recorder(progress, "game", None, "en"))
+        assert teacher.level_of("Asha") == 3
+        assert teacher.level_of("Bikash") == 1  # no record yet
 
 
 def _situation() -> Situation:

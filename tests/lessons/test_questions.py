@@ -19,6 +19,7 @@ from snl_edu.lessons.questions import (
     LEVEL_KINDS,
     LEVELS,
     Kind,
+    Move,
     Situation,
     faces_to,
     generate,
@@ -63,7 +64,7 @@ def situations(draw: st.DrawFn) -> Situation:
     if positions[seat] >= 1:
         roll = draw(st.integers(1, 6))
         if positions[seat] > roll:
-            move = (positions[seat] - roll, roll)
+            move = Move(positions[seat] - roll, roll)
     return Situation(board, positions, names, seat, move)
 
 
@@ -86,7 +87,7 @@ def check(question_kind: Kind, situation: Situation, loc: Localizer, seed: int) 
     nums = numbers_in(q.prompt)
     match q.kind:
         case Kind.COUNT_ON:
-            assert q.answer == sum(nums) and q.answer <= board.last
+            assert q.answer == nums[0] + nums[1] and q.answer <= board.last
         case Kind.NEXT_NUMBER:
             assert q.answer == nums[0] + 1
         case Kind.NUMERAL:
@@ -152,17 +153,18 @@ def test_every_level_always_gives_a_question_of_that_level_or_a_safe_fallback(
 
 def test_count_on_uses_the_move_just_played() -> None:
     board = Board.build("plain", 10, 10, [])
-    situation = Situation(board, (8,), ("Asha",), 0, move=(5, 3))
+    situation = Situation(board, (8,), ("Asha",), 0, move=Move(5, 3))
     q = make(Kind.COUNT_ON, situation, english(), random.Random(1))
     assert q is not None
-    assert q.prompt == "Count on from 5, 3 more. Which number do you reach?"
+    assert q.prompt == ("You were on 5 and rolled 3. Count on 3 from 5: on which square did "
+                        "the pasa put you?")
     assert q.answer == 8
     assert q.hints[1] == "Count with me: five, six, seven, and then?"
 
 
 def test_nepali_questions_use_devanagari_digits_and_nepali_number_words() -> None:
     board = Board.build("plain", 10, 10, [])
-    situation = Situation(board, (8,), ("Asha",), 0, move=(5, 3))
+    situation = Situation(board, (8,), ("Asha",), 0, move=Move(5, 3))
     q = make(Kind.COUNT_ON, situation, nepali(), random.Random(1))
     assert q is not None
     assert "५" in q.prompt and "३" in q.prompt
@@ -171,7 +173,7 @@ def test_nepali_questions_use_devanagari_digits_and_nepali_number_words() -> Non
 
 def _all_level_one(loc: Localizer, by_ear: bool, seeds: int = 300) -> list:  # type: ignore[type-arg]
     board = Board.build("plain", 10, 10, [Jump(JumpKind.LADDER, 3, 22)])
-    situation = Situation(board, (17, 40), ("Asha", "Papa"), 0, (12, 5))
+    situation = Situation(board, (17, 40), ("Asha", "Papa"), 0, Move(12, 5))
     return [generate(1, situation, loc, random.Random(seed), by_ear=by_ear)
             for seed in range(seeds)]
 

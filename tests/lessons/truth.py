@@ -14,15 +14,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from snl_edu.boards import load_board
-from snl_edu.dice import RandomDice
 from snl_edu.engine import DIE_FACES, Board, Game, JumpKind, Rules, Seat
 from snl_edu.engine.events import Climbed, Entered, Event, Moved, Rolled, Slid
+from snl_edu.inputs.dice import RandomDice
+from snl_edu.lessons.answers import Outcome
 from snl_edu.lessons.number_words import read_number
 from snl_edu.lessons.questions import Question, Situation
 from snl_edu.lessons.teacher import Frequency, Teacher
-from snl_edu.narration import Narrator
-from snl_edu.outputs import Outputs
-from snl_edu.session import Session
+from snl_edu.outputs.console import Outputs
+from snl_edu.play.narration import Narrator
+from snl_edu.play.session import Session
 from tests.lessons.helpers import Child, Collect, english
 
 LOC = english()
@@ -181,9 +182,9 @@ class Audit:
             if roll != facts.roll:
                 found.append(f"says 'you roll {roll}'")
             return self._landing(board, start, roll)
-        if m := re.fullmatch(rf"(?:You are on {N}\. If you roll {N} next|Imagine a token on "
-                             rf"{N} and a roll of {N}), on which square (?:will you|does it) "
-                             r"end up\?", p):
+        if m := re.fullmatch(rf"(?:You are on {N}\. If you roll {N} next, on which square "
+                             rf"will you|Imagine a token on {N} and a roll of {N}\. On which "
+                             r"square does it) end up\?", p):
             if m[1] is not None:
                 self._you_are_on(int(m[1]), facts, found)
                 return self._landing(board, int(m[1]), int(m[2]))
@@ -269,9 +270,9 @@ class Audit:
         elif m := re.fullmatch(rf"{N} and {N} make {N}\. .*", hint):
             if int(m[1]) + int(m[2]) != int(m[3]):
                 found.append(f"hint says {m[1]} and {m[2]} make {m[3]}")
-        elif m := re.fullmatch(rf"One roll moves (?:you|it) to a square from {N} to {N}\.", hint):
-            if int(m[2]) > facts.board.last - 1:
-                found.append(f"hint says one roll moves to {m[2]}, beyond the board's moves")
+        elif ((m := re.fullmatch(rf"One roll moves (?:you|it) to a square from {N} to {N}\.",
+                                 hint)) and int(m[2]) > facts.board.last - 1):
+            found.append(f"hint says one roll moves to {m[2]}, beyond the board's moves")
 
 
 # -- games and practice, seeded ----------------------------------------------------
@@ -284,36 +285,35 @@ def audit_games(levels: Sequence[int] = (1, 2, 3, 4), seeds: Sequence[int] = LEV
     """Whole games, a question every turn; also each child's questions in order."""
     audit = Audit()
     asked_by_child: list[list[tuple[str, bool]]] = []
-    board = load_board(board_name)
     for level in levels:
         for seed in seeds:
-            game = Game(board, Rules(), [Seat("Asha"), Seat("Bikash"),
-                                         Seat("Robot", computer=True)])
-            box: list[Teacher] = []
-            child = Child(lambda: box[0].asker.asking if box else None, lambda right: right)
-            turn: list[Event] = []
-            mine: dict[int, list[tuple[str, bool]]] = {0: [], 1: []}
-
-            def on_outcome(seat: int, outcome: object, game: Game = game,
-                           turn: list[Event] = turn,
-                           mine: dict[int, list[tuple[str, bool]]] = mine) -> None:
-                question = outcome.question  # type: ignore[attr-defined]
-                audit.check(question, facts_of(game, seat, turn))
-                mine[seat].append((question.prompt, outcome.correct))  # type: ignore[attr-defined]
-
-            teacher = Teacher(LOC, Outputs([Collect()]), child, Frequency.EVERY, level,
-                              random.Random(seed), on_outcome=on_outcome)
-            box.append(teacher)
-
-            def between(game: Game, events: Sequence[Event], teacher: Teacher = teacher,
-                        turn: list[Event] = turn) -> None:
-                turn[:] = events
-                teacher(game, events)
-
-            Session(game, Narrator(LOC, board, game.seats), Outputs([Collect()]), child,
-                    RandomDice(seed * 7 + level), between_turns=between).run()
-            asked_by_child += [mine[0], mine[1]]
+            asked_by_child += _audit_game(audit, load_board(board_name), level, seed)
     return audit, asked_by_child
+
+
+def _audit_game(audit: Audit, board: Board, level: int,
+                seed: int) -> list[list[tuple[str, bool]]]:
+    game = Game(board, Rules(), [Seat("Asha"), Seat("Bikash"), Seat("Robot", computer=True)])
+    box: list[Teacher] = []
+    child = Child(lambda: box[0].asker.asking if box else None, lambda right: right)
+    turn: list[Event] = []
+    mine: dict[int, list[tuple[str, bool]]] = {0: [], 1: []}
+
+    def on_outcome(seat: int, outcome: Outcome) -> None:
+        audit.check(outcome.question, facts_of(game, seat, turn))
+        mine[seat].append((outcome.question.prompt, outcome.correct))
+
+    teacher = Teacher(LOC, Outputs([Collect()]), child, Frequency.EVERY, level,
+                      random.Random(seed), on_outcome=on_outcome)
+    box.append(teacher)
+
+    def between(game: Game, events: Sequence[Event]) -> None:
+        turn[:] = events
+        teacher(game, events)
+
+    Session(game, Narrator(LOC, board, game.seats), Outputs([Collect()]), child,
+            RandomDice(seed * 7 + level), between_turns=between).run()
+    return [mine[0], mine[1]]
 
 
 def audit_practice(levels: Sequence[int] = (1, 2, 3, 4), count: int = 60) -> Audit:
