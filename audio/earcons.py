@@ -20,6 +20,7 @@ from pathlib import Path
 
 from snl_edu.outputs.speech.loudness import TARGET_LUFS, gain_to
 from snl_edu.sound.pcm import SAMPLE_RATE, Pcm, from_samples, wav_bytes
+from snl_edu.vocabulary import DIE_FACES, taps
 
 PEAK = 0.45  # of full scale, before the loudness is matched to speech
 MAX_PEAK = 0.9  # of full scale after it: a cue that would need more is redesigned, not clipped
@@ -118,6 +119,19 @@ def _bounce() -> list[float]:
     return _tone(lambda t: 300 + 500 * math.sin(math.pi * t / 0.4), 0.4, 0.9, (1.0, 0.2))
 
 
+# Taps a child can count: slow and even, about three a second, as one counts aloud.
+TAP_GAP = 0.26
+
+
+def _taps(count: int) -> Callable[[], list[float]]:
+    def recipe() -> list[float]:
+        out: list[float] = []
+        for tap in range(count):
+            out += (_rest(TAP_GAP) if tap else []) + _note(520, 0.07, 1.0, decay=25.0)
+        return out
+    return recipe
+
+
 def _win() -> list[float]:
     out: list[float] = []
     for hz, seconds in ((523, 0.13), (659, 0.13), (784, 0.13), (1047, 0.25), (784, 0.12),
@@ -129,6 +143,7 @@ def _win() -> list[float]:
 RECIPES: dict[str, Callable[[], list[float]]] = {
     "turn": _turn, "dice": _dice, "step": _step, "ladder": _ladder, "snake": _snake,
     "six": _six, "overshoot": _overshoot, "bounce": _bounce, "win": _win,
+    **{taps(pips): _taps(pips) for pips in range(1, DIE_FACES + 1)},
 }
 EARCONS = tuple(RECIPES)
 

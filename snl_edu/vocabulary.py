@@ -38,6 +38,14 @@ class Message:
     earcon: str | None = None
 
 
+DIE_FACES = 6  # the pasa's faces: the rules roll them, the earcons tap each one
+
+
+def taps(pips: int) -> str:
+    """The earcon that taps a roll, one tap a pip (narration names it, earcons make it)."""
+    return f"taps-{pips}"
+
+
 class SnlError(Exception):
     """Base of every error a user can cause; the front end turns it into one sentence.
 

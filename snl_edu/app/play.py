@@ -300,10 +300,13 @@ def _run(options: PlayOptions, prepared: Prepared, loc: Localizer, terminal: Ter
     session.listener.adjust = SpeechControls(
         audio.outputs, options.sound.rate, options.sound.volume, loc,
         lambda rate, volume: prefs.remember(players, rate, volume))
-    session.between_turns = build_teacher(
+    teacher = build_teacher(
         options, game, loc, session,
         prepared.autosave.games.store if prepared.autosave else None, by_ear,
         by_voice=inputs.room is not keyboard)  # else voice was not asked for or failed
+    session.between_turns = teacher
+    if teacher is not None:
+        narrator.counting_on = lambda seat: teacher.counts_on(game, seat)
     try:
         ending = session.run()
         reminders = checkup_reminders(

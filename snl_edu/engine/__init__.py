@@ -4,7 +4,8 @@ from snl_edu.engine.board import Board, Jump, JumpKind
 from snl_edu.engine.board_data import board_from_data
 from snl_edu.engine.errors import BoardError, GameStateError, SeatError
 from snl_edu.engine.game import MAX_SEATS, MIN_SEATS, Game, Seat
-from snl_edu.engine.rules import DIE_FACES, Finish, Rules
+from snl_edu.engine.rules import Finish, Rules
+from snl_edu.vocabulary import DIE_FACES
 
 __all__ = [
     "DIE_FACES", "MAX_SEATS", "MIN_SEATS", "Board", "BoardError", "Finish", "Game",

@@ -14,9 +14,9 @@ from snl_edu.engine.board import Board
 from snl_edu.engine.board_data import board_from_data
 from snl_edu.engine.errors import BoardError, GameStateError, SeatError
 from snl_edu.engine.events import Event, GameOver, Standing, TurnStarted, Won
-from snl_edu.engine.rules import DIE_FACES, Rules
+from snl_edu.engine.rules import Rules
 from snl_edu.engine.step import moves_for
-from snl_edu.vocabulary import N_
+from snl_edu.vocabulary import DIE_FACES, N_
 
 MIN_SEATS = 1
 MAX_SEATS = 8

@@ -20,8 +20,6 @@ from typing import Any
 from snl_edu.engine.errors import GameStateError
 from snl_edu.vocabulary import N_
 
-DIE_FACES = 6
-
 
 class Finish(StrEnum):
     EXACT = "exact"

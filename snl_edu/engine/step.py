@@ -25,7 +25,8 @@ from snl_edu.engine.events import (
     Slid,
     TurnLost,
 )
-from snl_edu.engine.rules import DIE_FACES, Finish, Rules
+from snl_edu.engine.rules import Finish, Rules
+from snl_edu.vocabulary import DIE_FACES
 
 MoveKey = tuple[int, int, int, int]
 """(seat, square, sixes in a row this turn, roll): all a move depends on."""

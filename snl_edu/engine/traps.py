@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from snl_edu.engine.board import Board
 from snl_edu.engine.errors import BoardError
-from snl_edu.engine.rules import DIE_FACES, Finish
+from snl_edu.engine.rules import Finish
+from snl_edu.vocabulary import DIE_FACES
 
 
 def landing(board: Board, finish: Finish, square: int, roll: int) -> int:

@@ -215,6 +215,14 @@ class Teacher:
             return self.level
         return self.recorder.suggested_level(learner) if self.recorder else LEVELS[0]
 
+    def counts_on(self, game: Game, seat: int) -> bool:
+        """Whether the seat's child has questions at level 1, so the narration taps their
+        roll and counts their move on aloud (snl_edu.narration.Narrator.counting_on)."""
+        if self.frequency is Frequency.OFF or game.seats[seat].computer:
+            return False
+        child = self.child(game, seat) if self.child is not None else game.seats[seat].name
+        return child is not None and self.level_of(self.learners.get(seat, child)) == 1
+
     def _latest(self, learner: str) -> deque[tuple[str, bool]]:
         key = learner.casefold()
         if key not in self._lately:

@@ -31,7 +31,7 @@ from snl_edu.engine.events import (
 from snl_edu.language import registry as languages
 from snl_edu.language.localizer import Localizer, to_latin_digits
 from snl_edu.play import teams
-from snl_edu.vocabulary import N_, Message
+from snl_edu.vocabulary import N_, Message, taps
 
 COMPUTER = N_("Computer {number}")
 PLAYER = N_("Player {number}")  # the one player of a game given no names
@@ -73,7 +73,8 @@ def shown_name(name: str, localizer: Localizer) -> str:
 class Narrator:
     def __init__(self, localizer: Localizer, board: Board, seats: Sequence[Seat],
                  verbosity: Verbosity = Verbosity.NORMAL, count: bool = False,
-                 whose_roll: Callable[[int], str | None] | None = None) -> None:
+                 whose_roll: Callable[[int], str | None] | None = None,
+                 counting_on: Callable[[int], bool] | None = None) -> None:
         self.loc = localizer
         self._ = localizer.gettext
         self.board = board
@@ -82,6 +83,12 @@ class Narrator:
         self.count = count or verbosity is Verbosity.FULL
         # A team seat's turn names the child whose roll it is (snl_edu.play.teams.Rotation.due).
         self.whose_roll = whose_roll
+        # Seats whose child learns at lesson level 1: their roll is heard as that many
+        # taps before its number is said (counting pips by ear, as dot dice let sighted
+        # children count: Gasteiger & Moeller 2021), and their move is counted on aloud
+        # from their own square (Laski & Siegler 2014: counting on from the current
+        # square, not from 1, is what brought the gains).
+        self.counting_on = counting_on
 
     # -- helpers ----------------------------------------------------------------
 
@@ -102,6 +109,13 @@ class Narrator:
     def _counting(self, squares: Sequence[int]) -> Message:
         words = ", ".join(self.loc.words(s) for s in squares)
         return Message(self._("Counting: {numbers}.").format(numbers=words), "step")
+
+    def _counts_on(self, seat: int) -> bool:
+        return self.counting_on is not None and self.counting_on(seat)
+
+    def _child(self, seat: int) -> bool:
+        """Praise and comfort are for children; a computer's moves are just told."""
+        return not self.seats[seat].computer
 
     def _jump_name(self, start: int) -> str | None:
         jump = self.board.jump_at(start)
@@ -137,7 +151,8 @@ class Narrator:
             text = self._("{name} rolled {roll}.")
         else:
             text = self._("{name} rolled a {roll} on the pasa.")
-        return [Message(text.format(name=self.name(e.seat), roll=self._n(e.value)), "dice")]
+        earcon = taps(e.value) if self._counts_on(e.seat) else "dice"
+        return [Message(text.format(name=self.name(e.seat), roll=self._n(e.value)), earcon)]
 
     def _on_NeedSix(self, e: NeedSix) -> list[Message]:
         text = self._("{name} rolled {roll} and needs a {six} to start.")
@@ -153,11 +168,17 @@ class Narrator:
         return messages
 
     def _on_Moved(self, e: Moved) -> list[Message]:
-        messages = [self._counting(range(e.start + 1, e.end + 1))] if self.count else []
+        counted = range(e.start + 1, e.end + 1)
+        if self._counts_on(e.seat):
+            messages = [Message(self._("Counting on from {start}: {numbers}.").format(
+                start=self.loc.words(e.start),
+                numbers=", ".join(self.loc.words(s) for s in counted)), "step")]
+        else:
+            messages = [self._counting(counted)] if self.count else []
         text = self._("To square {end}.") if self._brief() else \
             self._("{name} moves from {start} to {end}.")
         messages.append(Message(text.format(name=self.name(e.seat), start=self._n(e.start),
-                                            end=self._n(e.end)), None if self.count else "step"))
+                                            end=self._n(e.end)), None if messages else "step"))
         return messages
 
     def _on_Climbed(self, e: Climbed) -> list[Message]:
@@ -171,7 +192,7 @@ class Narrator:
         else:
             text = self._("Bharyang! {name} climbs the ladder from {start} to {end}.")
         messages = [Message(text.format(**values), "ladder")]
-        if self._full():
+        if self._full() and self._child(e.seat):
             messages.append(Message(self._("Up you go, well done!")))
         return messages
 
@@ -186,7 +207,7 @@ class Narrator:
         else:
             text = self._("Saanp! {name} slides down the snake from {start} to {end}.")
         messages = [Message(text.format(**values), "snake")]
-        if self._full():
+        if self._full() and self._child(e.seat):
             messages.append(Message(self._("Never mind, keep going!")))
         return messages
 
@@ -235,7 +256,7 @@ class Narrator:
         else:
             text = self._("{name} reaches {last} and takes place {place}.")
         messages = [Message(text.format(**values), "win")]
-        if self._full() and e.place == 1:
+        if self._full() and e.place == 1 and self._child(e.seat):
             messages.append(Message(self._("Hooray! Well played, {name}!").format(**values)))
         return messages
 

@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from snl_edu.cli import main
+from snl_edu.language.localizer import Localizer
 from snl_edu.lessons.content import history_cards, meanings
 from tests.cli.conftest import quiet
 
@@ -242,3 +243,25 @@ def test_a_team_is_never_a_learner(runner: CliRunner, tmp_path: Path, args: tupl
     assert result.exit_code == 2, result.output
     assert said in result.output
     assert "Asha+Bikash" not in snl(runner, "progress", "--data-dir", str(tmp_path)).output
+
+
+def test_a_new_child_plays_at_level_one_and_hears_their_moves_counted_on(
+        runner: CliRunner, tmp_path: Path) -> None:
+    data = ["--data-dir", str(tmp_path)]
+    result = snl(runner, "play", *quiet(), "--players", "Asha", "--computer", "1",
+                 "--seed", "5", "--lessons", "some", *data, input="\nskip\n" * 300)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    counted = [i for i, line in enumerate(lines) if line.startswith("Counting on from ")]
+    assert counted  # no --level: a child with no record is at level 1
+    # Only Asha's own moves, each counted on from the square she was on.
+    words = Localizer.create("en").words
+    for i in counted:
+        assert lines[i + 1].startswith("Asha moves from ")
+        start = int(lines[i + 1].removeprefix("Asha moves from ").split(" to ")[0])
+        assert lines[i].startswith(f"Counting on from {words(start)}: {words(start + 1)}")
+    assert not any(line.startswith("Counting: ") for line in lines)
+    higher = snl(runner, "play", *quiet(), "--players", "Asha", "--computer", "1",
+                 "--seed", "5", "--lessons", "some", "--level", "2", *data,
+                 input="\nskip\n" * 300)
+    assert "Counting on from" not in higher.output

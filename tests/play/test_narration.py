@@ -261,3 +261,33 @@ def test_names_a_game_gave_are_said_in_the_readers_language_and_a_childs_name_as
     seats = [Seat("Computer 2", computer=True), Seat("Asha+Bikash")]
     narrator = Narrator(nepali, load_board("classic"), seats)
     assert [narrator.name(0), narrator.name(1)] == ["कम्प्युटर २", "Asha र Bikash"]
+
+
+def test_praise_and_comfort_are_for_children_not_computer_players() -> None:
+    narrator = Narrator(Localizer.create("en"), load_board("saanp-bharyang"), SEATS,
+                        Verbosity.FULL)
+    child, computer = Climbed(0, 27, 64), Climbed(1, 27, 64)
+    assert "Up you go, well done!" in [m.text for m in narrator.narrate(child)]
+    assert [m.text for m in narrator.narrate(computer)] == [
+        "Bharyang! Bikash climbs the ladder from 27 to 64."]
+    assert [m.text for m in narrator.narrate(Slid(1, 97, 61))] == [
+        "Saanp! Bikash slides down the snake from 97 to 61."]
+    assert [m.text for m in narrator.narrate(Won(1, 1))] == ["Bikash reaches 100 and wins!"]
+
+
+@pytest.mark.parametrize("language", ["en", "ne"])
+def test_at_level_one_a_roll_is_tapped_and_a_move_counted_on_from_the_childs_square(
+        language: str) -> None:
+    loc = Localizer.create(language)
+    narrator = Narrator(loc, load_board("saanp-bharyang"), SEATS,
+                        counting_on=lambda seat: seat == 0)
+    rolled = narrator.narrate(Rolled(0, 4, 20))
+    assert [m.earcon for m in rolled] == ["taps-4"]  # four taps, then "Asha rolled a 4"
+    assert [m.earcon for m in narrator.narrate(Rolled(1, 4, 20))] == ["dice"]
+    moved = narrator.narrate(Moved(0, 20, 24))
+    words = ", ".join(loc.words(n) for n in (21, 22, 23, 24))
+    expected = {"en": f"Counting on from twenty: {words}.",
+                "ne": f"{loc.words(20)}बाट अगाडि गन्दै: {words}।"}[language]
+    assert (moved[0].text, moved[0].earcon) == (expected, "step")
+    assert moved[1].earcon is None  # the step sound goes with the count, heard once
+    assert len(narrator.narrate(Moved(1, 20, 24))) == 1  # the computer's: just the move

@@ -94,3 +94,12 @@ def test_regenerating_writes_over_the_earcons_already_there(
     (tmp_path / "step.wav").write_bytes(b"an old cue")
     assert earcons.write_all(tmp_path) == [tmp_path / "step.wav"]
     assert (tmp_path / "step.wav").read_bytes() == (AUDIO / "step.wav").read_bytes()
+
+
+@pytest.mark.parametrize("pips", range(1, 7))
+def test_a_rolls_taps_can_be_counted_one_a_pip(pips: int) -> None:
+    samples = [abs(v) for v in cues.load(f"taps-{pips}").samples()]
+    window = 220  # 10 ms
+    loud = [max(samples[i:i + window]) > 3000 for i in range(0, len(samples), window)]
+    onsets = sum(1 for before, now in itertools.pairwise([False, *loud]) if now and not before)
+    assert onsets == pips
