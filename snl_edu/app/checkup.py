@@ -31,6 +31,7 @@ class CheckupOptions:
     sound: SoundOptions = field(default_factory=lambda: SoundOptions(sound=False))
     seed: int | None = None  # None: from the learner's name, the same every time
     data_dir: str | None = None
+    anyway: bool = False  # a teacher's choice: check up again before enough play
 
 
 class _NoSkipping:
@@ -45,9 +46,9 @@ def run_checkup(options: CheckupOptions, loc: Localizer, terminal: Terminal) -> 
     from snl_edu.app.play import open_sound
     from snl_edu.checkup.asking import CheckupIO, CheckupStopped
     from snl_edu.checkup.asking import run_checkup as ask_all
-    from snl_edu.checkup.items import draw_items
-    from snl_edu.checkup.report import progress_lines
-    from snl_edu.checkup.results import progress
+    from snl_edu.checkup.items import Task, draw_items
+    from snl_edu.checkup.report import progress_lines, task_name
+    from snl_edu.checkup.results import CHECKUP_AFTER_MINUTES, minutes_since_last, progress
     from snl_edu.inputs.keyboard import KeyboardInput
     from snl_edu.store.checkups import CheckupStore
     from snl_edu.store.progress import ProgressStore
@@ -74,15 +75,43 @@ def run_checkup(options: CheckupOptions, loc: Localizer, terminal: Terminal) -> 
 
         store = stack.enter_context(open_store_telling(options.data_dir, loc, terminal.notify))
         kept = CheckupStore(store)
-        form = len(kept.checkups(learner))
+        earlier = kept.checkups(learner)
+        played = minutes_since_last(learner, earlier, kept.play(), datetime.now(UTC))
+        if played is not None and played < CHECKUP_AFTER_MINUTES and not options.anyway:
+            # Before and after measure the play between them: with none, they measure
+            # only the child's day.
+            terminal.stdout.write(_(
+                "{name} has played {played} of the {minutes} minutes a check-up needs since "
+                "the last one, on {date}: play more first, so the check-up can show what the "
+                "play changed. To check up now anyway, add --anyway.").format(
+                name=learner, played=loc.number(round(played)),
+                minutes=loc.number(CHECKUP_AFTER_MINUTES),
+                date=loc.number(earlier[-1].at.date().isoformat())) + "\n")
+            return False
+        form = len(earlier)
         seed = options.seed if options.seed is not None \
             else zlib.crc32(learner.casefold().encode())
-        say(_("A number check-up for {name}: four short number games, about five minutes. "
-              "It is fine not to know; press Enter to skip a question.").format(name=learner))
+        io = CheckupIO(say, keys, by_ear, draw, play_tone)
+        if by_ear and play_tone is None:
+            say(_("This computer plays no sound, so the number line cannot be heard: you "
+                  "will type where each number belongs instead.").format())
+        say((_("A number check-up for {name}: four short number games, about five minutes. "
+               "It is fine not to know; press Escape to skip a question.") if keys.interactive
+             else _("A number check-up for {name}: four short number games, about five "
+                    "minutes. It is fine not to know; an empty line skips a question."))
+            .format(name=learner))
         try:
-            answers = ask_all(draw_items(form, seed), CheckupIO(say, keys, by_ear, draw, play_tone), loc)
-        except (CheckupStopped, KeyboardInterrupt):
-            say(_("The check-up stopped before the end, so nothing was saved.").format())
+            answers = ask_all(draw_items(form, seed), io, loc)
+        except CheckupStopped as stop:
+            if not stop.finished:
+                say(_("The check-up stopped before the end, so nothing was saved.").format())
+                return False
+            kept.save(learner, form, loc.language, by_ear, stop.finished)
+            done = list(dict.fromkeys(answer.task for answer in stop.finished))
+            say(loc.ngettext(
+                "The check-up stopped before the end. The task finished is saved: {tasks}.",
+                "The check-up stopped before the end. The tasks finished are saved: {tasks}.",
+                len(done)).format(tasks=loc.join(task_name(Task(t), loc) for t in done)))
             return False
         try:
             kept.save(learner, form, loc.language, by_ear, answers)

@@ -1,18 +1,20 @@
 """One check-up, asked and answered: every task in turn, each answer timed.
 
 Seen or heard: a seeing child moves a marker drawn on a text line; a child who
-listens hears the marker as a tone (snl_edu.checkup.tone) and the numbers as
-words. The keys: arrows move the marker (up and down by ten), Enter places it;
-digits and Enter answer; Enter alone, Escape or ``s`` skips (not knowing is fine),
-as Escape skips a question in the game.
+listens hears the marker as a tone (snl_edu.checkup.tone), told in words where it
+is, and the numbers as words; with no sound to play the tone, they type where a
+number belongs. The keys: arrows move the marker (up and down by ten), Enter
+places it; digits and Enter answer, Enter alone asks again; Escape (or ``s``)
+skips (not knowing is fine), as Escape skips a question in the game.
 Piped input (a script, a test) gives one answer per line: an estimate from 0 to
-100, a number, or y/n for the grown-up's verdict on a numeral named aloud.
+100, a number, or y/n for the grown-up's verdict on a numeral named aloud; an
+empty line skips. An answer that is none of those is asked for again.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -20,7 +22,7 @@ import numpy as np
 from snl_edu.checkup import tone
 from snl_edu.checkup.items import LINE_END, Item, Task
 from snl_edu.inputs.commands import Action, Command, CommandSource
-from snl_edu.language.localizer import Localizer
+from snl_edu.language.localizer import N_, Localizer
 from snl_edu.store.checkups import CheckupAnswer
 
 # Arrow keys as the keyboard hands them over: each escape sequence whole.
@@ -31,7 +33,16 @@ START = 50  # where the marker starts: the middle, no hint either way
 
 
 class CheckupStopped(Exception):
-    """The child or the grown-up quit; nothing is saved."""
+    """The child or the grown-up quit: ``finished`` holds the answers of the tasks
+    answered to the end (a task half done says nothing, so it is not kept)."""
+
+    def __init__(self, finished: Sequence[CheckupAnswer] = ()) -> None:
+        super().__init__()
+        self.finished = tuple(finished)
+
+
+class _Again(Exception):
+    """Enter alone on a typed answer: the question is asked again."""
 
 
 @dataclass
@@ -41,6 +52,11 @@ class CheckupIO:
     by_ear: bool
     draw: Callable[[str], None]  # the number line redrawn in place (a seeing child)
     tone: Callable[[np.ndarray], None] | None = None  # stereo samples to play
+
+    @property
+    def typed_line(self) -> bool:
+        """The number line is typed, not moved: piped input, or by ear with no sound."""
+        return not self.keys.interactive or (self.by_ear and self.tone is None)
 
 
 def line_picture(position: int) -> str:
@@ -61,22 +77,25 @@ class _Asker:
             raise CheckupStopped
         return text
 
-    def line(self) -> str:
-        """A typed answer: a whole line when piped; digits and Enter on a terminal."""
+    def line(self) -> str | None:
+        """A typed answer, None when skipped: a whole line when piped (empty: skip);
+        digits and Enter on a terminal (Escape or s: skip; Enter alone: _Again)."""
         if not self.io.keys.interactive:
             text = self._text(self.io.keys.next_command(None)).strip()
             if text.lower() == "q":
                 raise CheckupStopped
-            return text
+            return None if text.lower() in ("", "s") else text
         typed = ""
         while True:
             key = self.key()
             if key in ("\r", "\n"):
                 self.io.draw("")
-                return typed
+                if not typed:
+                    raise _Again
+                return None if typed.lower() == "s" else typed
             if key == "\x1b":  # Escape: skip, as in the game's questions
                 self.io.draw("")
-                return ""
+                return None
             if key in ("\x7f", "\b"):
                 typed = typed[:-1]
             elif key.isdigit() or key.lower() in ("s", "y", "n"):
@@ -95,10 +114,27 @@ class _Asker:
         digits = text.translate(str.maketrans("०१२३४५६७८९", "0123456789"))
         return int(digits) if digits.isdigit() and len(digits) <= 3 else None
 
+    def answer(self, question: str, fits: Callable[[str], bool], again: str) -> str | None:
+        """Ask until the answer ``fits`` or is skipped; ``again`` says what fits."""
+        self.io.say(question)
+        while True:
+            try:
+                text = self.line()
+            except _Again:
+                self.io.say(question)
+                continue
+            if text is None or fits(text):
+                return text
+            self.io.say(again)
+
     def place(self, item: Item) -> float | None:
         """The number line: where the child puts the number (None: skipped)."""
-        if not self.io.keys.interactive:
-            return self._placed(self.line())
+        if self.io.typed_line:
+            text = self.answer(self._where_prompt(item), lambda t: self._placed(t) is not None,
+                               self.loc.gettext("Please type a number from {low} to {high}.")
+                               .format(low=self.loc.number(0), high=self.loc.number(LINE_END)))
+            return None if text is None else self._placed(text)
+        self.io.say(self._where_prompt(item))
         position = START
         self._show_marker(position)
         while True:
@@ -117,6 +153,8 @@ class _Asker:
             if step:
                 position = min(max(position + step, 0), LINE_END)
                 self._show_marker(position)
+                if self.io.by_ear:
+                    self.io.say(where_words(position, self.loc))
 
     def _placed(self, text: str) -> float | None:
         number = self.number(text)
@@ -134,52 +172,82 @@ class _Asker:
             number=self.loc.number(item.numbers[0]))
 
 
+def where_words(position: int, loc: Localizer) -> str:
+    """Where the marker is, in words about as sharp as a glance at the drawn line: a
+    listening child knows where the dot is without being told its number."""
+    _ = loc.gettext
+    if position <= 0:
+        return _("At the left end, {number}.").format(number=loc.number(0))
+    if position >= LINE_END:
+        return _("At the right end, {number}.").format(number=loc.number(LINE_END))
+    for top, words in ((19, N_("Near the left end.")), (44, N_("Left of the middle.")),
+                       (49, N_("Just left of the middle.")), (50, N_("In the middle.")),
+                       (55, N_("Just right of the middle.")), (80, N_("Right of the middle."))):
+        if position <= top:
+            return _(words)
+    return _("Near the right end.")
+
+
 def run_checkup(items: list[Item], io: CheckupIO, loc: Localizer,
                 clock: Callable[[], float] = time.monotonic) -> list[CheckupAnswer]:
-    """Ask every item; the answers in the order asked."""
-    _ = loc.gettext
+    """Ask every item; the answers in the order asked. Stopped (q, the end of the input,
+    Ctrl-C): ``CheckupStopped`` with the answers of the tasks finished."""
     ask = _Asker(io, loc)
     answers: list[CheckupAnswer] = []
+    finished = 0  # answers of whole tasks
     current: Task | None = None
-    for item in items:
-        if item.task is not current:
-            current = item.task
-            io.say(_introduction(item.task, io, loc))
-            if item.task is Task.NUMBER_LINE and io.by_ear and io.tone:
-                io.tone(tone.anchors())
-        started = clock()
-        given: float | None
-        if item.task is Task.NUMBER_LINE:
-            io.say(ask._where_prompt(item))
-            given = ask.place(item)
-        elif item.task is Task.NUMERAL and not io.by_ear:
-            io.say(_("What number is this? {number}").format(number=loc.number(item.answer)))
-            io.say(_("Grown-up: did the child name it right? Type y or n."))
-            verdict = ask.line().lower()[:1]
-            given = None if verdict not in ("y", "n") else (
-                float(item.answer) if verdict == "y" else -1.0)
-        else:
-            io.say(_question(item, io, loc))
-            number = ask.number(ask.line())
-            given = None if number is None else float(number)
-        answers.append(CheckupAnswer(item.task.value, item.numbers, item.answer, given,
-                                     clock() - started))
+    try:
+        for item in items:
+            if item.task is not current:
+                current, finished = item.task, len(answers)
+                io.say(_introduction(item.task, io, loc))
+                if item.task is Task.NUMBER_LINE and not io.typed_line and io.tone:
+                    io.tone(tone.anchors())
+            started = clock()
+            given = _given(item, ask, io, loc)
+            answers.append(CheckupAnswer(item.task.value, item.numbers, item.answer, given,
+                                         clock() - started))
+    except (CheckupStopped, KeyboardInterrupt) as stop:
+        raise CheckupStopped(answers[:finished]) from stop
     return answers
+
+
+def _given(item: Item, ask: _Asker, io: CheckupIO, loc: Localizer) -> float | None:
+    """One item's answer (None: skipped), asked again until it is one the item takes."""
+    _ = loc.gettext
+    if item.task is Task.NUMBER_LINE:
+        return ask.place(item)
+    if item.task is Task.NUMERAL and not io.by_ear:
+        io.say(_("What number is this? {number}").format(number=loc.number(item.answer)))
+        verdict = ask.answer(_("Grown-up: did the child name it right? Type y or n."),
+                             lambda t: t.lower() in ("y", "n"), _("Please type y or n."))
+        return None if verdict is None else (
+            float(item.answer) if verdict.lower() == "y" else -1.0)
+    if item.task is Task.COMPARE:
+        first, second = item.numbers
+        again = _("Please choose {first} or {second}.").format(
+            first=loc.number(first), second=loc.number(second))
+        text = ask.answer(_question(item, io, loc), lambda t: ask.number(t) in item.numbers,
+                          again)
+    else:
+        text = ask.answer(_question(item, io, loc), lambda t: ask.number(t) is not None,
+                          _("Please type a number, then press Enter."))
+    return None if text is None else float(ask.number(text) or 0)
 
 
 def _introduction(task: Task, io: CheckupIO, loc: Localizer) -> str:
     _ = loc.gettext
     if task is Task.NUMBER_LINE:
-        if not io.keys.interactive:
+        if io.typed_line:
             return _("A line goes from 0 at the left to 100 at the right. Type where each "
                      "number belongs on it, from 0 to 100.")
         if io.by_ear:
             return _("A line goes from 0 to 100: 0 is a low sound on the left, 100 a high "
                      "sound on the right. Move the sound with the arrow keys, up and down "
                      "jump by ten, and press Enter where the number belongs. R plays both "
-                     "ends again.")
+                     "ends again; Escape skips.")
         return _("A line goes from 0 to 100. Move the dot with the arrow keys, up and down "
-                 "jump by ten, and press Enter where the number belongs.")
+                 "jump by ten, and press Enter where the number belongs; Escape skips.")
     if task is Task.COMPARE:
         return _("Which number is bigger? Type it and press Enter.")
     if task is Task.COUNT_ON:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from snl_edu.checkup.items import TASKS
-from snl_edu.checkup.report import class_table, task_name
+from snl_edu.checkup.report import class_table, paired_in, task_name
 from snl_edu.checkup.results import Progress
 from snl_edu.language.localizer import Localizer
 from snl_edu.views.printing.fonts import text_width
@@ -69,12 +69,15 @@ def _panel(page: Page, everyone: Sequence[Progress], paired: Sequence[Progress],
     page.add(f'<g class="panel" data-task="{task.value}">')
     page.text(x, y + HEAD_SIZE, _fit(task_name(task, loc), HEAD_SIZE, width, bold=True),
               HEAD_SIZE, bold=True, extra=' class="panel-title"')
+    # A task a check-up stopped before has no dot.
     rows: list[tuple[str, float, float | None, bool]] = [
         (p.learner, p.before.tasks[task].percent,
-         p.after.tasks[task].percent if p.after else None, False) for p in everyone]
-    if paired:
-        before = sum(p.before.tasks[task].percent for p in paired) / len(paired)
-        after = sum(p.after.tasks[task].percent for p in paired if p.after) / len(paired)
+         p.after.tasks[task].percent if p.after and p.after.tasks[task].done else None, False)
+        for p in everyone if p.before.tasks[task].done]
+    both = paired_in(paired, task)
+    if both:
+        before = sum(p.before.tasks[task].percent for p in both) / len(both)
+        after = sum(p.after.tasks[task].percent for p in both if p.after) / len(both)
         rows.append((_("Class average").format(), before, after, True))
     axis_top = y + HEAD_SIZE + 7
     row_height = min(7.0, (y + height - axis_top) / max(len(rows), 1))

@@ -10,6 +10,7 @@ share no number-line target; the seed shuffles the rest.
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -42,9 +43,11 @@ class Item:
     answer: int  # the right answer (for the number line: the target itself)
 
 
-def _pick(rng: random.Random, low: int, high: int, form: int) -> int:
-    same_parity = [n for n in range(low, high + 1) if n % 2 == form % 2]
-    return rng.choice(same_parity or list(range(low, high + 1)))
+def _pick(rng: random.Random, low: int, high: int, form: int,
+          taken: Collection[int] = ()) -> int:
+    free = [n for n in range(low, high + 1) if n not in taken]
+    same_parity = [n for n in free if n % 2 == form % 2]
+    return rng.choice(same_parity or free)
 
 
 def draw_items(form: int, seed: int) -> list[Item]:
@@ -54,8 +57,11 @@ def draw_items(form: int, seed: int) -> list[Item]:
     line = [Item(Task.NUMBER_LINE, (n,), n)
             for n in (_pick(rng, low, high, form) for low, high in LINE_STRATA)]
     compare = []
+    smallers: dict[int, list[int]] = {}  # by distance: a pair is never asked twice
     for distance in COMPARE_DISTANCES:
-        smaller = _pick(rng, 1, 10 - distance, form)
+        taken = smallers.setdefault(distance, [])
+        smaller = _pick(rng, 1, 10 - distance, form, taken)
+        taken.append(smaller)
         pair = [smaller, smaller + distance]
         rng.shuffle(pair)
         compare.append(Item(Task.COMPARE, (pair[0], pair[1]), max(pair)))

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from snl_edu.checkup.items import TASKS, Task
 from snl_edu.checkup.results import CHECKUP_AFTER_MINUTES, Progress, TaskResult
+from snl_edu.checkup.scoring import Spread
 from snl_edu.language.localizer import N_, Localizer
 from snl_edu.store.progress import spreadsheet_row
 
@@ -22,6 +23,7 @@ TASK_NAMES = {
     Task.COUNT_ON: N_("Counting on"),
     Task.NUMERAL: N_("Naming numbers"),
 }
+NOT_DONE = "–"  # a task a check-up stopped before
 CSV_COLUMNS = ("learner", "task", "before_date", "after_date", "before_percent",
                "after_percent", "before_pae", "after_pae", "before_r2_linear",
                "after_r2_linear", "before_r2_log", "after_r2_log", "minutes_played",
@@ -41,32 +43,49 @@ def _percent(value: float, loc: Localizer) -> str:
     return _pct(value, loc) + "%"
 
 
-def _r2(value: float, loc: Localizer) -> str:
-    return loc.number(f"{value:.2f}")
+# What the number-line fits mean, in a parent's words: now, and at the first check-up.
+SPREAD_NOW = {
+    Spread.EVEN: N_("{name}'s guesses are spread evenly along the line, as a grown-up's are."),
+    Spread.CROWDED: N_("{name}'s guesses spread the small numbers wide and crowd the big ones "
+                       "together at the right end, as young children's guesses often do."),
+    Spread.SCATTERED: N_("{name}'s guesses do not follow the order of the numbers yet."),
+}
+SPREAD_FIRST = {
+    Spread.EVEN: N_("In the first check-up they were already spread evenly."),
+    Spread.CROWDED: N_("In the first check-up they spread the small numbers wide and crowded "
+                       "the big ones together."),
+    Spread.SCATTERED: N_("In the first check-up they did not follow the order of the numbers."),
+}
 
 
-def _task_line(before: TaskResult, after: TaskResult | None, loc: Localizer) -> str:
+def _task_line(name: str, before: TaskResult, after: TaskResult | None,
+               loc: Localizer) -> str:
     _ = loc.gettext
-    name = task_name(before.task, loc)
+    task = task_name(before.task, loc)
+    if after is None and not before.done:
+        return _("{task}: not done (the check-up stopped before it).").format(task=task)
+    if after is not None and not (before.done and after.done):
+        return _("{task}: done in only one of the two check-ups, so there is no before and "
+                 "after.").format(task=task)
     if before.task is Task.NUMBER_LINE:
         if before.line is None or (after is not None and after.line is None):
-            return _("{task}: too few places marked to score.").format(task=name)
+            return _("{task}: too few places marked to score.").format(task=task)
         if after is None or after.line is None:
-            return _("{task}: {error} off on average; straight-line fit R² {linear}, "
-                     "log-curve fit R² {log}.").format(
-                task=name, error=_percent(before.line.pae, loc), linear=_r2(before.line.r2_linear, loc),
-                log=_r2(before.line.r2_log, loc))
-        return _("{task}: {before} → {after} off on average; straight-line fit R² "
-                 "{linear_before} → {linear_after}.").format(
-            task=name, before=_percent(before.line.pae, loc),
-            after=_percent(after.line.pae, loc),
-            linear_before=_r2(before.line.r2_linear, loc),
-            linear_after=_r2(after.line.r2_linear, loc))
+            return " ".join((
+                _("{task}: {error} off on average.").format(
+                    task=task, error=_percent(before.line.pae, loc)),
+                _(SPREAD_NOW[before.line.spread]).format(name=name)))
+        return " ".join((
+            _("{task}: {before} → {after} off on average.").format(
+                task=task, before=_percent(before.line.pae, loc),
+                after=_percent(after.line.pae, loc)),
+            _(SPREAD_NOW[after.line.spread]).format(name=name),
+            _(SPREAD_FIRST[before.line.spread]).format()))
     if after is None:
-        return _("{task}: {percent} right.").format(task=name,
+        return _("{task}: {percent} right.").format(task=task,
                                                    percent=_percent(before.percent, loc))
     return _("{task}: {before} → {after} right.").format(
-        task=name, before=_percent(before.percent, loc), after=_percent(after.percent, loc))
+        task=task, before=_percent(before.percent, loc), after=_percent(after.percent, loc))
 
 
 def progress_lines(progress: Progress, loc: Localizer) -> list[str]:
@@ -89,7 +108,7 @@ def progress_lines(progress: Progress, loc: Localizer) -> list[str]:
                                        questions=loc.number(progress.questions),
                                        hints=loc.number(progress.hints))]
     for task in TASKS:
-        lines.append("  " + _task_line(before.tasks[task],
+        lines.append("  " + _task_line(progress.learner, before.tasks[task],
                                        after.tasks[task] if after else None, loc))
     if after is None:
         if progress.checkup_due:
@@ -116,10 +135,16 @@ def _pad(text: str, width: int) -> str:
 
 
 def _cell(progress: Progress, task: Task, loc: Localizer) -> str:
-    before = progress.before.tasks[task].percent
-    if progress.after is None:
-        return _pct(before, loc)
-    return f"{_pct(before, loc)} → {_pct(progress.after.tasks[task].percent, loc)}"
+    before = progress.before.tasks[task]
+    after = progress.after.tasks[task] if progress.after else None
+    shown = [_pct(r.percent, loc) if r.done else NOT_DONE for r in (before, after) if r]
+    return " → ".join(shown)
+
+
+def paired_in(everyone: Sequence[Progress], task: Task) -> list[Progress]:
+    """Learners with a before and an after of the task, both done."""
+    return [p for p in everyone if p.after is not None and p.before.tasks[task].done
+            and p.after.tasks[task].done]
 
 
 def class_table(everyone: Sequence[Progress], loc: Localizer) -> list[str]:
@@ -134,9 +159,10 @@ def class_table(everyone: Sequence[Progress], loc: Localizer) -> list[str]:
     if paired:
         average = [_("Class average ({count})").format(count=loc.number(len(paired)))]
         for task in TASKS:
-            before = sum(p.before.tasks[task].percent for p in paired) / len(paired)
-            after = sum(p.after.tasks[task].percent for p in paired if p.after) / len(paired)
-            average.append(f"{_pct(before, loc)} → {_pct(after, loc)}")
+            both = paired_in(paired, task)
+            before = sum(p.before.tasks[task].percent for p in both) / max(len(both), 1)
+            after = sum(p.after.tasks[task].percent for p in both if p.after) / max(len(both), 1)
+            average.append(f"{_pct(before, loc)} → {_pct(after, loc)}" if both else NOT_DONE)
         average.append(loc.number(round(sum(p.minutes for p in paired) / len(paired))))
         rows.append(average)
     widths = [max(_width(row[i]) for row in [header, *rows]) for i in range(len(header))]
@@ -165,7 +191,8 @@ def write_class_csv(everyone: Sequence[Progress], stream: TextIO) -> None:
             writer.writerow(spreadsheet_row([
                 p.learner, task.value, p.before.at.date().isoformat(),
                 p.after.at.date().isoformat() if p.after else "",
-                f"{before.percent:.1f}", f"{after.percent:.1f}" if after else "",
+                f"{before.percent:.1f}" if before.done else "",
+                f"{after.percent:.1f}" if after and after.done else "",
                 line(before, "pae"), line(after, "pae"), line(before, "r2_linear"),
                 line(after, "r2_linear"), line(before, "r2_log"), line(after, "r2_log"),
                 f"{p.minutes:.0f}", p.questions, p.hints]))

@@ -24,6 +24,11 @@ class TaskResult:
     line: LineScore | None = None  # the number line only (None: under two estimates)
 
     @property
+    def done(self) -> bool:
+        """Asked at all: a check-up stopped early keeps only the tasks it finished."""
+        return self.asked > 0
+
+    @property
     def percent(self) -> float:
         """Percent right; for the number line, closeness: 100 minus the percent error."""
         if self.task is Task.NUMBER_LINE:

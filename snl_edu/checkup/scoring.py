@@ -13,8 +13,20 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 
 from snl_edu.checkup.items import LINE_END
+
+# Estimates that fit neither curve this well do not yet follow the numbers' order.
+FOLLOWS = 0.5
+
+
+class Spread(Enum):
+    """What the two fits say about a child's estimates, as a parent would put it."""
+
+    EVEN = "even"  # linear: equal steps between numbers are equal distances
+    CROWDED = "crowded"  # logarithmic: small numbers spread wide, big ones crowded
+    SCATTERED = "scattered"  # neither: the order of the numbers is not yet there
 
 
 @dataclass(frozen=True)
@@ -23,6 +35,12 @@ class LineScore:
     r2_linear: float
     r2_log: float
     slope: float  # of the linear fit: 1 is a faithful line
+
+    @property
+    def spread(self) -> Spread:
+        if max(self.r2_linear, self.r2_log) < FOLLOWS:
+            return Spread.SCATTERED
+        return Spread.EVEN if self.r2_linear >= self.r2_log else Spread.CROWDED
 
 
 def _fit(xs: Sequence[float], ys: Sequence[float]) -> tuple[float, float]:

@@ -22,10 +22,13 @@ from snl_edu.safe_text import clean_name
                    "as a tone.")
 @click.option("--seed", type=IntRange(0, 999_999), default=None,
               help="Choose the items (default: from the learner's name).")
+@click.option("--anyway", is_flag=True,
+              help="Check up now, even before enough play since the last check-up (the "
+                   "report shows how much play lay between them).")
 @voice_options
 @data_dir_option
 @language_options
-def checkup(name: str, speech: bool, screen_reader: bool, seed: int | None, tts: str,
+def checkup(name: str, speech: bool, screen_reader: bool, seed: int | None, anyway: bool, tts: str,
             rate: int, volume: int, data_dir: str | None, lang: str | None,
             digits: str | None) -> None:
     # Its help is its line in snl_edu.cli.group.COMMANDS.
@@ -41,5 +44,5 @@ def checkup(name: str, speech: bool, screen_reader: bool, seed: int | None, tts:
         raise click.BadParameter(loc.gettext(teams.ONE_CHILD), param_hint="NAME")
     sound = SoundOptions(speech=speech, sound=False, screen_reader=screen_reader, tts=tts,
                          rate=rate, volume=volume)
-    if not run_checkup(CheckupOptions(name, sound, seed, data_dir), loc, Terminal()):
+    if not run_checkup(CheckupOptions(name, sound, seed, data_dir, anyway), loc, Terminal()):
         raise click.exceptions.Exit(1)

@@ -62,7 +62,10 @@ def test_before_and_after_pair_the_first_and_latest_check_up(school: Path) -> No
     placed = [int(x) for x in answers_for(0, 0.45, True).split()[:len(before)]]
     pae = round(sum(abs(p - n) for p, n in zip(placed, before, strict=True)) / len(before))
     assert f"Number line: {pae}% → 3% off on average" in line
-    assert line.endswith("→ 1.00.")  # a straight line after
+    # The fits in a parent's words: log-shaped before, a straight line after.
+    assert line.endswith("off on average. Asha's guesses are spread evenly along the line, "
+                         "as a grown-up's are. In the first check-up they spread the small "
+                         "numbers wide and crowded the big ones together.")
 
 
 def test_class_report_table_csv_and_merge(school: Path, tmp_path: Path) -> None:

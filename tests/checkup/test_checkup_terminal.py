@@ -1,0 +1,90 @@
+"""`snl checkup` on a real pseudo-terminal, keys typed as a child and a grown-up would."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from snl_edu.checkup.items import Task, draw_items
+from snl_edu.cli import main
+from tests.checkup.classroom import SEED, answers_for
+from tests.cli.terminal import Terminal
+
+ITEMS = draw_items(0, SEED)
+
+
+def checkup(data: Path, *args: str) -> Terminal:
+    return Terminal("checkup", "Asha", "--seed", str(SEED), "--data-dir", str(data),
+                    "--lang", "en", *args)
+
+
+def progress(data: Path) -> str:
+    result = CliRunner().invoke(main, ["progress", "Asha", "--data-dir", str(data),
+                                       "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_an_answer_that_is_not_a_choice_is_asked_again_and_a_stop_keeps_finished_tasks(
+        tmp_path: Path) -> None:
+    with checkup(tmp_path, "--no-speech") as screen:
+        screen.expect("press Escape to skip a question")
+        for item in ITEMS:
+            if item.task is Task.NUMBER_LINE:
+                screen.expect("Where does")
+                screen.type("\r")  # the dot placed where it starts, in the middle
+            elif item.task is Task.COMPARE:
+                first, second = item.numbers
+                screen.expect(f"Which is bigger: {first} or {second}?")
+                other = next(n for n in range(1, 10) if n not in item.numbers)
+                screen.type(f"{other}\r")  # neither number: not marked wrong, asked again
+                screen.expect(f"Please choose {first} or {second}.")
+                screen.type("x\r")  # Enter alone (x is not a digit): the question again
+                screen.expect(f"Which is bigger: {first} or {second}?")
+                screen.type(f"{item.answer}\r")
+            else:
+                break
+        screen.expect("Count on from your square")
+        screen.type("q")  # the grown-up stops in the middle of counting on
+        screen.expect("The check-up stopped before the end. The tasks finished are saved: "
+                      "Number line and Which is bigger.")
+        assert screen.wait() == 1
+    report = progress(tmp_path)
+    assert "Which is bigger: 100% right." in report
+    assert "Counting on: not done (the check-up stopped before it)." in report
+
+
+def test_a_second_check_up_needs_play_since_the_first_unless_the_teacher_says_anyway(
+        tmp_path: Path) -> None:
+    first = CliRunner().invoke(main, ["checkup", "Asha", "--no-speech", "--seed", str(SEED),
+                                      "--data-dir", str(tmp_path)],
+                               input=answers_for(0, 1.0, logarithmic=False))
+    assert first.exit_code == 0, first.output
+    with checkup(tmp_path, "--no-speech") as screen:
+        screen.expect("Asha has played 0 of the 60 minutes a check-up needs since the last "
+                      "one, on ")
+        screen.expect("To check up now anyway, add --anyway.")
+        assert screen.wait() == 1
+        assert "Where does" not in screen.output
+    with checkup(tmp_path, "--no-speech", "--anyway") as screen:
+        screen.expect("Where does")
+        screen.type("q")
+        screen.expect("nothing was saved")
+        assert screen.wait() == 1
+
+
+def test_by_ear_with_no_sound_the_number_line_is_typed(tmp_path: Path) -> None:
+    with checkup(tmp_path, "--screen-reader") as screen:  # SNL_AUDIO=off: no sound at all
+        screen.expect("This computer plays no sound, so the number line cannot be heard: "
+                      "you will type where each number belongs instead.")
+        screen.expect("Type where each number belongs on it, from 0 to 100.")
+        screen.expect(f"Where does {ITEMS[0].numbers[0]} go?")
+        screen.type("150\r")
+        screen.expect("Please type a number from 0 to 100.")
+        screen.type("37\r")
+        screen.expect(f"Where does {ITEMS[1].numbers[0]} go?")
+        screen.type("\x1b")  # Escape skips, as the introduction says
+        screen.expect(f"Where does {ITEMS[2].numbers[0]} go?")
+        screen.type("q")
+        assert screen.wait() == 1
