@@ -270,6 +270,15 @@ class Audit:
         elif m := re.fullmatch(rf"{N} and {N} make {N}\. .*", hint):
             if int(m[1]) + int(m[2]) != int(m[3]):
                 found.append(f"hint says {m[1]} and {m[2]} make {m[3]}")
+        elif m := re.fullmatch(rf"From {N}, {N} faces? reach(?:es)? a ladder\.", hint):
+            if _faces(facts.board, int(m[1]), JumpKind.LADDER) != int(m[2]):
+                found.append(f"hint says {m[2]} faces reach a ladder from {m[1]}")
+        elif m := re.fullmatch(rf"{N} is between {N} and {N}\.", hint):
+            if not int(m[2]) <= int(m[1]) < int(m[3]):
+                found.append(f"hint says {m[1]} is between {m[2]} and {m[3]}")
+        elif m := re.fullmatch(rf"It has {N} digits?\.", hint):
+            if int(m[1]) != len(str(answer)):
+                found.append(f"hint says {answer} has {m[1]} digits")
         elif ((m := re.fullmatch(rf"One roll moves (?:you|it) to a square from {N} to {N}\.",
                                  hint)) and int(m[2]) > facts.board.last - 1):
             found.append(f"hint says one roll moves to {m[2]}, beyond the board's moves")
