@@ -217,7 +217,7 @@ class Teacher:
 
     def counts_on(self, game: Game, seat: int) -> bool:
         """Whether the seat's child has questions at level 1, so the narration taps their
-        roll and counts their move on aloud (snl_edu.narration.Narrator.counting_on)."""
+        roll and counts their move on aloud (snl_edu.play.narration.Narrator.counting_on)."""
         if self.frequency is Frequency.OFF or game.seats[seat].computer:
             return False
         child = self.child(game, seat) if self.child is not None else game.seats[seat].name
