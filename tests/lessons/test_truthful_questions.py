@@ -9,8 +9,8 @@ from snl_edu.engine import Board, Jump, JumpKind
 from snl_edu.lessons.answers import Asker
 from snl_edu.lessons.questions import Kind, Move, Situation, make
 from snl_edu.outputs.console import Outputs
-from tests.lessons.helpers import Collect, Script, english
-from tests.lessons.truth import audit_games, audit_practice, repeats
+from tests.lessons.helpers import Collect, Script, english, nepali
+from tests.lessons.truth import NepaliAudit, audit_games, audit_practice, repeats
 
 
 def test_every_question_in_seeded_games_says_only_what_is_true() -> None:
@@ -26,6 +26,16 @@ def test_every_question_in_seeded_games_says_only_what_is_true() -> None:
 def test_practice_outside_a_game_imagines_its_tokens() -> None:
     audit = audit_practice()
     assert audit.unread == [] and audit.false == []
+
+
+def test_in_nepali_too_you_are_where_the_game_says() -> None:
+    # What तिमी (you) is said to be on, or to have rolled (on main: 294 false in games,
+    # 93 in practice).
+    games, _ = audit_games(levels=(1, 2), seeds=range(6), audit=NepaliAudit(), loc=nepali())
+    practice = audit_practice(count=20, audit=NepaliAudit(), loc=nepali())
+    assert games.questions > 200
+    assert games.unread == practice.unread == []
+    assert games.false == practice.false == []
 
 
 LADDER = Board.build("plain", 10, 10, [Jump(JumpKind.LADDER, 27, 64)])

@@ -17,6 +17,7 @@ from snl_edu.boards import load_board
 from snl_edu.engine import DIE_FACES, Board, Game, JumpKind, Rules, Seat
 from snl_edu.engine.events import Climbed, Entered, Event, Moved, Rolled, Slid
 from snl_edu.inputs.dice import RandomDice
+from snl_edu.language.localizer import Localizer, to_latin_digits
 from snl_edu.lessons.answers import Outcome
 from snl_edu.lessons.number_words import read_number
 from snl_edu.lessons.questions import Question, Situation
@@ -289,19 +290,39 @@ class Audit:
 LEVEL_SEEDS = range(12)
 
 
+class NepaliAudit(Audit):
+    """The Nepali wording's claims about "you" (तिमी), on the same facts: the sums are the
+    English audit's, the same questions in another language."""
+
+    def check(self, question: Question, facts: Facts) -> None:
+        self.questions += 1
+        found: list[str] = []
+        prompt = to_latin_digits(question.prompt)
+        for m in re.finditer(r"तिमी कोठा (\d+) मा छौ", prompt):
+            self._you_are_on(int(m[1]), facts, found)
+        for m in re.finditer(r"तिमी कोठा (\d+) मा थियौ र पासामा (\d+) आयो", prompt):
+            self._you_were(int(m[1]), int(m[2]), facts, found)
+        if "तिमी" in prompt and not found and not re.search(r"तिमी कोठा \d+ मा (?:छौ|थियौ)",
+                                                            prompt):
+            self.unread.append(question.prompt)  # says "you" in a way not checked here
+        self.misleading += bool(found)
+        self.false += [f"{problem} | {question.prompt}" for problem in found]
+
+
 def audit_games(levels: Sequence[int] = (1, 2, 3, 4), seeds: Sequence[int] = LEVEL_SEEDS,
-                board_name: str = "moksha-patam") -> tuple[Audit, list[list[tuple[str, bool]]]]:
+                board_name: str = "moksha-patam", audit: Audit | None = None,
+                loc: Localizer = LOC) -> tuple[Audit, list[list[tuple[str, bool]]]]:
     """Whole games, a question every turn; also each child's questions in order."""
-    audit = Audit()
+    audit = audit or Audit()
     asked_by_child: list[list[tuple[str, bool]]] = []
     for level in levels:
         for seed in seeds:
-            asked_by_child += _audit_game(audit, load_board(board_name), level, seed)
+            asked_by_child += _audit_game(audit, load_board(board_name), level, seed, loc)
     return audit, asked_by_child
 
 
-def _audit_game(audit: Audit, board: Board, level: int,
-                seed: int) -> list[list[tuple[str, bool]]]:
+def _audit_game(audit: Audit, board: Board, level: int, seed: int,
+                loc: Localizer) -> list[list[tuple[str, bool]]]:
     game = Game(board, Rules(), [Seat("Asha"), Seat("Bikash"), Seat("Robot", computer=True)])
     box: list[Teacher] = []
     child = Child(lambda: box[0].asker.asking if box else None, lambda right: right)
@@ -312,7 +333,7 @@ def _audit_game(audit: Audit, board: Board, level: int,
         audit.check(outcome.question, facts_of(game, seat, turn))
         mine[seat].append((outcome.question.prompt, outcome.correct))
 
-    teacher = Teacher(LOC, Outputs([Collect()]), child, Frequency.EVERY, level,
+    teacher = Teacher(loc, Outputs([Collect()]), child, Frequency.EVERY, level,
                       random.Random(seed), on_outcome=on_outcome)
     box.append(teacher)
 
@@ -320,23 +341,24 @@ def _audit_game(audit: Audit, board: Board, level: int,
         turn[:] = events
         teacher(game, events)
 
-    Session(game, Narrator(LOC, board, game.seats), Outputs([Collect()]), child,
+    Session(game, Narrator(loc, board, game.seats), Outputs([Collect()]), child,
             RandomDice(seed * 7 + level), between_turns=between).run()
     return [mine[0], mine[1]]
 
 
-def audit_practice(levels: Sequence[int] = (1, 2, 3, 4), count: int = 60) -> Audit:
+def audit_practice(levels: Sequence[int] = (1, 2, 3, 4), count: int = 60,
+                   audit: Audit | None = None, loc: Localizer = LOC) -> Audit:
     """`snl lesson`'s questions: made-up positions, nobody's real square."""
     from snl_edu.cli.lesson import practice_situation
     from snl_edu.lessons.questions import generate
 
-    audit = Audit()
+    audit = audit or Audit()
     board = load_board("moksha-patam")
     for level in levels:
         rng = random.Random(level)
         for _ in range(count):
             situation: Situation = practice_situation(board, "Asha", "your friend", rng)
-            question = generate(level, situation, LOC, rng)
+            question = generate(level, situation, loc, rng)
             audit.check(question, Facts(board, situation.positions, situation.names, 0, True))
     return audit
 
