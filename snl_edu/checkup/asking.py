@@ -265,6 +265,8 @@ def _question(item: Item, io: CheckupIO, loc: Localizer) -> str:
             first=loc.number(first), second=loc.number(second))
     if item.task is Task.COUNT_ON:
         start, roll = item.numbers
-        return _("You are on {square} and roll {roll}. Where do you land?").format(
+        # Nobody stands on a square in a check-up: the token is imagined, and says so.
+        return _("Imagine your token is on {square} and you roll {roll}. Where does it "
+                 "land?").format(
             square=loc.number(start), roll=loc.number(roll))
     return _("Type this number: {words}.").format(words=loc.words(item.answer))
