@@ -307,7 +307,11 @@ def _run(options: PlayOptions, prepared: Prepared, loc: Localizer, terminal: Ter
     session.between_turns = teacher
     if teacher is not None:
         narrator.counting_on = lambda seat: teacher.counts_on(game, seat)
+        if prepared.autosave is not None:
+            teacher.on_open = prepared.autosave.keep_question
     try:
+        if teacher is not None and prepared.open_question is not None:
+            teacher.ask_again(game, prepared.open_question)  # the one open when it stopped
         ending = session.run()
         reminders = checkup_reminders(
             prepared.autosave.games.store if prepared.autosave else None,

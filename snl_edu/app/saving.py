@@ -18,7 +18,7 @@ from snl_edu.language.localizer import N_, Localizer, to_latin_digits
 from snl_edu.play.autosave import Autosave, new_seed, resumed_dice
 from snl_edu.play.narration import Narrator
 from snl_edu.store import Store, StoreError
-from snl_edu.store.games import GameStore
+from snl_edu.store.games import OPEN_QUESTION, GameStore
 from snl_edu.vocabulary import Message
 
 # Options that describe a new game, by parameter name, with the flag a user types; a
@@ -42,6 +42,7 @@ class Prepared:
     autosave: Autosave | None  # None when the store cannot be used: play on unsaved
     settings: dict[str, Any]
     resumed: bool = False
+    open_question: object = None  # as the teacher kept it (snl_edu.lessons.teacher.on_open)
 
     def close(self) -> None:
         if self.autosave is not None:
@@ -126,7 +127,8 @@ def resume(options: PlayOptions, loc: Localizer, notify: Notify) -> Prepared:
         raise
     return Prepared(game, resumed_dice(saved.seed, len(game.rolls)),
                     Autosave(games, game_id, len(game.rolls), _failure_warner(loc, notify)),
-                    _valid_settings(saved.settings), resumed=True)
+                    _valid_settings(saved.settings), resumed=True,
+                    open_question=saved.settings.get(OPEN_QUESTION))
 
 
 def _valid_settings(saved: dict[str, Any]) -> dict[str, Any]:

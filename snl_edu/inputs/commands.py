@@ -74,9 +74,11 @@ GAME_KEYS: tuple[KeyLine, ...] = (
     KeyLine(N_("Minus and plus: slower or faster speech. Slash and star: quieter or louder."),
             {"-": Action.SLOWER, "+": Action.FASTER, "=": Action.FASTER,
              "/": Action.QUIETER, "*": Action.LOUDER}),
+    KeyLine(N_("During a question: type the number and press Enter. Enter alone asks it "
+               "again, r too; Escape skips it."), {"\x1b": Action.SKIP}),
     KeyLine(N_("h: this help."), {"h": Action.HELP, "?": Action.HELP}),
     KeyLine(N_("q: quit, after you confirm."), {"q": Action.QUIT}),
-    KeyLine(None, {"y": Action.YES, "n": Action.NO, "\x1b": Action.SKIP}),
+    KeyLine(None, {"y": Action.YES, "n": Action.NO}),
 )
 
 KEYS: Mapping[str, Action] = {key: action for line in GAME_KEYS for key, action in line.keys.items()}

@@ -26,7 +26,9 @@ from snl_edu.outputs.console import MessageSink
 from snl_edu.vocabulary import Message
 
 MAX_TRIES = 3
-QUIT_WORDS = frozenset({"q", "quit", "exit"})  # leave the question; the game asks about quitting
+QUIT_WORDS = frozenset({"q", "quit", "exit"})
+# Keys a game answers while its question is open (no number word starts with w, a or h).
+ANSWERED_BY_GAME = frozenset({Action.WHERE, Action.AHEAD, Action.HELP})  # leave the question; the game asks about quitting
 _ERASE_KEYS = frozenset({"\x7f", "\b"})
 _SUBMIT_KEYS = frozenset({"\r", "\n"})
 
@@ -52,6 +54,7 @@ class _Signal(Enum):
     REPEAT = "repeat"
     HELP = "help"
     UNCLEAR = "unclear"
+    GAME_KEY = "game key"  # answered by the game; the question is still open
 
 
 @dataclass(frozen=True)
@@ -180,8 +183,15 @@ class Asker:
             if command.action is Action.SKIP:
                 return _Signal.SKIP
             if not self.inputs.interactive:
-                return self._understand(command.text, command)
+                reply = self._understand(command.text, command)
+                if reply is _Signal.GAME_KEY:
+                    continue
+                return reply
             key = command.text
+            if not typed and command.action is Action.REPEAT:
+                return _Signal.REPEAT  # r: the question is the last thing said
+            if not typed and self._game_key(command):
+                continue  # w, a, h: the game answers them, the question stays open
             if key in _SUBMIT_KEYS:
                 if typed.strip():
                     self._echo("\n")
@@ -217,6 +227,17 @@ class Asker:
             return _Signal.REPEAT  # an empty line in a script: the question again
         if command is not None and command.action is Action.REPEAT:
             return _Signal.REPEAT
+        if command is not None and self._game_key(command):
+            return _Signal.GAME_KEY
         if command is not None and command.action is Action.HELP:
             return _Signal.HELP
         return _Signal.UNCLEAR
+
+    def _game_key(self, command: Command) -> bool:
+        """Where everyone is, what lies ahead, the game's help: said by the game while
+        the question stays open, when the inputs are a game's seat (``handle``)."""
+        handle = getattr(self.inputs, "handle", None)
+        if handle is None or command.action not in ANSWERED_BY_GAME:
+            return False
+        handle(command)
+        return True

@@ -12,10 +12,11 @@ import random
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from snl_edu.engine import DIE_FACES, Board, JumpKind
 from snl_edu.language.localizer import Digits, Localizer, to_devanagari_digits
+from snl_edu.safe_text import visible as safe
 
 LEVELS = (1, 2, 3, 4)
 # How far from a square "near" reaches when a chance question lists the ladders:
@@ -69,6 +70,47 @@ class Question:
     def level(self) -> int:
         """The level its kind is asked at (``LEVEL_KINDS``, the one place levels are set)."""
         return KIND_LEVEL[self.kind]
+
+
+def question_data(question: Question) -> dict[str, Any]:
+    """The question as JSON-ready data: kept while it is open, so a game stopped then
+    asks it again when it resumes."""
+    return {"kind": question.kind.value, "prompt": question.prompt,
+            "answer": question.answer, "hints": list(question.hints), "reveal": question.reveal,
+            "focus": question.focus, "ordered": question.ordered,
+            "choices": list(question.choices),
+            "mistaken": [[given, text] for given, text in question.mistaken]}
+
+
+def question_from(data: object) -> Question | None:
+    """A question read back from ``question_data``, every field checked; None if any is
+    not as written (a damaged or edited saved game asks nothing)."""
+    def number(value: object) -> bool:
+        return type(value) is int
+
+    def text(value: object) -> bool:
+        return isinstance(value, str) and bool(value)
+
+    if not isinstance(data, dict):
+        return None
+    try:
+        kind = Kind(data.get("kind"))
+    except ValueError:
+        return None
+    hints, choices, mistaken = data.get("hints"), data.get("choices"), data.get("mistaken")
+    if not (text(data.get("prompt")) and number(data.get("answer"))
+            and isinstance(hints, list) and hints and all(text(h) for h in hints)
+            and text(data.get("reveal")) and (data.get("focus") is None or number(data.get("focus")))
+            and isinstance(data.get("ordered"), bool)
+            and isinstance(choices, list) and all(number(c) for c in choices)
+            and isinstance(mistaken, list) and all(
+                isinstance(m, list) and len(m) == 2 and number(m[0]) and text(m[1])
+                for m in mistaken)):
+        return None
+    return Question(kind, safe(data["prompt"]), data["answer"],
+                    tuple(safe(h) for h in hints), safe(data["reveal"]), data["focus"],
+                    data["ordered"], tuple(choices),
+                    tuple((given, safe(words)) for given, words in mistaken))
 
 
 class Move(NamedTuple):

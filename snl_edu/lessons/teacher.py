@@ -14,6 +14,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from snl_edu.engine import Game, JumpKind
 from snl_edu.engine.events import Climbed, Event, Moved, Rolled, Slid, TurnStarted
@@ -21,9 +22,19 @@ from snl_edu.language.localizer import Localizer
 from snl_edu.lessons.adaptive import LearnerWeights, suggest_level
 from snl_edu.lessons.answers import Asker, Inputs, Outcome
 from snl_edu.lessons.content import Card, history_cards, meaning_of
-from snl_edu.lessons.questions import LEVELS, Move, Question, Situation, Weights, generate
+from snl_edu.lessons.questions import (
+    LEVELS,
+    Move,
+    Question,
+    Situation,
+    Weights,
+    generate,
+    question_data,
+    question_from,
+)
 from snl_edu.outputs.console import MessageSink
 from snl_edu.play import teams
+from snl_edu.safe_text import clean_name
 from snl_edu.store import StoreError
 from snl_edu.store.progress import ProgressStore
 from snl_edu.vocabulary import AnswerRecord, Message
@@ -149,6 +160,9 @@ class Teacher:
     # snl_edu.play.teams); None from it: nobody here answers. Without it: the seat's player.
     child: Callable[[Game, int], str | None] | None = None
     on_outcome: Callable[[int, Outcome], None] | None = None  # for tests and tallies
+    # Told each question as it opens (its data) and None once it is over, so a saved
+    # game keeps the question open when it stopped (snl_edu.play.autosave).
+    on_open: Callable[[dict[str, Any] | None], None] | None = None
     # The asked seat's own input (Session.channel); None: every seat answers on ``inputs``.
     listen: Callable[[int], Inputs] | None = None
     by_voice: bool = False  # voice input is listening: the children may say their answers
@@ -208,6 +222,19 @@ class Teacher:
                             answered=self._answered(learner))
         return self.put(question, learner, seat, child)
 
+    def ask_again(self, game: Game, kept: object) -> None:
+        """The question a stopped game left open (``on_open``'s data), asked again; a
+        record that is not one, or for a seat that is no child's, asks nothing."""
+        if not isinstance(kept, dict):
+            return
+        question, seat = question_from(kept.get("question")), kept.get("seat")
+        learner, name = kept.get("learner"), kept.get("name")
+        if (question is None or type(seat) is not int or not 0 <= seat < len(game.seats)
+                or game.seats[seat].computer or not isinstance(learner, str)
+                or not isinstance(name, str)):
+            return
+        self.put(question, clean_name(learner), seat, clean_name(name))
+
     def level_of(self, learner: str) -> int:
         """The level asked for, else the one the learner's record suggests (level 1 for a
         learner with no record, or when nothing is kept)."""
@@ -236,9 +263,14 @@ class Teacher:
 
     def put(self, question: Question, learner: str, seat: int, name: str) -> Outcome:
         assert self.asker is not None
+        if self.on_open is not None:
+            self.on_open({"seat": seat, "learner": learner, "name": name,
+                          "question": question_data(question)})
         outcome = self.asker.ask(question, self.loc.gettext(
             "A question for {name}:").format(name=name),
             self.listen(seat) if self.listen is not None else None)
+        if self.on_open is not None and not outcome.input_ended:
+            self.on_open(None)  # answered or skipped: a resumed game does not ask it
         self._latest(learner).append((question.prompt, outcome.correct))
         if self.recorder is not None and (outcome.tries or not outcome.input_ended):
             self.recorder(learner, outcome)

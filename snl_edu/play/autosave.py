@@ -8,6 +8,7 @@ resumed game plays on as the uninterrupted one would have.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import sqlite3
 from collections.abc import Callable
@@ -77,6 +78,12 @@ class Autosave:
             return
         self.saved_rolls = len(game.rolls)
         self.behind = False
+
+    def keep_question(self, question: dict[str, Any] | None) -> None:
+        """The open question, so a game stopped during it asks it again on resuming; a
+        store that cannot take it loses only that (the turn itself is saved)."""
+        with contextlib.suppress(sqlite3.Error, OSError):
+            self.games.keep_question(self.game_id, question)
 
     def on_interrupt(self, game: Game) -> None:
         """Save what can be saved after Ctrl-C; a half-applied roll is dropped.

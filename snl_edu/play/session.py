@@ -178,4 +178,8 @@ class SeatChannel:
             command = self.source.next_command(timeout)
             if command is None or command.action not in NOT_ANSWERS:
                 return command
-            self.session.listener.handle(command)
+            self.handle(command)
+
+    def handle(self, command: Command) -> None:
+        """A game key the question passes on (w, a, h when nothing is typed)."""
+        self.session.listener.handle(command)

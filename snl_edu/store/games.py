@@ -30,6 +30,10 @@ class SavedGame:
     settings: dict[str, Any] = field(default_factory=dict)
 
 
+# The settings key of a question open when the game stopped (asked again on resuming).
+OPEN_QUESTION = "open_question"
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -85,6 +89,22 @@ class GameStore:
                        "WHERE id = ?",
                        (_now(), int(game.over), len(game.rolls), json.dumps(game.to_data()),
                         game_id))
+
+    def keep_question(self, game_id: int, question: dict[str, Any] | None) -> None:
+        """The game's open question (None: none is open), kept with its settings."""
+        with self.store.transaction() as db:
+            row = db.execute("SELECT settings FROM games WHERE id = ?", (game_id,)).fetchone()
+            try:
+                settings = rows.json_value(row[0]) if row is not None else None
+            except rows.DamagedRow:
+                return  # damaged settings: nothing to keep the question with
+            if not isinstance(settings, dict):
+                return
+            settings.pop(OPEN_QUESTION, None)
+            if question is not None:
+                settings[OPEN_QUESTION] = question
+            db.execute("UPDATE games SET settings = ? WHERE id = ?",
+                       (json.dumps(settings), game_id))
 
     def list(self, include_finished: bool = False) -> list[SavedGame]:
         """Newest first."""

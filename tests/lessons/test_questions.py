@@ -214,3 +214,17 @@ def test_no_face_reaching_the_jump_is_said_as_none_not_as_zero_faces(
         q = make(Kind.CHANCE_FACES, situation, loc, random.Random(2))  # draws a snake if any
         assert q is not None and q.answer == 0
         assert q.reveal == said[language]
+
+
+def test_an_open_question_kept_in_a_saved_game_comes_back_whole_or_not_at_all() -> None:
+    from snl_edu.lessons.questions import question_data, question_from
+
+    board = Board.build("plain", 10, 10, [Jump(JumpKind.LADDER, 27, 64)])
+    situation = Situation(board, (64,), ("Asha",), 0, Move(26, 1, JumpKind.LADDER))
+    question = make(Kind.COUNT_ON, situation, english(), random.Random(1))
+    assert question is not None and question.mistaken
+    assert question_from(question_data(question)) == question
+    for damage in ({"answer": "27"}, {"kind": "guess"}, {"hints": []}, {"mistaken": [[64]]},
+                   {"focus": "27"}):
+        assert question_from({**question_data(question), **damage}) is None
+    assert question_from("not a question") is None
