@@ -85,10 +85,13 @@ class TimedClient(TableClient):
             self.timings.append((self.table, len(fact.game["rolls"]), received, time.time()))
 
 
-def _flood(port: int, stop: threading.Event) -> None:
-    """The hostile ninth seat: joins, then sends rolls as fast as the table reads them
-    (with "said" among them, so in its own turn it rolls at once)."""
+def _flood(port: int, stop: threading.Event, playing: Any) -> None:
+    """The hostile ninth seat: joins, then, once the game is under way, sends rolls as fast
+    as the table reads them (with "said" among them, so in its own turn it rolls at once).
+    Flooding before every seat is taken would only get it dropped before play began, and
+    the table would wait for its seat to fill."""
     sock = hostile.joined(port, CODE, "Flooder")
+    playing.wait(60)
     sock.settimeout(0.2)
     burst = hostile.frame({"type": "said"}) + hostile.frame(
         {"type": "command", "action": "roll"}) * 50
@@ -102,12 +105,13 @@ def _flood(port: int, stop: threading.Event) -> None:
                 return
 
 
-def _children(port_by_table: list[int], results: Any, flood: bool = False) -> None:
+def _children(port_by_table: list[int], results: Any, flood: bool = False,
+              playing: Any = None) -> None:
     """The client process: 8 children per table, each in its own thread (and a flooder)."""
     stop = threading.Event()
     if flood:
         for port in port_by_table:
-            threading.Thread(target=_flood, args=(port, stop), daemon=True).start()
+            threading.Thread(target=_flood, args=(port, stop, playing), daemon=True).start()
     loc = localizer_for("en")
     clients = [TimedClient(ClientOptions("127.0.0.1", port, CODE, name=f"Child {seat + 1}",
                                          sound=SoundOptions(speech=False, sound=False)),
@@ -127,6 +131,8 @@ def measure(tables: int, rolls: int, flood: bool = False) -> tuple[list[float], 
     """Latencies in ms (to narration, to receipt) of every roll at every client."""
     hosted: list[TimedTable] = []
     ready = threading.Barrier(tables + 1)
+    context = multiprocessing.get_context("spawn")
+    playing = context.Event()  # every seat taken: the flooder may begin
     with tempfile.TemporaryDirectory() as data:
         def host(index: int) -> None:
             names = [f"Child {n + 1}" for n in range(SEATS - flood)] + ["Flooder"] * flood
@@ -141,6 +147,8 @@ def measure(tables: int, rolls: int, flood: bool = False) -> tuple[list[float], 
             table.open()
             hosted.append(table)
             ready.wait()
+            threading.Thread(target=lambda: table.everyone_here.wait(60) and playing.set(),
+                             daemon=True).start()
             try:
                 table.run(wait_for_everyone=60)
             finally:
@@ -152,9 +160,8 @@ def measure(tables: int, rolls: int, flood: bool = False) -> tuple[list[float], 
             thread.start()
         ready.wait()
         ports = [table.address[1] for table in hosted]  # type: ignore[index]
-        context = multiprocessing.get_context("spawn")
         results = context.Queue()
-        children = context.Process(target=_children, args=(ports, results, flood))
+        children = context.Process(target=_children, args=(ports, results, flood, playing))
         children.start()
         timings = results.get(timeout=600)
         children.join(60)
