@@ -13,7 +13,6 @@ import contextlib
 import io
 import queue
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -30,6 +29,7 @@ from snl_edu.outputs.console import Outputs
 from snl_edu.play.listener import Listener, Sink
 from snl_edu.table import page_wire, wire
 from snl_edu.table.client import ClientOptions, TableClient, TableError
+from snl_edu.table.connection import Outbox
 from snl_edu.table.seats import SAYING_CAP
 from snl_edu.table.wire import WireError
 from snl_edu.views.board_svg import square_centres
@@ -58,15 +58,13 @@ class PageLink:
         self.gone = threading.Event()
         self._ask_said = False  # the next line is to be said to its end, and the page to say so
         self._waiting = False
-        self.queue: queue.Queue[str | None] = queue.Queue(SEND_QUEUE)
-        self.writer = threading.Thread(target=self._write, daemon=True, name="snl-page-send")
-        self.writer.start()
+        # The table's own outbox: a page that stops reading (its queue full, or a send
+        # overdue) is cut off and let go; its seat stays.
+        self.outbox = Outbox(connection.send, self.close, name="snl-page-send",
+                             limit=SEND_QUEUE)
 
     def send(self, message: dict[str, Any]) -> None:
-        try:
-            self.queue.put_nowait(wire.encode(message))
-        except queue.Full:  # the page has stopped reading: it goes, the seat stays
-            self.close()
+        self.outbox.put(wire.encode(message))
 
     def line(self, message: Message) -> None:
         said, self._ask_said = self._ask_said, False
@@ -94,22 +92,12 @@ class PageLink:
             self._waiting = False
             self.heard.wait(SAYING_CAP)
 
-    def _write(self) -> None:
-        with contextlib.suppress(WebSocketException, OSError):
-            while (text := self.queue.get()) is not None:
-                self.connection.send(text)
-
     def finish(self) -> None:
         """Everything queued is sent (or the page is gone) before the connection closes."""
         self.leave()
-        deadline = time.monotonic() + SEND_WAIT
-        while self.writer.is_alive() and time.monotonic() < deadline:
-            try:
-                self.queue.put(None, timeout=0.05)
-                break
-            except queue.Full:
-                continue
-        self.writer.join(max(0.0, deadline - time.monotonic()))
+        self.outbox.flush(SEND_WAIT)
+        self.outbox.close()
+        self.outbox.join(SEND_WAIT)
 
     def close(self) -> None:
         self.leave()

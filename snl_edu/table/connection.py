@@ -125,6 +125,13 @@ class Outbox:
         self._chars = 0
         self._ready.notify()
 
+    def join(self, timeout: float) -> None:
+        """Wait for the sending thread to end (after ``close`` or a cut)."""
+        self._thread.join(timeout)
+
+    def alive(self) -> bool:
+        return self._thread.is_alive()
+
     def flush(self, timeout: float) -> bool:
         """Wait until everything queued has been sent (a refusal before closing); True if so."""
         end = self.monotonic() + timeout

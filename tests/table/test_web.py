@@ -190,4 +190,4 @@ def test_a_page_that_stops_reading_is_let_go_and_holds_nothing_up() -> None:
     # The queue's worth (and the one the writer holds) goes out; the next one lets it go.
     assert page.closed.is_set() and SEND_QUEUE < sent <= SEND_QUEUE + 2, sent
     link.finish()
-    assert not link.writer.is_alive()
+    assert link.outbox.closed and not link.outbox.alive()
