@@ -36,6 +36,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent), str(HERE.parent / "tests" / "inputs" / "voice")]
 
+from bench_voice import TimedSource, rss_mb  # the same clock and memory as pocketsphinx's benchmark
 from classroom_audio import babble, clip, voices
 from espeak_audio import RATE
 from measure import Result, report
@@ -74,13 +75,6 @@ SET_B = [Condition(f"child {v}/{'clean' if n is None else 'babble 10 dB'}", v, 1
                    "babble") for v in ("en-us+f2", "en+m3") for n in (None, 10.0)]
 
 
-def rss_mb() -> float:
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
-
-
 def installed_mb(packages: tuple[str, ...]) -> float:
     total = 0
     for package in packages:
@@ -88,25 +82,6 @@ def installed_mb(packages: tuple[str, ...]) -> float:
         total += sum(Path(str(dist.locate_file(f))).stat().st_size for f in dist.files or ()
                      if Path(str(dist.locate_file(f))).is_file())
     return total / 1e6
-
-
-class TimedSource:
-    """Blocks from memory, remembering when each was handed out (wall clock)."""
-
-    def __init__(self, samples: array[int], block: int) -> None:
-        self.samples, self.block, self.position = samples, block, 0
-        self.handed_at = 0.0
-
-    def read(self) -> bytes | None:
-        if self.position >= len(self.samples):
-            return None
-        chunk = self.samples[self.position:self.position + self.block].tobytes()
-        self.position += self.block
-        self.handed_at = time.monotonic()
-        return chunk
-
-    def close(self) -> None:
-        self.position = len(self.samples)
 
 
 Clip = tuple[str, str, "array[int]", float, float]  # condition, text, audio, start, end
