@@ -229,11 +229,14 @@ def build_teacher(options: PlayOptions, game: Game, loc: Localizer, session: Ses
     rng = random.Random(None if options.seed is None else f"lessons-{options.seed}")
     # No timeout: --auto-roll rolls for a player who waits, it never skips a question.
     rotation = teams.Rotation(game.seats)
-    return Teacher(loc, session.listener, session.channel(humans[0] if humans else 0), frequency,
-                   options.level, rng, history, by_ear, recorder,
-                   {humans[0]: clean_name(learner)} if learner else {}, listen=session.channel,
-                   by_voice=by_voice,
-                   child=lambda game, seat: rotation.roller(game, seat) or game.seats[seat].name)
+    teacher = Teacher(loc, session.listener, session.channel(humans[0] if humans else 0),
+                      frequency, options.level, rng, history, by_ear, recorder,
+                      {humans[0]: clean_name(learner)} if learner else {},
+                      listen=session.channel, by_voice=by_voice,
+                      child=lambda game, seat: rotation.roller(game, seat)
+                      or game.seats[seat].name)
+    teacher.decide_levels([*teacher.learners.values(), *teams.children(game.seats)])
+    return teacher
 
 
 def speech_prefs(options: PlayOptions) -> SpeechPrefs:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -170,6 +170,10 @@ class Teacher:
     _meanings_told: set[str] = field(default_factory=set)
     # Per learner: their latest SPACING questions, (prompt, answered right).
     _lately: dict[str, deque[tuple[str, bool]]] = field(default_factory=dict)
+    # Per learner: the level their record suggests, read from the store on the store's own
+    # thread (a SQLite connection belongs to the thread that opened it) and again after
+    # each answer kept, so the narration may ask for it from any thread (``counts_on``).
+    _levels: dict[str, int] = field(default_factory=dict)
     _cards: list[Card] = field(default_factory=list)
     asker: Asker | None = None
     _stopped: bool = False
@@ -237,18 +241,36 @@ class Teacher:
 
     def level_of(self, learner: str) -> int:
         """The level asked for, else the one the learner's record suggests (level 1 for a
-        learner with no record, or when nothing is kept)."""
+        learner with no record, or when nothing is kept). Reads the store: call it where
+        the store lives."""
         if self.level is not None:
             return self.level
-        return self.recorder.suggested_level(learner) if self.recorder else LEVELS[0]
+        if self.recorder is None:
+            return LEVELS[0]
+        key = learner.casefold()
+        if key not in self._levels:
+            self._levels[key] = self.recorder.suggested_level(learner)
+        return self._levels[key]
+
+    def decide_levels(self, learners: Iterable[str]) -> None:
+        """Decide these learners' levels now, where the store lives, so the narration can
+        tell from any thread whether their moves are counted on (``counts_on``)."""
+        for learner in learners:
+            self.level_of(learner)
 
     def counts_on(self, game: Game, seat: int) -> bool:
         """Whether the seat's child has questions at level 1, so the narration taps their
-        roll and counts their move on aloud (snl_edu.play.narration.Narrator.counting_on)."""
+        roll and counts their move on aloud (snl_edu.play.narration.Narrator.counting_on).
+        It never reads the store: a learner whose level was not decided is not counted on."""
         if self.frequency is Frequency.OFF or game.seats[seat].computer:
             return False
         child = self.child(game, seat) if self.child is not None else game.seats[seat].name
-        return child is not None and self.level_of(self.learners.get(seat, child)) == 1
+        if child is None:
+            return False
+        learner = self.learners.get(seat, child)
+        level = self.level if self.level is not None else (
+            LEVELS[0] if self.recorder is None else self._levels.get(learner.casefold()))
+        return level == 1
 
     def _latest(self, learner: str) -> deque[tuple[str, bool]]:
         key = learner.casefold()
@@ -274,6 +296,8 @@ class Teacher:
         self._latest(learner).append((question.prompt, outcome.correct))
         if self.recorder is not None and (outcome.tries or not outcome.input_ended):
             self.recorder(learner, outcome)
+            if self.level is None:  # the record changed: so may the level it suggests
+                self._levels[learner.casefold()] = self.recorder.suggested_level(learner)
         if self.on_outcome is not None:
             self.on_outcome(seat, outcome)
         return outcome

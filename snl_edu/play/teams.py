@@ -11,6 +11,7 @@ rolls needs saving, so a resumed game or a restarted table goes on with the righ
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -88,7 +89,8 @@ class Rotation:
     """Whose roll it is within each team, worked out from a game's rolls.
 
     It replays the rolls on a copy of the game (once: later calls play only the new ones),
-    counting the turns each team seat has begun.
+    counting the turns each team seat has begun. Any thread may ask (at the table, the
+    one telling the moves and the one asking the questions): one at a time.
     """
 
     def __init__(self, seats: Sequence[Seat]) -> None:
@@ -97,6 +99,7 @@ class Rotation:
         self._copy: Game | None = None
         self._begun: list[int] = []  # turns each seat has begun, the current one included
         self._rollers: list[tuple[int, int]] = []  # each roll's seat and member number
+        self._lock = threading.Lock()
 
     def __bool__(self) -> bool:
         return bool(self.teams)
@@ -107,19 +110,19 @@ class Rotation:
         team = self.teams.get(seat)
         if team is None:
             return None
-        self._follow(game)
-        return team[self._due_index(game, seat)]
+        with self._lock:
+            self._follow(game)
+            return team[self._due_index(game, seat)]
 
     def roller(self, game: Game, seat: int) -> str | None:
         """The child who made the seat's latest roll (whose lesson follows it)."""
         team = self.teams.get(seat)
         if team is None:
             return None
-        self._follow(game)
-        for rolled_by, index in reversed(self._rollers):
-            if rolled_by == seat:
-                return team[index]
-        return None
+        with self._lock:
+            self._follow(game)
+            return next((team[index] for rolled_by, index in reversed(self._rollers)
+                         if rolled_by == seat), None)
 
     def _due_index(self, game: Game, seat: int) -> int:
         begun = self._begun[seat]

@@ -323,9 +323,11 @@ class TableClient:
         self.listener.game = game
         rotation = teams.Rotation(game.seats)  # used by whichever thread is telling
         self.told_game = game
-        self.listener.narrator = Narrator(self.loc, game.board, local_names(game.seats, self.loc),
-                                 Verbosity(self.options.verbosity), self.options.count,
-                                 lambda seat: rotation.due(self.told_game or game, seat))
+        self.listener.narrator = Narrator(
+            self.loc, game.board, local_names(game.seats, self.loc),
+            Verbosity(self.options.verbosity), self.options.count,
+            lambda seat: rotation.due(self.told_game or game, seat),
+            lambda seat: self._counts_on(self.told_game or game, seat))
         if self.options.watch:
             self.listener.say([Message(self._("Watching the table: {board}.").format(
                 board=game.board.title(self.loc.language)))])
@@ -351,6 +353,12 @@ class TableClient:
                                       "turn.").format(name=name))])
         if first_time and not welcome.back and game.rolls:  # a resumed game
             self.listener.say(self.narrator.where(game), remember=False)
+
+    def _counts_on(self, game: Game, seat: int) -> bool:
+        """Whether a move is tapped and counted on aloud: this computer's child at level 1
+        (decided where their progress is kept, ``_open_lessons``)."""
+        teacher = self.teacher
+        return teacher is not None and teacher.counts_on(game, seat)
 
     # -- what the table says ----------------------------------------------------
 
@@ -562,9 +570,14 @@ class TableClient:
             roller = rotation.roller(game, seat)
             return roller if roller in members else None
 
-        return Teacher(self.loc, self.listener, keys, frequency, self.options.level, random.Random(),
-                       history, by_ear, recorder,
-                       {own: learner} if learner and len(members) <= 1 else {}, child=child)
+        teacher = Teacher(self.loc, self.listener, keys, frequency, self.options.level,
+                          random.Random(), history, by_ear, recorder,
+                          {own: learner} if learner and len(members) <= 1 else {}, child=child)
+        # On this thread, where the store lives: the narration (on whichever thread tells
+        # the table's moves) then knows whose moves are counted on without the store.
+        teacher.decide_levels([*teacher.learners.values(),
+                               *(members or (self.narrator.seats[own].name,))])
+        return teacher
 
     def _prompt(self, called: int | None = None) -> None:
         """The turn (``called``: the how-manyth; None: the latest), said to the end; then

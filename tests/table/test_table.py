@@ -268,3 +268,32 @@ def test_lessons_are_asked_on_the_childs_own_computer_and_kept_in_its_progress(
     with open_store(asha_data) as store:
         answers = ProgressStore(store).answers("Asha")
     assert len(answers) >= 2 and all(answer.skipped for answer in answers[:2])
+
+
+def test_a_new_child_at_the_table_hears_her_moves_counted_on_and_a_level_two_child_does_not(
+        tmp_path: Path) -> None:
+    """As in ``snl play``: a child with no record learns at level 1, so at her own computer
+    her roll is tapped and her move counted on aloud from her square; the computer's moves,
+    and a child asked at level 2, are told plainly. (The level is decided where her progress
+    is kept; the moves are told on the network's thread.)"""
+    seen = {}
+    for level in (None, 2):
+        with open_table(table_options(tmp_path / f"host{level}", players=("Asha",))) as (
+                table, _, _):
+            asha = Child(table, "Asha", start=False, lessons="every", level=level,
+                         data_dir=str(tmp_path / f"asha{level}"))
+            asha.keys = SkipsQuestions(asha.log, asha.keys.prompt)  # type: ignore[union-attr]
+            asha.start()
+            asha.log.wait_for(lambda lines: sum(line.startswith("Asha moves from")
+                                                for line in lines) >= 2)
+            asha.leave()
+        seen[level] = asha.log.lines
+    lines = seen[None]
+    counted = [i for i, line in enumerate(lines) if line.startswith("Counting on from")]
+    moved = [i for i, line in enumerate(lines) if line.startswith("Asha moves from")]
+    assert counted and [i + 1 for i in counted] == moved[:len(counted)]
+    start, end = re.match(r"Asha moves from (\d+) to (\d+)\.", lines[moved[0]]).groups()
+    words = asha.loc.words
+    assert lines[counted[0]] == "Counting on from {}: {}.".format(
+        words(int(start)), ", ".join(words(s) for s in range(int(start) + 1, int(end) + 1)))
+    assert not any(line.startswith("Counting") for line in seen[2])

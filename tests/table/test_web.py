@@ -191,3 +191,31 @@ def test_a_page_that_stops_reading_is_let_go_and_holds_nothing_up() -> None:
     assert page.closed.is_set() and SEND_QUEUE < sent <= SEND_QUEUE + 2, sent
     link.finish()
     assert link.outbox.closed and not link.outbox.alive()
+
+
+def test_a_new_child_on_a_page_hears_her_roll_tapped_and_her_move_counted_on(
+        tmp_path: Path) -> None:
+    """The page gets whole sentences with their earcon names: for a child at level 1 (no
+    record yet), her roll comes with as many taps as it shows, her move counted on."""
+    options = replace(table_options(tmp_path, players=("Asha",), computers=1),
+                      web_lessons="every")
+    with open_table(options) as (table, _, _), _page(table.address[1]) as page:
+        page.send(json.dumps({"type": "join", "code": CODE, "name": "Asha", "lang": "en"}))
+        lines: list[dict[str, Any]] = []
+        while not any(line["text"].startswith("Counting on from") for line in lines):
+            message = json.loads(page.recv(timeout=WAIT))
+            if message["type"] == "line":
+                lines.append(message)
+                if message["said"]:
+                    page.send(json.dumps({"type": "said"}))
+            elif message["type"] == "turn" and message["mine"]:
+                page.send(json.dumps({"type": "key", "key": "\r"}))
+            elif message["type"] == "ask" and message["open"]:
+                page.send(json.dumps({"type": "key", "key": "\x1b"}))  # skipped
+        taps = next(line["earcon"] for line in lines if line["text"].startswith("Asha rolled"))
+        assert _get(table.address[1], f"/audio/{taps}.wav")[0] == 200  # the page can play it
+        table.end()
+    rolls = [(line["text"], line["earcon"]) for line in lines if " rolled a " in line["text"]]
+    assert rolls and all(earcon == f"taps-{text.split()[3]}" for text, earcon in rolls
+                         if text.startswith("Asha"))
+    assert all(earcon == "dice" for text, earcon in rolls if text.startswith("Computer"))
