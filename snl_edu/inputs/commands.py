@@ -45,6 +45,15 @@ class Command:
         return cls(Action.ANSWER, text or str(number), number)
 
 
+class InQuestion(StrEnum):
+    """What a key does while a number question is open."""
+
+    QUESTION = "question"  # the question's own (Enter answers, r asks again, Escape skips)
+    GAME = "game"  # the game answers it, the question stays open: never part of an answer
+    # The game answers it while nothing is typed (no number word starts with w, a or h).
+    GAME_UNTYPED = "game-untyped"
+
+
 @dataclass(frozen=True)
 class KeyLine:
     """One line of the in-game help and the keys it is about: what each key press sends
@@ -52,6 +61,7 @@ class KeyLine:
 
     help: str | None  # a msgid; None: keys told where they are asked for (y/n, Escape)
     keys: Mapping[str, Action]
+    in_question: InQuestion = InQuestion.QUESTION
 
 
 # The one key table: the parser (KEYS), the in-game help and the README's key list are made
@@ -62,26 +72,33 @@ GAME_KEYS: tuple[KeyLine, ...] = (
             {"\r": Action.ROLL, "\n": Action.ROLL, " ": Action.ROLL}),
     KeyLine(N_("r: repeat the last message."), {"r": Action.REPEAT}),
     KeyLine(N_("Comma and full stop: the message before and after, to read back."),
-            {",": Action.PREVIOUS, ".": Action.NEXT}),
-    KeyLine(N_("w: where is everyone."), {"w": Action.WHERE}),
-    KeyLine(N_("a: what is ahead of you, within {six} squares."), {"a": Action.AHEAD}),
+            {",": Action.PREVIOUS, ".": Action.NEXT}, InQuestion.GAME),
+    KeyLine(N_("w: where is everyone."), {"w": Action.WHERE}, InQuestion.GAME_UNTYPED),
+    KeyLine(N_("a: what is ahead of you, within {six} squares."), {"a": Action.AHEAD},
+            InQuestion.GAME_UNTYPED),
     KeyLine(N_("Square brackets: step along the board, square by square. Home: back to your "
                "square."),
             {"[": Action.SQUARE_BEFORE, "]": Action.SQUARE_AFTER,
              # Home, as terminals send it: xterm, its application mode, the Linux console, rxvt
              "\x1b[H": Action.OWN_SQUARE, "\x1bOH": Action.OWN_SQUARE,
-             "\x1b[1~": Action.OWN_SQUARE, "\x1b[7~": Action.OWN_SQUARE}),
+             "\x1b[1~": Action.OWN_SQUARE, "\x1b[7~": Action.OWN_SQUARE}, InQuestion.GAME),
     KeyLine(N_("Minus and plus: slower or faster speech. Slash and star: quieter or louder."),
             {"-": Action.SLOWER, "+": Action.FASTER, "=": Action.FASTER,
-             "/": Action.QUIETER, "*": Action.LOUDER}),
+             "/": Action.QUIETER, "*": Action.LOUDER}, InQuestion.GAME),
     KeyLine(N_("During a question: type the number and press Enter. Enter alone asks it "
                "again, r too; Escape skips it."), {"\x1b": Action.SKIP}),
-    KeyLine(N_("h: this help."), {"h": Action.HELP, "?": Action.HELP}),
+    KeyLine(N_("h: this help."), {"h": Action.HELP, "?": Action.HELP}, InQuestion.GAME_UNTYPED),
     KeyLine(N_("q: quit, after you confirm."), {"q": Action.QUIT}),
     KeyLine(None, {"y": Action.YES, "n": Action.NO}),
 )
 
 KEYS: Mapping[str, Action] = {key: action for line in GAME_KEYS for key, action in line.keys.items()}
+
+
+def answered_by_game(kind: InQuestion) -> frozenset[Action]:
+    """The actions of the keys that do this while a question is open."""
+    return frozenset(action for line in GAME_KEYS if line.in_question is kind
+                     for action in line.keys.values())
 
 WORDS = {
     "": Action.ROLL, "roll": Action.ROLL, "go": Action.ROLL,

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
-from snl_edu.inputs.commands import Action, Command
+from snl_edu.inputs.commands import Action, Command, InQuestion, answered_by_game
 from snl_edu.language.localizer import N_, Localizer
 from snl_edu.language.registry import skip_words
 from snl_edu.lessons.number_words import read_number
@@ -27,8 +27,9 @@ from snl_edu.vocabulary import Message
 
 MAX_TRIES = 3
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
-# Keys a game answers while its question is open (no number word starts with w, a or h).
-ANSWERED_BY_GAME = frozenset({Action.WHERE, Action.AHEAD, Action.HELP})  # leave the question; the game asks about quitting
+# Keys a game answers while its question is open and nothing is typed (w, a, h); the
+# question stays open.
+ANSWERED_BY_GAME = answered_by_game(InQuestion.GAME_UNTYPED)
 _ERASE_KEYS = frozenset({"\x7f", "\b"})
 _SUBMIT_KEYS = frozenset({"\r", "\n"})
 

@@ -32,7 +32,7 @@ from typing import Protocol
 
 from snl_edu.engine import Game
 from snl_edu.engine.events import Event, ExtraRoll, TurnStarted
-from snl_edu.inputs.commands import Action, Command, CommandSource
+from snl_edu.inputs.commands import Action, Command, CommandSource, InQuestion, answered_by_game
 from snl_edu.outputs.review import MessageReview
 from snl_edu.play.key_help import help_messages
 from snl_edu.play.narration import Narrator
@@ -40,6 +40,9 @@ from snl_edu.vocabulary import Message
 
 # How often a confirmation that can be cut short (the table closing) looks up.
 CONFIRM_POLL = 0.2
+# Keys that keep their meaning at any point of a question: reading back, exploring, rate,
+# volume (snl_edu.inputs.commands.GAME_KEYS says which).
+KEPT_IN_QUESTIONS = answered_by_game(InQuestion.GAME)
 
 
 class Sink(Protocol):
@@ -216,6 +219,29 @@ class Listener:
         if not self.game.seats[current].computer:
             return current
         return next((i for i, s in enumerate(self.game.seats) if not s.computer), current)
+
+
+class QuestionInput:
+    """A player's keys as their open question hears them, on one computer and at the table
+    alike: ``,`` and ``.`` read back past messages (questions included), and the exploring,
+    rate and volume keys work, none of them an answer; w, a and h, while nothing is typed,
+    the lesson passes back through ``handle`` (snl_edu.lessons.answers)."""
+
+    def __init__(self, source: CommandSource, listener: Listener) -> None:
+        self.source = source
+        self.listener = listener
+        self.interactive = source.interactive
+
+    def next_command(self, timeout: float | None = None) -> Command | None:
+        while True:
+            command = self.source.next_command(timeout)
+            if command is None or command.action not in KEPT_IN_QUESTIONS:
+                return command
+            self.handle(command)
+
+    def handle(self, command: Command) -> None:
+        """A game key the question passes on."""
+        self.listener.handle(command)
 
 
 def split_next_turn(events: Sequence[Event]) -> tuple[list[Event], list[Event]]:

@@ -13,11 +13,11 @@ from enum import StrEnum
 
 from snl_edu.engine import Game
 from snl_edu.engine.events import Event
-from snl_edu.inputs.commands import Action, Command, CommandSource
+from snl_edu.inputs.commands import Action, CommandSource
 from snl_edu.inputs.dice import Dice
 from snl_edu.inputs.seat_inputs import SeatInputs
 from snl_edu.outputs.console import Outputs
-from snl_edu.play.listener import Listener
+from snl_edu.play.listener import Listener, QuestionInput
 from snl_edu.play.narration import Narrator
 from snl_edu.vocabulary import Message
 
@@ -65,9 +65,9 @@ class Session:
         self.listener = Listener(self._, outputs, game, narrator)
         self._prompted = False
 
-    def channel(self, seat: int) -> SeatChannel:
+    def channel(self, seat: int) -> QuestionInput:
         """Listen to one seat's input, answering review keys on the way (for lessons)."""
-        return SeatChannel(self, seat)
+        return QuestionInput(self.inputs.for_seat(seat), self.listener)
 
     def run(self) -> Ending:
         self._happened(self.game.opening())
@@ -157,29 +157,3 @@ class Session:
     def _confirm_quit(self, inputs: CommandSource) -> bool:
         return self.listener.confirm(self._("Quit the game? Press y for yes or n for no."),
                                      inputs)
-
-# Keys that keep their meaning during a question: reading back, exploring, rate, volume.
-NOT_ANSWERS = frozenset({Action.PREVIOUS, Action.NEXT, Action.SQUARE_BEFORE,
-                         Action.SQUARE_AFTER, Action.OWN_SQUARE, Action.SLOWER, Action.FASTER,
-                         Action.QUIETER, Action.LOUDER})
-
-
-class SeatChannel:
-    """A seat's input as a lesson hears it: ``,`` and ``.`` read back past messages
-    (questions included), and the exploring, rate and volume keys work; none is an answer."""
-
-    def __init__(self, session: Session, seat: int) -> None:
-        self.session = session
-        self.source = session.inputs.for_seat(seat)
-        self.interactive = self.source.interactive
-
-    def next_command(self, timeout: float | None = None) -> Command | None:
-        while True:
-            command = self.source.next_command(timeout)
-            if command is None or command.action not in NOT_ANSWERS:
-                return command
-            self.handle(command)
-
-    def handle(self, command: Command) -> None:
-        """A game key the question passes on (w, a, h when nothing is typed)."""
-        self.session.listener.handle(command)

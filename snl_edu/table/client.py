@@ -26,9 +26,10 @@ from snl_edu.engine.events import Event, GameOver, Rolled, Standing
 from snl_edu.inputs.commands import Action, Command, CommandSource
 from snl_edu.inputs.seat_inputs import SeatInputs
 from snl_edu.language.localizer import N_, Localizer
+from snl_edu.lessons.answers import ANSWERED_BY_GAME
 from snl_edu.outputs.console import ConsoleOutput, Outputs
 from snl_edu.play import teams
-from snl_edu.play.listener import Listener
+from snl_edu.play.listener import Listener, QuestionInput
 from snl_edu.play.narration import Narrator, Verbosity, computer_name
 from snl_edu.safe_text import clean_name
 from snl_edu.table import wire
@@ -182,15 +183,17 @@ def _accepts(options: ClientOptions) -> bool:
 
 
 class QuestionKeys:
-    """The child's keys while a question is open at their computer. The table does not wait
-    for answers: in the child's own turn (or a team-mate's at this computer) Enter with
-    nothing typed puts the question aside and rolls, while a number still answers it; the
-    table closing ends the question."""
+    """The child's keys while a question is open at their computer, the game's keys working
+    as in ``snl play`` (``QuestionInput``). The table does not wait for answers: in the
+    child's own turn (or a team-mate's at this computer) Enter with nothing typed puts the
+    question aside and rolls, while a number still answers it; the table closing ends the
+    question."""
 
-    def __init__(self, keys: CommandSource, turn: threading.Event, ended: threading.Event,
+    def __init__(self, keys: QuestionInput, turn: threading.Event, ended: threading.Event,
                  thinking: Callable[[], None] = lambda: None,
                  dropped: threading.Event | None = None) -> None:
         self.keys = keys
+        self.handle = keys.handle  # w, a, h: where everyone is, what is ahead, the help
         self.interactive = keys.interactive
         self.turn = turn
         self.ended = ended
@@ -220,8 +223,9 @@ class QuestionKeys:
                     self.roll.set()
                     return Command(Action.SKIP)
                 self.typed = False
-            elif len(command.text) == 1 and command.text.isprintable():
-                self.typed = True
+            elif len(command.text) == 1 and command.text.isprintable() and (
+                    self.typed or command.action not in ANSWERED_BY_GAME):
+                self.typed = True  # (w, a or h first is the game's key, not an answer's)
             return command
 
 
@@ -715,8 +719,8 @@ class TableClient:
                                    self.terminal, stack)
                 self.outputs = self.listener.sink = Outputs([self.console, *audio.outputs])
                 if not self.options.watch:
-                    asking = QuestionKeys(keys, self.my_turn, self.ended, self._thinking,
-                                          self.dropped)
+                    asking = QuestionKeys(QuestionInput(keys, self.listener), self.my_turn,
+                                          self.ended, self._thinking, self.dropped)
                     self.teacher = self._open_lessons(
                         asking, audio.speaks or self.options.sound.screen_reader, stack)
             receiver = threading.Thread(target=self._receive, name="snl-table-client",

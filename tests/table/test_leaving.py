@@ -4,6 +4,7 @@ pausing, joining. Real tables and clients on loopback."""
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -14,7 +15,7 @@ import pytest
 from websockets.sync.client import connect
 
 from snl_edu.error_text import describe
-from snl_edu.inputs.commands import Action, Command
+from snl_edu.inputs.commands import Action, Command, parse_key
 from snl_edu.table.client import TableClient
 from snl_edu.table.host import Table
 from snl_edu.table.wire import Notice
@@ -620,3 +621,46 @@ def test_a_question_left_open_past_the_cap_is_put_aside_and_the_table_is_told_in
             turn_open = False
         elif line == asha.keys.prompt:  # type: ignore[union-attr]
             assert turn_open, lines
+
+
+class LooksAroundDuringHerQuestion(RollWhenAsked):
+    """Asha at her keyboard: rolls when asked; at her question presses w, a, h, comma and
+    ], as in ``snl play``, then Escape."""
+
+    keys = ("w", "a", "h", ",", "]", "\x1b")
+
+    def next_command(self, timeout: float | None = None) -> Command | None:
+        if self.log.count("A question for Asha") > self.asked:
+            key = self.keys[self.pressed]
+            self.pressed += 1
+            if self.pressed == len(self.keys):
+                self.asked, self.pressed = self.asked + 1, 0
+            return parse_key(key)
+        return super().next_command(timeout)
+
+    asked = pressed = 0
+
+
+def test_the_game_keys_work_while_a_question_is_open_at_the_table(tmp_path: Path) -> None:
+    """w, a and h were typed into her answer at the table; now they say where everyone is,
+    what is ahead and the help, and comma and ] read back and explore, as in ``snl play``,
+    while her question stays open."""
+    with open_table(table_options(tmp_path / "host", players=("Asha",))) as (table, _, _):
+        asha = Child(table, "Asha", start=False, lessons="every", level=2,
+                     data_dir=str(tmp_path / "a"))
+        asha.keys = LooksAroundDuringHerQuestion(asha.log, asha.loc.gettext(
+            "Your turn: press Enter to roll the pasa."))
+        asha.start()
+        asha.log.wait_for(lambda lines: any("we will skip this one" in line for line in lines))
+        asha.leave()
+    lines = asha.log.lines
+    asked = lines.index("A question for Asha:")
+    skipped = next(i for i, line in enumerate(lines) if "we will skip this one" in line)
+    during = lines[asked:skipped]
+    where = [re.fullmatch(r"Asha is on square (\d+)\.", line) for line in during]
+    square = int(next(found for found in where if found).group(1))  # w
+    assert any(line.startswith(("A ladder on", "A snake on", "No snakes or ladders"))
+               for line in during)  # a
+    assert "w: where is everyone." in during  # h
+    assert any(line.startswith(f"Square {square + 1}") for line in during)  # ]
+    assert not any(line.startswith("Please answer with a number") for line in during)
