@@ -24,6 +24,7 @@ from snl_edu.table.host import DEFAULT_PORT, DEFAULT_TURN_CLOCK
 
 if TYPE_CHECKING:
     from snl_edu.inputs.keyboard import KeyboardInput
+    from snl_edu.store.seat_keys import SeatKeys
     from snl_edu.table.client import ClientOptions
     from snl_edu.table.discovery import Announcement
     from snl_edu.table.host import Table
@@ -292,11 +293,22 @@ def list_tables(via: str | None, lang: str | None, digits: str | None) -> None:
             name=entry.name, board=entry.board, address=f"{entry.host}:{entry.port}"))
 
 
+def _seat_keys(options: ClientOptions) -> SeatKeys | None:
+    """Where this child's key back to their seat is kept: their data folder."""
+    from snl_edu.store.database import data_dir
+    from snl_edu.store.seat_keys import SeatKeys
+
+    try:
+        return SeatKeys(data_dir(options.data_dir))
+    except RuntimeError:  # "~nouser/x": the key is kept in memory only
+        return None
+
+
 def _run_client(options: ClientOptions, loc: Localizer) -> None:
     from snl_edu.inputs.keyboard import KeyboardInput
     from snl_edu.table.client import TableClient
 
-    client = TableClient(options, loc)
+    client = TableClient(options, loc, seat_keys=None if options.watch else _seat_keys(options))
     try:
         with KeyboardInput() as keyboard:  # single keys, restored however the game ends
             client.run(keyboard)

@@ -48,6 +48,7 @@ TABLES: dict[str, Holds] = {
 }
 
 SPEECH_PREFS = "speech.json"  # each player's speech rate and loudness (speech_controls)
+SEAT_KEYS = "table-seats.json"  # each child's key back to their seat at a table (seat_keys)
 
 
 def names_child(text: object, key: str) -> bool:
@@ -117,6 +118,7 @@ def write_private_json(path: Path, data: object) -> None:
 
 FILES: dict[str, Place] = {
     SPEECH_PREFS: KeyedJson(),
+    SEAT_KEYS: KeyedJson(),
 }
 
 # Files beside the store that hold nothing about a child, and why.

@@ -33,13 +33,14 @@ from snl_edu.play.listener import Listener, QuestionInput
 from snl_edu.play.narration import Narrator, Verbosity, computer_name
 from snl_edu.safe_text import clean_name
 from snl_edu.table import wire
-from snl_edu.table.codes import quiet_logger
+from snl_edu.table.codes import normalise, quiet_logger
 from snl_edu.table.notices import MAX_WARNING, notice_text
 from snl_edu.table.wire import Notice, Refusal
 from snl_edu.vocabulary import Message, SnlError
 
 if TYPE_CHECKING:
     from snl_edu.lessons.teacher import Teacher
+    from snl_edu.store.seat_keys import SeatKeys
 
 CONNECT_WAIT = 5.0
 # How soon the keyboard's thread takes up a move's lesson (what the table says next waits
@@ -231,7 +232,7 @@ class QuestionKeys:
 
 class TableClient:
     def __init__(self, options: ClientOptions, loc: Localizer,
-                 terminal: Terminal | None = None) -> None:
+                 terminal: Terminal | None = None, seat_keys: SeatKeys | None = None) -> None:
         self.options = options
         self.loc = loc
         self._ = loc.gettext
@@ -269,6 +270,10 @@ class TableClient:
         self.connection: Any = None
         self._connections = contextlib.ExitStack()  # every connection made, closed at the end
         self.token: str | None = None
+        # Where this child's key to their seat is kept on their computer, so joining again
+        # after the program quit needs no teacher (None: only in memory, as a page's seat).
+        self.seat_keys = seat_keys
+        self.key_kept = False  # the latest key is kept there
         self.seat: int | None = None
         self.members: tuple[str, ...] = ()  # in a team: the children at this computer
 
@@ -321,6 +326,7 @@ class TableClient:
             raise TableError(UNTRUSTED)  # a seat that is not there, or not a child's
         self.seat = self.listener.seat = seat
         self.token = welcome.token
+        self._keep_key()
         team = teams.members(game.seats[self.seat]) if self.seat is not None else ()
         self.members = tuple(name for name in team if name in welcome.members)
         first_time = self.narrator is None
@@ -357,6 +363,23 @@ class TableClient:
                                       "turn.").format(name=name))])
         if first_time and not welcome.back and game.rolls:  # a resumed game
             self.listener.say(self.narrator.where(game), remember=False)
+
+    def _keep_key(self) -> None:
+        """Keep the seat's newest key in the child's data; a folder that cannot be written
+        keeps it in memory only (joining again then needs the teacher, as before)."""
+        if self.seat_keys is None or self.token is None or self.options.watch:
+            return
+        try:
+            self.seat_keys.keep(self.options.name, normalise(self.options.code), self.token)
+            self.key_kept = True
+        except OSError:
+            self.key_kept = False
+
+    def _kept_key(self) -> str | None:
+        """The key this child was given at this table before (the program quit, the computer
+        restarted), if it is kept."""
+        return self.seat_keys.key(self.options.name, normalise(self.options.code)) \
+            if self.seat_keys is not None else None
 
     def _counts_on(self, game: Game, seat: int) -> bool:
         """Whether a move is tapped and counted on aloud: this computer's child at level 1
@@ -416,6 +439,9 @@ class TableClient:
             self._on_notice(fact)
         elif isinstance(fact, wire.Ended):
             self.finished = fact.finished
+            if self.seat_keys is not None and not self.options.watch:
+                with contextlib.suppress(OSError):  # the table is gone: so is its key
+                    self.seat_keys.drop(self.options.name, normalise(self.options.code))
             self._tell(lambda: self.listener.news(
                 ([] if fact.finished else self._ended_early(fact.saved))
                 + [Message(self._("The table has closed."))]))
@@ -663,14 +689,17 @@ class TableClient:
 
     def come_back(self) -> str:
         """How this child gets their seat back: the join line, as they typed it."""
-        from snl_edu.table.codes import normalise
         from snl_edu.table.joining import join_command
 
         command = join_command(f"{self.options.host}:{self.options.port}",
                                normalise(self.options.code))
-        return self._("You have left the table; your seat is kept for you. To come back, "
-                      "ask the teacher to let you back in, then type: {command}").format(
-            command=f"{command} --name {shlex.quote(self.options.name)}")
+        if self.key_kept:  # this computer has the seat's key: no teacher is needed
+            text = self._("You have left the table; your seat is kept for you. To come back, "
+                          "type: {command}")
+        else:
+            text = self._("You have left the table; your seat is kept for you. To come back, "
+                          "ask the teacher to let you back in, then type: {command}")
+        return text.format(command=f"{command} --name {shlex.quote(self.options.name)}")
 
     def _leave(self, keys: CommandSource) -> None:
         """q at a child's computer: this child leaves (after a yes), the table plays on."""
@@ -711,6 +740,8 @@ class TableClient:
         """Join, then play until the table ends or the keys end; True if the game finished."""
         with contextlib.ExitStack() as own:
             stack = stack or own
+            if self.token is None and not self.options.watch:
+                self.token = self._kept_key()
             self._welcome(self._connect())
             stack.callback(self._close)
             asking: QuestionKeys | None = None

@@ -15,6 +15,7 @@ from snl_edu.store import STORE_FILE
 from snl_edu.store.child_data import FILES, NOT_CHILD_DATA, TABLES, Holds
 from snl_edu.store.database import _expected_schema
 from snl_edu.store.schema import latest_version
+from snl_edu.store.seat_keys import SeatKeys
 from tests.checkup.classroom import checkup
 
 from .damage import raw
@@ -34,11 +35,12 @@ def every_byte(folder: Path) -> bytes:
 
 def a_child_everywhere(folder: Path) -> None:
     """Everything the game keeps about a child: a team game, a game alone with lessons,
-    speech changes remembered for the team (as the speech keys do), practice, a check-up,
-    and a backup the store made of a damaged row."""
+    speech changes remembered for the team (as the speech keys do), her key to a seat at a
+    classroom table, practice, a check-up, and a backup the store made of a damaged row."""
     snl(folder, "play", "--team", f"{NAME}+Bikash", "--computer", "1", "--seed", "2")
     snl(folder, "play", "--players", NAME.lower(), "--seed", "3")
     SpeechPrefs(folder).remember([NAME, "Bikash"], 220, 80)
+    SeatKeys(folder).keep(NAME, "ABCDEFGH", "a-key-the-table-gave-her")  # as snl table join
     snl(folder, "lesson", "--learner", NAME, "--questions", "2", "--seed", "1",
         stdin="1\n2\n3\n4\n5\n6\n")
     checkup(folder, NAME, 0, 0.5, logarithmic=False)

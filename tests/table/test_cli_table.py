@@ -211,12 +211,13 @@ def test_a_child_leaves_by_q_or_ctrl_c_and_is_told_how_to_come_back(tmp_path: Pa
             chandra.type("q")
             chandra.expect("टेबल छोड्ने? हो भए y, होइन भए n थिच।")
             chandra.type("y")
-            chandra.expect("फेरि आउन शिक्षकलाई भित्र आउन दिन भन, अनि यो टाइप गर: "
+            # Her computer keeps her key to the seat: she needs no teacher to come back.
+            chandra.expect("फेरि आउन यो टाइप गर: "
                            f"snl table join {address} {code} --name Chandra")
             assert chandra.wait() == 0
             read_until(host, r"Chandra has left the table; the seat is kept\.")
             asha.interrupt()  # Ctrl-C: the same sentence, no "Aborted!"
-            asha.expect("To come back, ask the teacher to let you back in, then type: "
+            asha.expect("To come back, type: "
                         f"snl table join {address} {code} --name Asha")
             asha.wait()
             assert "Aborted" not in asha.output
@@ -262,3 +263,34 @@ def test_the_teachers_end_and_ctrl_c_work_while_a_client_floods_and_never_reads(
         flooder.close()
     assert "The game is saved. To continue it at the table" in out, (out[-300:], err[-500:])
     assert "Traceback" not in err
+
+
+def test_a_child_whose_program_is_killed_joins_again_and_has_her_seat_without_the_teacher(
+        tmp_path: Path) -> None:
+    """Her key to the seat lived only in the program's memory: killed (or her computer
+    restarted), she had to wait for the teacher's b. Now it is kept in her data folder, and
+    goes when she is forgotten."""
+    from tests.cli.terminal import Terminal
+
+    own = {"SNL_DATA_DIR": str(tmp_path / "asha-computer")}
+    join = ("table", "join", "--name", "Asha", "--no-speech", "--no-sound", "--lessons", "off",
+            "--lang", "en")
+    with hosted(tmp_path / "host", "--players", "Asha,Chandra") as (host, address, code):
+        args = (*join[:2], address, code, *join[2:])
+        with Terminal(*args, env=own) as asha:
+            asha.expect("You sit at the table as Asha. Wait for your turn.")
+            asha.process.kill()  # kill -9: nothing said, nothing saved on the way out
+            asha.wait()
+        read_until(host, r"Asha has left the table; the seat is kept\.")
+        with Terminal(*args, env=own) as asha:
+            asha.expect("Welcome back, Asha.")
+            asha.process.kill()
+            asha.wait()
+        read_until(host, r"Asha has left the table; the seat is kept\.")
+        forgotten = CliRunner().invoke(main, ["progress", "--yes", "--forget", "Asha",
+                                              "--data-dir", own["SNL_DATA_DIR"]])
+        assert forgotten.exit_code == 0, forgotten.output
+        with Terminal(*args, env=own) as asha:  # forgotten: the seat waits for the teacher
+            asha.expect("The seat of Asha is kept for Asha. If it is yours, ask the teacher")
+    assert b"asha" not in b"".join(path.read_bytes().lower() for path in
+                                   (tmp_path / "asha-computer").rglob("*") if path.is_file())
