@@ -66,7 +66,7 @@ def table() -> None:
 @data_dir_option
 @language_options
 @click.pass_context
-def host(ctx: click.Context, players: str | None, teams: tuple[str, ...],
+def host(ctx: click.Context, /, players: str | None, teams: tuple[str, ...],
          computers: int | None, board: str, seed: int | None, pace: float | None,
          verbosity: str, count: bool, resume_game: str | None, bind: str, port: int,
          turn_clock: float, code: str | None, show: bool, table_name: str | None,
@@ -87,7 +87,7 @@ def host(ctx: click.Context, players: str | None, teams: tuple[str, ...],
     play = PlayOptions(lang=loc.language, digits=loc.digits.value,
                        players=None if players is None else tuple(players.split(",")),
                        teams=teams, computers=computers, board=board,
-                       rules=rules_from_options(**rule_values),  # type: ignore[arg-type]
+                       rules=rules_from_options(**rule_values),
                        seed=seed, resume=resume_game, pace=pace, verbosity=verbosity,
                        count=count, lessons="off", data_dir=data_dir,
                        sound=SoundOptions(speech=False, sound=False),

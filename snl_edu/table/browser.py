@@ -31,7 +31,7 @@ from snl_edu.table import page_wire, wire
 from snl_edu.table.client import ClientOptions, TableClient, TableError
 from snl_edu.table.connection import Outbox
 from snl_edu.table.seats import SAYING_CAP
-from snl_edu.table.wire import WireError
+from snl_edu.table.wire import Refusal, WireError
 from snl_edu.views.board_svg import square_centres
 from snl_edu.vocabulary import Message
 
@@ -158,7 +158,7 @@ class BrowserSeat(TableClient):
         self.listener = PageListener(self._, self.outputs, link)
         self.reader: threading.Thread | None = None
 
-    def _welcome(self, welcome: dict[str, Any]) -> None:
+    def _welcome(self, welcome: wire.Welcome) -> None:
         super()._welcome(welcome)
         self.link.send({"type": "joined", "token": self.token})
         if self.reader is None:  # seated: from now on the page's messages are its keys
@@ -285,12 +285,11 @@ def _serve(connection: Any, path: str, table: Any, link: PageLink) -> None:
             table.pages.discard(threading.current_thread())
 
 
-def _refusal_text(reason: str, join: page_wire.PageJoin, table: Any) -> str:
+def _refusal_text(reason: Refusal, join: page_wire.PageJoin, table: Any) -> str:
     from snl_edu.table.client import REFUSALS
 
     loc = Localizer.create(join.language)
-    return describe(TableError(REFUSALS.get(reason, REFUSALS["malformed"]),
-                               name=join.name), loc)
+    return describe(TableError(REFUSALS[reason], name=join.name), loc)
 
 
 def _options(table: Any, code: str, **more: Any) -> ClientOptions:

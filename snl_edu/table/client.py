@@ -25,7 +25,7 @@ from snl_edu.engine import Game, Seat
 from snl_edu.engine.events import Event, GameOver, Rolled, Standing
 from snl_edu.inputs.commands import Action, Command, CommandSource
 from snl_edu.inputs.seat_inputs import SeatInputs
-from snl_edu.language.localizer import N_, Localizer
+from snl_edu.language.localizer import Localizer
 from snl_edu.lessons.answers import ANSWERED_BY_GAME
 from snl_edu.outputs.console import ConsoleOutput, Outputs
 from snl_edu.play import teams
@@ -36,7 +36,7 @@ from snl_edu.table import wire
 from snl_edu.table.codes import normalise, quiet_logger
 from snl_edu.table.notices import MAX_WARNING, notice_text
 from snl_edu.table.wire import Notice, Refusal
-from snl_edu.vocabulary import Message, SnlError
+from snl_edu.vocabulary import N_, Message, SnlError
 
 if TYPE_CHECKING:
     from snl_edu.lessons.teacher import Teacher
@@ -165,7 +165,7 @@ def find_table(options: ClientOptions, via: str | None = None) -> ClientOptions:
         candidate = replace(options, host=table.host, port=table.port)
         if _accepts(candidate):
             return candidate
-    raise TableError(REFUSALS["code"])
+    raise TableError(REFUSALS[Refusal.CODE])
 
 
 def _accepts(options: ClientOptions) -> bool:
@@ -333,7 +333,7 @@ class TableClient:
         self.listener.game = game
         rotation = teams.Rotation(game.seats)  # used by whichever thread is telling
         self.told_game = game
-        self.listener.narrator = Narrator(
+        self.listener.narrator = narrator = Narrator(
             self.loc, game.board, local_names(game.seats, self.loc),
             Verbosity(self.options.verbosity), self.options.count,
             lambda seat: rotation.due(self.told_game or game, seat),
@@ -343,7 +343,7 @@ class TableClient:
                 board=game.board.title(self.loc.language)))])
             self._show_board()
             return
-        name = self.narrator.name(self.seat) if self.seat is not None else ""
+        name = narrator.name(self.seat) if self.seat is not None else ""
         if len(self.members) == 1:
             name = self.members[0]  # one child of a team: greeted by their own name
         if welcome.back or not first_time:
@@ -353,16 +353,16 @@ class TableClient:
                     "While you were away, the table rolled for you {count} time.",
                     "While you were away, the table rolled for you {count} times.",
                     welcome.covered).format(count=self.loc.number(welcome.covered))))
-            self.listener.say(lines + self.narrator.where(game))
+            self.listener.say(lines + narrator.where(game))
         elif len(self.members) == 1:
-            team_name = self.narrator.name(self.seat) if self.seat is not None else ""
+            team_name = narrator.name(self.seat) if self.seat is not None else ""
             self.listener.say([Message(self._("You sit at the table as {name}, in the team {team}. "
                                       "Wait for your roll.").format(name=name, team=team_name))])
         else:
             self.listener.say([Message(self._("You sit at the table as {name}. Wait for your "
                                       "turn.").format(name=name))])
         if first_time and not welcome.back and game.rolls:  # a resumed game
-            self.listener.say(self.narrator.where(game), remember=False)
+            self.listener.say(narrator.where(game), remember=False)
 
     def _keep_key(self) -> None:
         """Keep the seat's newest key in the child's data; a folder that cannot be written

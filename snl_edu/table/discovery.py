@@ -59,7 +59,7 @@ class Announcement:
 def local_addresses() -> list[str]:
     """This computer's IPv4 addresses by name (looked up, no packet sent)."""
     try:
-        found = {info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None,
+        found = {str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None,
                                                            socket.AF_INET)}
     except OSError:
         found = set()

@@ -199,7 +199,8 @@ class NetworkSeat:
                     if not self.present:
                         self.covered_rolls += 1
                     return None
-                if not warned and self.present and clock > self.warning_before:
+                if not warned and self.present and clock is not None \
+                        and clock > self.warning_before:
                     if left <= self.warning_before:
                         warned = True
                         self.tell(Notice.WARNING)

@@ -104,6 +104,13 @@ def _text(data: Mapping[str, Any], key: str, limit: int, required: bool = True) 
     return value
 
 
+def _enum_value(data: Mapping[str, Any], key: str) -> str:
+    """A field naming one of a set (an action, a reason), as a text: anything else is "",
+    which names none (the set's own lookup then refuses it)."""
+    value = data.get(key)
+    return value if isinstance(value, str) else ""
+
+
 def _flag(data: Mapping[str, Any], key: str) -> bool:
     value = data.get(key, False)
     if not isinstance(value, bool):
@@ -198,7 +205,7 @@ def read_command(data: Mapping[str, Any]) -> Command:
     if data.get("type") != "command":
         raise WireError("not a command")
     try:
-        action = Action(data.get("action"))
+        action = Action(_enum_value(data, "action"))
     except ValueError as error:
         raise WireError("unknown action") from error
     if action not in NETWORK_ACTIONS:
@@ -219,7 +226,7 @@ def read_request(data: Mapping[str, Any]) -> Command | Said | Asking:
 
 def event_to_data(event: Event) -> dict[str, Any]:
     data: dict[str, Any] = {"kind": type(event).__name__}
-    for field in dataclasses.fields(event):  # type: ignore[arg-type]
+    for field in dataclasses.fields(event):
         value = getattr(event, field.name)
         if isinstance(value, tuple):  # GameOver's ranking
             value = [dataclasses.asdict(item) for item in value]
@@ -354,14 +361,14 @@ def read_fact(data: Mapping[str, Any]) -> Fact:
                        _names(data, "members"))
     if kind == Refused.type:
         try:
-            reason = Refusal(data.get("reason"))
+            reason = Refusal(_enum_value(data, "reason"))
         except ValueError:
             reason = Refusal.MALFORMED
         detail = clean_name(_text(data, "detail", 4 * MAX_DETAIL, False) or "", MAX_DETAIL)
         return Refused(reason, detail, _names(data, "free"))
     if kind == NoticeOf.type:
         try:
-            notice = Notice(data.get("kind"))
+            notice = Notice(_enum_value(data, "kind"))
         except ValueError as error:
             raise WireError("not a notice") from error
         member = _text(data, "member", 4 * MAX_NAME, False)
