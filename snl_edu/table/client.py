@@ -424,7 +424,11 @@ class TableClient:
                     if self.held is None or self.turns or self.dropped.is_set():
                         return
                     if not self.held:
-                        self.held = None
+                        # While a lesson is open, what the table says next waits for the
+                        # keys' next poll too, so a move comes with its card and the question
+                        # is asked again once, below both (said at once on the network's
+                        # thread, it came between them, as the network and the keys raced).
+                        self.held = [] if self.in_lesson else None
                         return
                     action = self.held.pop(0)
                 action()
