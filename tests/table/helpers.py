@@ -30,6 +30,8 @@ class LineLog(io.TextIOBase):
         self.lines: list[str] = []
         self._partial = ""
         self._changed = threading.Condition()
+        # Said when a wait fails, beside the last lines: why the writer stopped, if it knows.
+        self.why_stopped: Callable[[], object] = lambda: None
 
     def write(self, text: str) -> int:
         with self._changed:
@@ -49,7 +51,7 @@ class LineLog(io.TextIOBase):
                 left = deadline - time.monotonic()
                 if left <= 0:
                     raise AssertionError(f"not seen in {seconds} s; last lines: "
-                                         f"{self.lines[-8:]}")
+                                         f"{self.lines[-8:]}; stopped: {self.why_stopped()}")
                 self._changed.wait(left)
             return list(self.lines)
 
@@ -147,6 +149,7 @@ class Child:
         self.keys: RollWhenAsked | None = None if watch else RollWhenAsked(
             self.log, prompt, stop_after, self.client.turn_said)
         self.error: SnlError | None = None
+        self.log.why_stopped = lambda: self.error and (self.error, self.error.details)
         self.thread = threading.Thread(target=self._run, daemon=True)
         if start:
             self.thread.start()
