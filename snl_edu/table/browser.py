@@ -221,6 +221,7 @@ class ProjectorView(TableClient):
         if self._centres is None:
             self._centres = square_centres(game.board, self.loc)
         turn = [] if game.over else narrator.narrate(TurnStarted(game.current))
+        where = [line.text for line in narrator.where(game)]  # as the w key says it
         self.link.send({
             "type": "board",
             "tokens": [{"seat": seat + 1, "name": narrator.name(seat), "square": square,
@@ -228,7 +229,10 @@ class ProjectorView(TableClient):
                         "at": self._centres.get(square)}
                        for seat, square in enumerate(game.positions)],
             "turn": turn[0].text if turn else "",
-            "where": [line.text for line in narrator.where(game)]})
+            "where": where,
+            # The printed board's text alternative: whose token is on which square.
+            "alt": self._("The board, {title}: {where}").format(
+                title=game.board.title(self.loc.language), where=" ".join(where))})
 
 
 def serve_page(connection: Any, path: str, table: Any) -> None:

@@ -291,4 +291,8 @@ def test_the_projector_shows_every_token_on_the_board(browser: Any, tmp_path: Pa
         assert projector.locator("#where li").count() >= 1
         assert _axe(projector) == [], "projector screen"
         assert "Asha" in projector.locator("#where").inner_text()
+        # The board's picture says where each token is, in the words of "where is everyone".
+        alt, where = projector.evaluate("""() => [document.getElementById("board-image").alt,
+            [...document.querySelectorAll("#where li")].map((li) => li.textContent)]""")
+        assert alt == "The board, Short: " + " ".join(where) and "Asha is on square" in alt
         table.end()

@@ -50,6 +50,7 @@
       }
     }
     $("start").replaceChildren(...off);
+    $("board-image").alt = String(message.alt || "");
     $("turn").textContent = String(message.turn || "");
     $("where").replaceChildren(...(message.where || []).map((text) => {
       const li = document.createElement("li");
