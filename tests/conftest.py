@@ -6,6 +6,7 @@ import os
 import signal
 import sys
 import tempfile
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -59,9 +60,6 @@ _ctrl_c_as_a_terminal_sends_it()
 # set-up go to one worker together, so it is made once: a group is handed out whole, the
 # biggest first, and every other test on its own.
 SHARED_SETUP = {
-    "tests/views/board_svg/": "printed pages",  # Devanagari font cuts, seconds each, kept per process
-    "tests/views/printing/": "printed pages",
-    "tests/checkup/test_checkup_cli.py": "printed pages",  # a class chart, and one class
     "tests/inputs/voice/test_listener_korean.py": "Korean model",  # the vosk model, 2 s to load
     "tests/inputs/voice/test_muted_while_speaking.py": "Korean model",
     "tests/inputs/voice/test_cli_voice.py": "Korean model",
@@ -134,6 +132,22 @@ def make_game(board: Board | None = None, rules: Rules | None = None, players: i
 @pytest.fixture
 def empty_board() -> Board:
     return make_board()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def one_font_cache_for_the_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Printed pages keep their cut fonts on disk (font_cache.py), a second a Nepali page
+    when cut anew. The suite's cache is one folder for every worker of this run (a cut
+    made by one is read by the others), empty when the run starts: every cut a test
+    reads was made by the code under test, in this run. The user's own cache is never
+    touched."""
+    from snl_edu.views.printing.font_cache import CACHE_DIR_ENV
+
+    base = tmp_path_factory.getbasetemp()
+    run = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(CACHE_DIR_ENV, str(run / "snl-cache"))
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -11,11 +11,15 @@ conjuncts and vowel signs are shaped by those features.
 from __future__ import annotations
 
 import base64
+import copy
+import hashlib
 import io
 import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib.resources import files
+
+from snl_edu.views.printing import font_cache
 
 LATIN_FAMILY = "Atkinson Hyperlegible"
 DEVANAGARI_FAMILY = "Noto Sans Devanagari"
@@ -115,15 +119,24 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
     return total * size
 
 
+_CUT_OPTIONS = {
+    "layout_features": ["*"],  # Devanagari shaping needs every feature
+    "notdef_outline": True,
+    "hinting": False,  # printing and scaling, not screen pixels
+    "name_IDs": ["*"],
+}
+# Everything a cut is made of besides the font file and the characters. It is part of a
+# cut's name in the disk cache (font_cache.py), so that a change to how cuts are made
+# never reads an old one: say here any change to _make_subset or _instance.
+_RECIPE = (f"options {sorted(_CUT_OPTIONS.items())}; Devanagari cut from the variable "
+           "font, then instanced at wdth 100, names updated")
+
+
 def _cut(data: bytes, characters: str) -> bytes:
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
-    options = subset.Options()
-    options.layout_features = ["*"]  # Devanagari shaping needs every feature
-    options.notdef_outline = True
-    options.hinting = False  # printing and scaling, not screen pixels
-    options.name_IDs = ["*"]
+    options = subset.Options(**copy.deepcopy(_CUT_OPTIONS))
     font = TTFont(io.BytesIO(data), recalcTimestamp=False)
     subsetter = subset.Subsetter(options)
     subsetter.populate(text=characters)
@@ -138,13 +151,31 @@ def _devanagari_cut(characters: str) -> bytes:
     return _cut(_devanagari_variable(), characters)
 
 
+def _source(family: str, weight: int) -> bytes:
+    return _devanagari_variable() if family == DEVANAGARI_FAMILY else _latin_file(weight)
+
+
+@cache
+def _source_hash(family: str, weight: int) -> str:
+    return hashlib.sha256(_source(family, weight)).hexdigest()
+
+
 @lru_cache(maxsize=32)
 def _subset(family: str, weight: int, characters: str) -> bytes:
+    """A cut, from the disk cache when this page's characters were cut before."""
+    import fontTools
+
+    key = [family, str(weight), characters, _source_hash(family, weight), fontTools.version,
+           _RECIPE]
+    return font_cache.cached(key, lambda: _make_subset(family, weight, characters))
+
+
+def _make_subset(family: str, weight: int, characters: str) -> bytes:
     """Cut first, then instance each weight from the cut: a few hundred glyphs
     instance in a fraction of the time the whole variable font takes."""
     if family == DEVANAGARI_FAMILY:
         return _instance(_devanagari_cut(characters), weight)
-    return _cut(_latin_file(weight), characters)
+    return _cut(_source(family, weight), characters)
 
 
 @dataclass(frozen=True)
