@@ -191,10 +191,12 @@ def listen_in_turns(room: CommandSource, inputs: SeatInputs, game: Game,
                     rotation: teams.Rotation) -> None:
     """Each child's taught commands are heard first in that child's turns (and questions)."""
     from snl_edu.inputs.voice.inputs import CombinedInput
-    from snl_edu.inputs.voice.taught import TaughtBackend
 
     if not isinstance(room, CombinedInput) or room.listener is None:
         return
+    # Only now: taught.py brings numpy, a fifth of a second of CPU at every game's start.
+    from snl_edu.inputs.voice.taught import TaughtBackend
+
     model = room.listener.model
     if isinstance(model, TaughtBackend):
         inputs.on_seat = lambda seat: model.listen_to(
