@@ -135,18 +135,24 @@ def empty_board() -> Board:
 
 
 @pytest.fixture(autouse=True, scope="session")
-def one_font_cache_for_the_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """Printed pages keep their cut fonts on disk (font_cache.py), a second a Nepali page
-    when cut anew. The suite's cache is one folder for every worker of this run (a cut
-    made by one is read by the others), empty when the run starts: every cut a test
-    reads was made by the code under test, in this run. The user's own cache is never
-    touched."""
+def the_suites_font_cache(request: pytest.FixtureRequest,
+                          tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Printed pages keep their cut fonts on disk (font_cache.py): cut anew, a Nepali page
+    costs a second. The suite keeps them between runs in pytest's cache folder, one for
+    every worker (with the cache provider off: a folder for this run alone, shared by its
+    workers). A cut is named by all it is made from, fonts.py's own source included, so
+    no test reads a cut made by other code (test_font_cache.py checks that naming). The
+    user's own cache folder is never touched."""
     from snl_edu.views.printing.font_cache import CACHE_DIR_ENV
 
-    base = tmp_path_factory.getbasetemp()
-    run = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    kept = getattr(request.config, "cache", None)
+    if kept is not None:
+        folder = kept.mkdir("snl-cache")
+    else:
+        base = tmp_path_factory.getbasetemp()
+        folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "snl-cache"
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv(CACHE_DIR_ENV, str(run / "snl-cache"))
+        patch.setenv(CACHE_DIR_ENV, str(folder))
         yield
 
 

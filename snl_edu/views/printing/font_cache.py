@@ -3,9 +3,9 @@
 Cutting Noto Sans Devanagari to a page's glyphs takes most of a second; the same board
 or chart printed again asks for the same cut. Each cut is a file in the user's cache
 folder (SNL_CACHE_DIR when set), named by a hash of everything that makes it: the font
-file's own hash, fontTools' version, the recipe and the characters. A file ends with the
-SHA-256 of its font, so a damaged or truncated file is seen, ignored and made again; a
-folder that cannot be read or written only means each cut is made anew.
+file's own hash, fontTools' version, fonts.py's own source and the characters. A file
+ends with the SHA-256 of its font, so a damaged or truncated file is seen, ignored and
+made again; a folder that cannot be read or written only means each cut is made anew.
 """
 
 from __future__ import annotations

