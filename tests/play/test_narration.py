@@ -28,6 +28,7 @@ from snl_edu.engine.events import (
 )
 from snl_edu.language.localizer import Digits, Localizer
 from snl_edu.outputs.speech import cues
+from snl_edu.play import narration
 from snl_edu.play.narration import Narrator, Verbosity, computer_name, shown_name
 
 SEATS = [Seat("Asha"), Seat("Bikash", computer=True)]
@@ -261,6 +262,21 @@ def test_names_a_game_gave_are_said_in_the_readers_language_and_a_childs_name_as
     seats = [Seat("Computer 2", computer=True), Seat("Asha+Bikash")]
     narrator = Narrator(nepali, load_board("classic"), seats)
     assert [narrator.name(0), narrator.name(1)] == ["कम्प्युटर २", "Asha र Bikash"]
+
+
+def test_an_english_game_knows_its_names_without_reading_another_catalog(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Reading the Nepali catalog took a tenth of a second of CPU, half an English game's
+    # start, and every English game read it to say "Computer 1".
+    from snl_edu.language import localizer
+
+    localizer.translations.cache_clear()
+    narration._given_names.cache_clear()
+    english = Localizer.create("en")
+    assert [shown_name(name, english) for name in ("Computer 1", "Player 2", "Asha")] == \
+        ["Computer 1", "Player 2", "Asha"]
+    assert localizer.translations.cache_info().currsize == 1  # English's own: no file read
+    assert shown_name("कम्प्युटर 12", english) == "Computer 12"  # a Nepali game's name
 
 
 def test_praise_and_comfort_are_for_children_not_computer_players() -> None:
