@@ -60,6 +60,11 @@ _ctrl_c_as_a_terminal_sends_it()
 # set-up go to one worker together, so it is made once: a group is handed out whole, the
 # biggest first, and every other test on its own.
 SHARED_SETUP = {
+    # Font metrics (a second to read Noto Sans Devanagari's), fontTools and pages drawn to
+    # pixels, kept per process; the cut fonts themselves are on disk (see below).
+    "tests/views/board_svg/": "printed pages",
+    "tests/views/printing/": "printed pages",
+    "tests/checkup/test_checkup_cli.py": "printed pages",  # a class chart, and one class
     "tests/inputs/voice/test_listener_korean.py": "Korean model",  # the vosk model, 2 s to load
     "tests/inputs/voice/test_muted_while_speaking.py": "Korean model",
     "tests/inputs/voice/test_cli_voice.py": "Korean model",
