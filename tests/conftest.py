@@ -97,29 +97,47 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     return max(1, (cores or 1) * 5 // 2)
 
 
+# The controller's record of this run's test times (longest_first.py); None in a worker
+# and in a run on one process.
+_durations: Any = None
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     """In the controller of a parallel run, before its workers start (xdist's own start
-    hook runs last): see warm_start.py."""
+    hook runs last): see warm_start.py, and longest_first.py for the tests' times."""
+    global _durations
     if session.config.pluginmanager.has_plugin("dsession"):
+        from longest_first import Durations
         from warm_start import make_bytecode_once
 
+        _durations = Durations(session.config)
         make_bytecode_once(session.config)
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if _durations is not None:
+        _durations.add(report)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    if _durations is not None:
+        _durations.keep()
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """The default distribution (-n without --dist), keeping SHARED_SETUP's groups whole.
-    (xdist's own --dist loadgroup relies on renaming tests, which pytest 9.2 no longer
-    allows: pytest-xdist issue 1386.)"""
+    """The default distribution (-n without --dist), keeping SHARED_SETUP's groups whole
+    and handing out the longest work first (longest_first.py). (xdist's own --dist
+    loadgroup relies on renaming tests, which pytest 9.2 no longer allows: pytest-xdist
+    issue 1386.)"""
     if config.getvalue("dist") != "load":
         return None
+    from longest_first import longest_first
     from xdist.scheduler import LoadScopeScheduling
 
-    class SharedSetupScheduling(LoadScopeScheduling):
-        def _split_scope(self, nodeid: str) -> str:
-            return shared_setup(nodeid) or nodeid
-
-    return SharedSetupScheduling(config, log)
+    scheduling = longest_first(LoadScopeScheduling, shared_setup,
+                               _durations.last if _durations is not None else {})
+    return scheduling(config, log)
 
 
 def make_board(ladders: dict[int, int] | None = None, snakes: dict[int, int] | None = None,
