@@ -6,9 +6,9 @@ import dataclasses
 
 import pytest
 
+from snl_edu.inputs.voice.errors import VoiceError
 from snl_edu.inputs.voice.finding import find_phrase, words_of
 from snl_edu.inputs.voice.grammar import build_grammar
-from snl_edu.inputs.voice.errors import VoiceError
 from snl_edu.inputs.voice.phrases import load_phrase_book, parse_phrase_book
 
 GRAMMAR = build_grammar(load_phrase_book("en"), lambda word: True, numbers=True)
