@@ -22,7 +22,9 @@ from dataclasses import dataclass
 from snl_edu.inputs.voice.finding import words_of
 from snl_edu.inputs.voice.grammar import Grammar
 
-NEAREST = 8  # phrases, nearest the transcript in letters, that the model scores
+# Phrases, nearest the transcript in letters, that the model scores. Each costs decoding
+# time; on the tuning clips 6 heard as many commands as 8, 5 fewer.
+NEAREST = 6
 DOUBT = 2.0  # nats: a phrase this much less likely than the free transcript is still taken
 MARGIN = 1.0  # nats: the chosen phrase beats any phrase of another meaning by this much
 FLOOR = -8.5  # nats: a phrase less likely than this is no command, however the rest score
@@ -39,11 +41,10 @@ class Choice:
     written: str  # how the model would write it, e.g. "81."
 
 
-def written_forms(phrase: str, value: int | None, ending: str) -> list[str]:
-    """How the model writes a phrase: a number in digits (and in words, which tiny.en
-    writes less often), anything else as a sentence."""
-    sentence = phrase[:1].upper() + phrase[1:] + ending
-    return [f"{value}{ending}", sentence] if value is not None else [sentence]
+def written_form(phrase: str, value: int | None, ending: str) -> str:
+    """How the model writes a phrase: a number in digits (scoring its words as well
+    chose no other command on the tuning clips), anything else as a sentence."""
+    return f"{value}{ending}" if value is not None else phrase[:1].upper() + phrase[1:] + ending
 
 
 def _number(grammar: Grammar, phrase: str) -> int | None:
@@ -65,8 +66,8 @@ def choose(grammar: Grammar, transcript: str, likelihoods: Likelihoods) -> Choic
     compete as one."""
     transcript = transcript.strip()
     ending = transcript[-1] if transcript[-1:] in ENDINGS else "."
-    forms = [(phrase, form) for phrase in nearest(grammar, transcript)
-             for form in written_forms(phrase, _number(grammar, phrase), ending)]
+    forms = [(phrase, written_form(phrase, _number(grammar, phrase), ending))
+             for phrase in nearest(grammar, transcript)]
     if not forms:
         return Choice("", "")
     scores = likelihoods([transcript, *(form for _, form in forms)])
