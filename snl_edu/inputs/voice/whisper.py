@@ -13,7 +13,8 @@ checked when it loads, so a changed package is refused instead of trusted.
 
 Whisper writes a free transcript; the command is found inside it (finding.py),
 after the background murmur around the foreground talker is cut away
-(foreground.py).
+(foreground.py), or, when the transcript only comes near a command, chosen by the
+model's own likelihood of the nearest phrases on the same audio (rescoring.py).
 """
 
 from __future__ import annotations
@@ -190,9 +191,10 @@ class WhisperBackend:
         pieces = "".join(self.vocabulary[i] for i in ids if i < SPECIAL)
         return bytes(_BYTES.get(char, 32) for char in pieces).decode("utf-8", "replace")
 
-    def encoded(self, samples: np.ndarray) -> Any:
-        """The encoder's output for int16 audio in the model's window (a StorageView)."""
-        features = log_mel(samples, self.frames)
+    def encoded(self, samples: np.ndarray, frames: int | None = None) -> Any:
+        """The encoder's output (a StorageView) for int16 audio in a window of ``frames``
+        feature frames (the model's window when None)."""
+        features = log_mel(samples, frames or self.frames)
         return self.model.encode(self._ct2.StorageView.from_array(features[None]),
                                  to_cpu=True)
 
@@ -232,10 +234,8 @@ class WhisperBackend:
     def encode(self, samples: np.ndarray, frames: int) -> np.ndarray:
         """The encoder's output for int16 audio in a window of ``frames`` feature frames:
         one vector each 20 ms of the audio (the padding's are left out)."""
-        features = log_mel(samples, frames)
-        output = self.model.encode(self._ct2.StorageView.from_array(features[None]),
-                                   to_cpu=True)
-        return np.array(output)[0, :min(len(samples) // 320 + 1, frames // 2)]
+        output = np.array(self.encoded(samples, frames))
+        return output[0, :min(len(samples) // 320 + 1, frames // 2)]
 
 
 class WhisperRecogniser:
