@@ -2,9 +2,11 @@
 
 A recogniser with an open vocabulary (Whisper) writes what it heard, not a
 grammar's phrase: "Roll the dice.", "um, roll the dice please", "23". A command
-is a phrase the game accepts with at most MAX_FRAMING other words around it;
-anything longer is chatter ("where is my pencil" has "where" and three more
-words), and so is a transcript holding two different commands ("yes no").
+is a phrase the game accepts with at most MAX_FRAMING other words around it, each
+one of the phrase book's framing words ("please", "um", "now"): anything else is
+chatter ("go away" has "go", but "away" is no framing word; "where is my pencil"
+has "where" and three more words), and so is a transcript holding two different
+commands ("yes no"). A phrase book without framing words lets any word frame.
 """
 
 from __future__ import annotations
@@ -61,4 +63,7 @@ def find_phrase(grammar: Grammar, transcript: str) -> str:
     if len(found) != 1:  # nothing, or two commands ("yes no")
         return ""
     start, end, phrase = found[0]
-    return phrase if len(words) - (end - start) <= MAX_FRAMING else ""
+    framing = words[:start] + words[end:]
+    if len(framing) > MAX_FRAMING or grammar.framing and not set(framing) <= set(grammar.framing):
+        return ""
+    return phrase

@@ -9,8 +9,8 @@ when it is exactly one command phrase (see understand.py).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from snl_edu.inputs.voice.phrases import PhraseBook
 
@@ -29,6 +29,9 @@ class Grammar:
     garbage: str | None
     missing_words: tuple[str, ...]  # phrase words the model does not know, sorted
     prompt: str = ""  # the phrase book's prompt (whisper.py)
+    framing: tuple[str, ...] = ()  # the phrase book's framing words (finding.py)
+    # What each command or number phrase means: its action, or the number
+    meanings: Mapping[str, object] = field(default_factory=dict, compare=False)
 
     def to_json(self) -> str:
         # vosk's JSON reader does not decode \u escapes: Devanagari must stay literal.
@@ -56,7 +59,8 @@ def build_grammar(book: PhraseBook, has_word: HasWord, numbers: bool = False) ->
     if garbage:
         phrases.append(garbage)
     return Grammar(tuple(phrases), tuple(commands), tuple(number_phrases) if numbers else (),
-                   garbage, tuple(sorted(missing)), book.prompt)
+                   garbage, tuple(sorted(missing)), book.prompt, book.framing,
+                   {**book.commands, **(book.numbers if numbers else {})})
 
 
 def unheard_phrases(book: PhraseBook, grammar: Grammar) -> list[str]:

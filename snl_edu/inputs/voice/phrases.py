@@ -32,6 +32,7 @@ class PhraseBook:
     numbers: dict[str, int]  # phrase -> 1..100
     distractors: tuple[str, ...] = field(default=())
     prompt: str = ""  # a few commands as text, to start an open-vocabulary recogniser
+    framing: tuple[str, ...] = field(default=())  # words that may come with a command
 
     def phrases_for(self, action: Action) -> list[str]:
         """The phrases of a command in file order (a taught command is said as the first)."""
@@ -103,7 +104,12 @@ def parse_phrase_book(language: str, data: dict[str, object]) -> PhraseBook:
     prompt = data.get("prompt", "")
     if not isinstance(prompt, str):
         raise fail("prompt must be a line of text")
-    return PhraseBook(language, model, commands, numbers, distractors, prompt)
+    raw_framing = data.get("framing", {})
+    words = raw_framing.get("words", []) if isinstance(raw_framing, dict) else None
+    if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+        raise fail("framing.words must be a list of words")
+    framing = tuple(dict.fromkeys(word for word in map(normalise, words) if word))
+    return PhraseBook(language, model, commands, numbers, distractors, prompt, framing)
 
 
 @cache

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
+from snl_edu.inputs.voice.errors import VoiceError
 from snl_edu.inputs.voice.finding import find_phrase, words_of
 from snl_edu.inputs.voice.grammar import build_grammar
-from snl_edu.inputs.voice.phrases import load_phrase_book
+from snl_edu.inputs.voice.phrases import load_phrase_book, parse_phrase_book
 
 GRAMMAR = build_grammar(load_phrase_book("en"), lambda word: True, numbers=True)
 
@@ -20,6 +23,8 @@ GRAMMAR = build_grammar(load_phrase_book("en"), lambda word: True, numbers=True)
     ("Twenty-three", "twenty three"),
     ("It's 100", "one hundred"),
     ("Nope.", "nope"),
+    ("Okay, roll the dice please.", "roll the dice"),
+    ("Um, 23.", "twenty three"),
 ])
 def test_a_command_said_alone_or_framed_by_a_word_or_two_is_found(transcript: str,
                                                                   phrase: str) -> None:
@@ -33,6 +38,9 @@ def test_a_command_said_alone_or_framed_by_a_word_or_two_is_found(transcript: st
     "Hello, how are you?",
     "",
     "I want to roll the ball to my friend",
+    "Go away.",  # "away" frames no command
+    "Help is coming.",
+    "Roll over here.",
 ])
 def test_chatter_and_two_commands_are_refused(transcript: str) -> None:
     assert find_phrase(GRAMMAR, transcript) == ""
@@ -42,3 +50,19 @@ def test_numbers_off_are_not_found() -> None:
     without = build_grammar(load_phrase_book("en"), lambda word: True, numbers=False)
     assert find_phrase(without, "23") == ""
     assert words_of("Roll the dice, 5!") == ["roll", "the", "dice", "five"]
+
+
+def test_without_framing_words_any_word_or_two_may_frame_a_command() -> None:
+    book = dataclasses.replace(load_phrase_book("en"), framing=())
+    anything = build_grammar(book, lambda word: True, numbers=True)
+    assert find_phrase(anything, "Go away.") == "go"
+    assert find_phrase(anything, "Go very far away.") == ""  # three words: chatter still
+    assert find_phrase(GRAMMAR, "Go away.") == ""
+
+
+def test_framing_words_must_be_a_list_of_words() -> None:
+    data = {"model": "en-us", "commands": {"roll": ["roll"]}, "framing": {"words": "please"}}
+    with pytest.raises(VoiceError, match="framing.words"):
+        parse_phrase_book("en", data)
+    data["framing"] = {"words": ["Please", " now "]}
+    assert parse_phrase_book("en", data).framing == ("please", "now")
