@@ -55,6 +55,7 @@ NO_SPEECH = 0.6  # above this probability of "no speech" the result is not trust
 MAX_NEW_TOKENS = 12  # a command is a few tokens; beyond this it is chatter anyway
 END = "<|endoftext|>"
 SPECIAL = 50257  # token ids from here on are Whisper's control tokens
+_SENTENCES = re.compile(r"[^.?!]*(?:[.?!]+|$)")  # each sentence with its ending
 _PIECES = re.compile(r" ?\w+| ?[^\w\s]")  # a word or a mark, with the space before it
 
 
@@ -238,6 +239,16 @@ class WhisperBackend:
         return output[0, :min(len(samples) // 320 + 1, frames // 2)]
 
 
+def said_once(text: str) -> str:
+    """The transcript with a sentence written again straight after itself left out: in a
+    window much longer than the utterance, the decoder sometimes writes what it heard
+    over and over ("20. 20. 20. 20.") until its length runs out."""
+    sentences = [sentence for sentence in _SENTENCES.findall(text) if sentence.strip()]
+    words = [sentence.strip(" .?!").lower() for sentence in sentences]
+    return "".join(sentence for index, sentence in enumerate(sentences)
+                   if index == 0 or words[index] != words[index - 1])
+
+
 class WhisperRecogniser:
     """The utterance's audio is kept and transcribed when it is over."""
 
@@ -259,7 +270,7 @@ class WhisperRecogniser:
         backend = self._backend
         encoded = backend.encoded(foreground(samples))
         written, no_speech = backend.transcribe(encoded, self._prompt)
-        text = backend.text(written)
+        text = said_once(backend.text(written))
         heard = " ".join(words_of(text))
         if not heard or no_speech > NO_SPEECH:
             return Transcript(heard, "")
