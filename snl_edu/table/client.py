@@ -269,6 +269,11 @@ class TableClient:
         self.untrusted = False  # the table sent what no table sends: we left it
         self.connection: Any = None
         self._connections = contextlib.ExitStack()  # every connection made, closed at the end
+        # A reconnection may be under way when the client ends: the stack is closed once,
+        # and a connection made after that is closed at once, not kept (the table would
+        # think the child still there).
+        self._connecting = threading.Lock()
+        self._closed = False
         self.token: str | None = None
         # Where this child's key to their seat is kept on their computer, so joining again
         # after the program quit needs no teacher (None: only in memory, as a page's seat).
@@ -293,11 +298,16 @@ class TableClient:
         uri = f"ws://{self.options.host}:{self.options.port}"
         address = f"{self.options.host}:{self.options.port}"
         try:
-            self.connection = self._connections.enter_context(connect(
-                uri, max_size=wire.MAX_TABLE_MESSAGE, compression=None,
-                open_timeout=CONNECT_WAIT, proxy=None, logger=quiet_logger("client")))
+            made = connect(uri, max_size=wire.MAX_TABLE_MESSAGE, compression=None,
+                           open_timeout=CONNECT_WAIT, proxy=None, logger=quiet_logger("client"))
         except (OSError, TimeoutError, WebSocketException) as error:  # refused, unreachable
             raise TableError(unreachable(error), address=address) from None
+        with self._connecting:
+            if self._closed:  # the client ended while this one was connecting: let it go
+                made.close()
+                raise TableError(N_("The connection to the table is lost."),
+                                 address=address)
+            self.connection = self._connections.enter_context(made)
         try:
             self.connection.send(wire.encode(wire.Join(
                 self.options.code, self.options.name, self.token, self.options.watch)))
@@ -791,5 +801,6 @@ class TableClient:
 
     def _close(self) -> None:
         self.ended.set()
-        with contextlib.suppress(WebSocketException, OSError):
+        with self._connecting, contextlib.suppress(WebSocketException, OSError):
+            self._closed = True
             self._connections.close()
