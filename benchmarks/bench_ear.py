@@ -11,7 +11,8 @@ heard by the game's listener (Silero endpointer, numbers on):
           with babble of four other eSpeak voices at 10 dB below the speech.
 Each says every command phrase of locales/en/voice.toml, ten numbers and chatter. For
 each back end: commands right (exactly one command, the right one), chatter taken (any
-command), end of speech -> command (median and p90, pocketsphinx's the reference), the
+command), end of speech -> command (median and p90 of the commands heard right, in quiet
+or hiss and in babble apart; the reference is pocketsphinx's in quiet or hiss), the
 memory its model adds once loaded, and the install size its packages add.
 
 Taught (teaching.py): two Nepali eSpeak voices each teach every command three times at
@@ -156,12 +157,15 @@ def english(backends: dict[str, Backend], sets: dict[str, list[Clip]], notes: li
             misses: list[str]) -> dict[str, list[float]]:
     book = load_phrase_book("en")
     vad = load_vad()
-    latencies: dict[str, list[float]] = {}
+    latencies: dict[tuple[str, str], list[float]] = {}
     for name, backend in backends.items():
-        mine: list[float] = []
         for set_name, clips in sets.items():
             by_condition: dict[str, Tally] = {}
             for label, text, audio, _start, end in clips:
+                # In babble the endpointer hears the murmur go on after the words: its
+                # end comes later whatever the recogniser, so it is timed apart
+                room = "babble" if "babble" in label else "quiet or hiss"
+                mine = latencies.setdefault((name, room), [])
                 def listen(source: TimedSource, on_heard: Callable[[Heard], None],
                            backend: Backend = backend) -> None:
                     VoiceListener(backend, book, source, on_heard=on_heard,
@@ -171,7 +175,6 @@ def english(backends: dict[str, Backend], sets: dict[str, list[Clip]], notes: li
                       misses, f"{name} {label}", text)
             for label, tally in by_condition.items():
                 notes.append(f"{name:12} {set_name} {label:28} {tally.line()}")
-        latencies[name] = mine or [float("nan")]
     return latencies
 
 
@@ -199,11 +202,16 @@ def run(tiny: bool = False, backends: str = "whisper,pocketsphinx", only: str = 
             texts = ["roll the dice", "twelve", "hello how are you"]
         sets = {"A-like": english_clips(a, texts, "A/"), "B-like": english_clips(b, texts, "B/")}
         latencies = english(loaded, sets, notes, misses)
-        reference = latencies.get("pocketsphinx", next(iter(latencies.values())))
-        for name, values in latencies.items():
-            results.append(Result(f"English, {name}: end of speech -> command", "ms",
-                                  [v * 1000 for v in values], "pocketsphinx",
-                                  [v * 1000 for v in reference], goal="p90 <= 500 ms"))
+        # The yardstick is the light back end in a quiet room (in babble it hears nothing)
+        yardstick = latencies.get(("pocketsphinx", "quiet or hiss")) or next(
+            (values for values in latencies.values() if values), [float("nan")])
+        for (name, room), values in latencies.items():
+            if not values:
+                notes.append(f"{name}, {room}: no command heard right, so none timed")
+                continue
+            results.append(Result(f"English, {name}, {room}: end of speech -> command", "ms",
+                                  [v * 1000 for v in values], "pocketsphinx, quiet or hiss",
+                                  [v * 1000 for v in yardstick], goal="p90 <= 500 ms"))
     if only in ("", "taught"):
         from bench_taught import taught
 
