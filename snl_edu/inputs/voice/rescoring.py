@@ -60,17 +60,14 @@ def nearest(grammar: Grammar, heard: str, count: int = NEAREST) -> list[str]:
         None, spelled, phrase, autojunk=False).ratio())[:count]
 
 
-def choose(grammar: Grammar, transcript: str, likelihoods: Likelihoods,
-           also: Sequence[str] = ()) -> Choice:
+def choose(grammar: Grammar, transcript: str, likelihoods: Likelihoods) -> Choice:
     """The phrase the model finds likely enough on this audio, if any, given what it
-    wrote freely (``transcript``); ``also``: more phrases to score (those the model
-    would most likely begin with: "81." for what it wrote as "A b1."). Phrases of one
-    meaning (roll, or the number 23) compete as one."""
+    wrote freely (``transcript``). Phrases of one meaning (roll, or the number 23)
+    compete as one."""
     transcript = transcript.strip()
     ending = transcript[-1] if transcript[-1:] in ENDINGS else "."
-    phrases = dict.fromkeys([*nearest(grammar, transcript), *also])
     forms = [(phrase, written_form(phrase, _number(grammar, phrase), ending))
-             for phrase in phrases]
+             for phrase in nearest(grammar, transcript)]
     if not forms:
         return Choice("", "")
     scores = likelihoods([transcript, *(form for _, form in forms)])

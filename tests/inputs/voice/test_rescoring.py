@@ -90,11 +90,3 @@ def test_a_phrase_ends_as_the_transcript_does() -> None:
 def test_the_nearest_phrases_in_letters_are_the_ones_scored(heard: str, phrase: str) -> None:
     assert phrase in nearest(GRAMMAR, heard)
     assert len(nearest(GRAMMAR, heard)) == NEAREST
-
-
-def test_phrases_the_model_would_begin_with_are_scored_too() -> None:
-    # "A b1." is near no number in letters; the model's likeliest first token is " 81"
-    asked, likelihoods = model({"A b1.": -5.0, "81.": -4.0})
-    assert choose(GRAMMAR, "A b1.", likelihoods).phrase == ""
-    assert choose(GRAMMAR, "A b1.", likelihoods, also=["eighty one"]).phrase == "eighty one"
-    assert asked.count("81.") == 1

