@@ -14,24 +14,15 @@ from typing import Any
 from snl_edu.language.localizer import Localizer
 from snl_edu.language.registry import codes, languages
 from snl_edu.safe_text import MAX_NAME, clean_name
-from snl_edu.table.wire import MAX_CODE, MAX_TOKEN, WireError
+from snl_edu.table.wire import MAX_CODE, MAX_TOKEN, WireError, short_text
 
 MAX_KEY = 8  # the longest key the terminal knows is an escape sequence ("\x1b[1~")
 MAX_ANSWER = 40  # "एक सय" or "one hundred", with room to spare
 
 
-def _text(data: Mapping[str, Any], key: str, limit: int, required: bool = True) -> str | None:
-    value = data.get(key)
-    if value is None and not required:
-        return None
-    if not isinstance(value, str) or len(value) > limit:
-        raise WireError(f"{key} is not a short text")
-    return value
-
-
 def read_language(data: Mapping[str, Any]) -> str:
     """The language the child picked on the page; one the game speaks, else an error."""
-    language = _text(data, "lang", 16)
+    language = short_text(data, "lang", 16)
     if language not in codes():
         raise WireError("not a language of the game")
     assert language is not None
@@ -47,9 +38,9 @@ class PageJoin:
 
 
 def read_join(data: Mapping[str, Any], watch: bool = False) -> PageJoin:
-    code = _text(data, "code", MAX_CODE) or ""
-    name = clean_name(_text(data, "name", 4 * MAX_NAME) or "", MAX_NAME)
-    token = _text(data, "token", MAX_TOKEN, required=False)
+    code = short_text(data, "code", MAX_CODE) or ""
+    name = clean_name(short_text(data, "name", 4 * MAX_NAME) or "", MAX_NAME)
+    token = short_text(data, "token", MAX_TOKEN, required=False)
     if not name and not watch:
         raise WireError("a player needs a name")
     return PageJoin(code, name, read_language(data), token)
@@ -57,14 +48,14 @@ def read_join(data: Mapping[str, Any], watch: bool = False) -> PageJoin:
 
 def read_key(data: Mapping[str, Any]) -> str:
     """A key as the terminal would read it (the page names Enter "\\r", Escape "\\x1b")."""
-    key = _text(data, "key", MAX_KEY) or ""
+    key = short_text(data, "key", MAX_KEY) or ""
     if not key or (len(key) > 1 and not key.startswith("\x1b")):
         raise WireError("not a key")
     return key
 
 
 def read_answer(data: Mapping[str, Any]) -> str:
-    answer = _text(data, "text", MAX_ANSWER) or ""
+    answer = short_text(data, "text", MAX_ANSWER) or ""
     return "".join(ch for ch in answer if ch.isprintable())
 
 

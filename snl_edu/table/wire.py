@@ -95,7 +95,10 @@ def decode(text: str | bytes, limit: int) -> dict[str, Any]:
     return data
 
 
-def _text(data: Mapping[str, Any], key: str, limit: int, required: bool = True) -> str | None:
+def short_text(data: Mapping[str, Any], key: str, limit: int, required: bool = True
+               ) -> str | None:
+    """A text field of a message, at most ``limit`` long (None when optional and absent);
+    the page's messages are read with it too (page_wire.py)."""
     value = data.get(key)
     if value is None and not required:
         return None
@@ -191,9 +194,9 @@ def command_data(command: Command) -> dict[str, Any]:
 def read_join(data: Mapping[str, Any]) -> Join:
     if data.get("type") != Join.type:
         raise WireError("the first message must be a join")
-    code = _text(data, "code", MAX_CODE)
-    name = clean_name(_text(data, "name", 4 * MAX_NAME) or "", MAX_NAME)
-    token = _text(data, "token", MAX_TOKEN, required=False)
+    code = short_text(data, "code", MAX_CODE)
+    name = clean_name(short_text(data, "name", 4 * MAX_NAME) or "", MAX_NAME)
+    token = short_text(data, "token", MAX_TOKEN, required=False)
     watch = _flag(data, "watch")
     if not name and not watch:
         raise WireError("a player needs a name")
@@ -356,7 +359,7 @@ def read_fact(data: Mapping[str, Any]) -> Fact:
     """A message from the table, every field checked; WireError for anything else."""
     kind = data.get("type")
     if kind == Welcome.type:
-        return Welcome(_game(data), _seat(data), _text(data, "token", MAX_TOKEN, False),
+        return Welcome(_game(data), _seat(data), short_text(data, "token", MAX_TOKEN, False),
                        _flag(data, "back"), _count(data, "covered", False) or 0,
                        _names(data, "members"))
     if kind == Refused.type:
@@ -364,14 +367,14 @@ def read_fact(data: Mapping[str, Any]) -> Fact:
             reason = Refusal(_enum_value(data, "reason"))
         except ValueError:
             reason = Refusal.MALFORMED
-        detail = clean_name(_text(data, "detail", 4 * MAX_DETAIL, False) or "", MAX_DETAIL)
+        detail = clean_name(short_text(data, "detail", 4 * MAX_DETAIL, False) or "", MAX_DETAIL)
         return Refused(reason, detail, _names(data, "free"))
     if kind == NoticeOf.type:
         try:
             notice = Notice(_enum_value(data, "kind"))
         except ValueError as error:
             raise WireError("not a notice") from error
-        member = _text(data, "member", 4 * MAX_NAME, False)
+        member = short_text(data, "member", 4 * MAX_NAME, False)
         seat = _seat(data)
         if (seat is None) != (notice in TABLE_NOTICES):
             raise WireError("a notice's seat is missing or not wanted")
