@@ -243,14 +243,19 @@ class Teacher:
         """The level asked for, else the one the learner's record suggests (level 1 for a
         learner with no record, or when nothing is kept). Reads the store: call it where
         the store lives."""
+        level = self._decided_level(learner)
+        if level is None:
+            assert self.recorder is not None  # _decided_level knows every other case
+            level = self._levels[learner.casefold()] = self.recorder.suggested_level(learner)
+        return level
+
+    def _decided_level(self, learner: str) -> int | None:
+        """The level without reading the store: None when the record's is not read yet."""
         if self.level is not None:
             return self.level
         if self.recorder is None:
             return LEVELS[0]
-        key = learner.casefold()
-        if key not in self._levels:
-            self._levels[key] = self.recorder.suggested_level(learner)
-        return self._levels[key]
+        return self._levels.get(learner.casefold())
 
     def decide_levels(self, learners: Iterable[str]) -> None:
         """Decide these learners' levels now, where the store lives, so the narration can
@@ -267,10 +272,7 @@ class Teacher:
         child = self.child(game, seat) if self.child is not None else game.seats[seat].name
         if child is None:
             return False
-        learner = self.learners.get(seat, child)
-        level = self.level if self.level is not None else (
-            LEVELS[0] if self.recorder is None else self._levels.get(learner.casefold()))
-        return level == 1
+        return self._decided_level(self.learners.get(seat, child)) == 1
 
     def _latest(self, learner: str) -> deque[tuple[str, bool]]:
         key = learner.casefold()
