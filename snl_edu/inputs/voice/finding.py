@@ -48,6 +48,20 @@ def _at(words: list[str], phrase: list[str]) -> int | None:
     return None
 
 
+def stated(grammar: Grammar, transcript: str) -> list[str]:
+    """Every phrase of the grammar the transcript says in so many words."""
+    words = words_of(transcript)
+    return [phrase for phrase in (*grammar.commands, *grammar.numbers)
+            if _at(words, phrase.split()) is not None]
+
+
+def stray_words(grammar: Grammar, transcript: str) -> list[str]:
+    """The transcript's words that are in no phrase of the grammar and frame none."""
+    known = {word for phrase in (*grammar.commands, *grammar.numbers)
+             for word in phrase.split()} | set(grammar.framing)
+    return [word for word in words_of(transcript) if word not in known]
+
+
 def find_phrase(grammar: Grammar, transcript: str) -> str:
     """The one phrase of the grammar the transcript states, or "" (chatter, or nothing)."""
     words = words_of(transcript)

@@ -11,6 +11,12 @@ wrote freely (within DOUBT), likely in itself (above FLOOR: a long muddle scores
 and must not make a short number look good), and clearly likelier (by MARGIN) than
 any phrase that means something else. Chatter such as "go away" stays chatter, because "Go." is
 far less likely than "Go away." on that audio.
+
+Rescoring mends spelling; it does not overrule finding.py. A transcript that states a
+command in so many words beside other words ("Okay, I'm done again.", "Good luck,
+yeah.") was judged chatter there, and that phrase is not taken for it. A phrase the
+transcript only comes near may still be ("No fun." for "No thanks."), and so may one
+in a transcript of command words only ("Go ahead.", "Quit again.").
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ import difflib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from snl_edu.inputs.voice.finding import words_of
+from snl_edu.inputs.voice.finding import stated, stray_words, words_of
 from snl_edu.inputs.voice.grammar import Grammar
 
 # Phrases, nearest the transcript in letters, that the model scores. Each costs decoding
@@ -80,6 +86,8 @@ def choose(grammar: Grammar, transcript: str, likelihoods: Likelihoods) -> Choic
     ranked = sorted(best.values(), reverse=True)
     top_score, phrase, form = ranked[0]
     runner_up = ranked[1][0] if len(ranked) > 1 else float("-inf")
-    if top_score >= max(free - DOUBT, FLOOR) and top_score >= runner_up + MARGIN:
-        return Choice(phrase, form)
-    return Choice("", "")
+    if top_score < max(free - DOUBT, FLOOR) or top_score < runner_up + MARGIN:
+        return Choice("", "")
+    if phrase in stated(grammar, transcript) and stray_words(grammar, transcript):
+        return Choice("", "")  # finding.py's chatter, said again
+    return Choice(phrase, form)

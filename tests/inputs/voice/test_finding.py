@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from snl_edu.inputs.voice.errors import VoiceError
-from snl_edu.inputs.voice.finding import find_phrase, words_of
+from snl_edu.inputs.voice.finding import find_phrase, stated, stray_words, words_of
 from snl_edu.inputs.voice.grammar import build_grammar
 from snl_edu.inputs.voice.phrases import load_phrase_book, parse_phrase_book
 
@@ -66,3 +66,11 @@ def test_framing_words_must_be_a_list_of_words() -> None:
         parse_phrase_book("en", data)
     data["framing"] = {"words": ["Please", " now "]}
     assert parse_phrase_book("en", data).framing == ("please", "now")
+
+
+def test_the_phrases_stated_and_the_stray_words_of_a_transcript() -> None:
+    assert stated(GRAMMAR, "Okay, I'm done again.") == ["again"]
+    assert stray_words(GRAMMAR, "Okay, I'm done again.") == ["i'm", "done"]
+    assert sorted(stated(GRAMMAR, "Go ahead.")) == ["ahead", "go"]
+    assert stray_words(GRAMMAR, "Go ahead.") == []
+    assert stray_words(GRAMMAR, "Please roll the dice now.") == []  # framing words
