@@ -8,6 +8,7 @@ import shutil
 from array import array
 from pathlib import Path
 
+import numpy as np
 import pytest
 from classroom_audio import babble, clip, voices
 from click.testing import CliRunner
@@ -127,3 +128,13 @@ def test_a_multilingual_model_given_by_path_is_told_english_and_the_task(
     assert multilingual.prompt("Roll.") == [
         "<|startofprev|>", "ĠRoll", ".", "<|startoftranscript|>", "<|en|>", "<|transcribe|>",
         "<|notimestamps|>"]
+
+
+def test_rescoring_attends_to_the_utterance_and_two_seconds_after_it(
+        model: WhisperBackend) -> None:
+    one_second = np.zeros(RATE, dtype=np.int16)
+    encoded = model.encoded(one_second)
+    assert np.array(encoded).shape[1] == model.frames // 2  # the whole 10 s window
+    attended = model.attended(encoded, len(one_second))
+    assert attended.shape[1] == 150  # 3 s of 20 ms steps
+    assert np.array_equal(attended, np.array(encoded)[:, :150])
