@@ -62,6 +62,28 @@ def stray_words(grammar: Grammar, transcript: str) -> list[str]:
     return [word for word in words_of(transcript) if word not in known]
 
 
+def in_part(grammar: Grammar, transcript: str, phrase: str) -> bool:
+    """Whether the transcript's stray words all stand where a longer phrase of the same
+    meaning has its other words: "No fun." may be "no thanks" heard in part, and so is a
+    "no" beside the word "fun"; "Good luck, yeah." is no "yeah" heard in part."""
+    words = words_of(transcript)
+    start = _at(words, phrase.split())
+    known = {word for said in (*grammar.commands, *grammar.numbers) for word in said.split()}
+    stray = [index for index, word in enumerate(words)
+             if word not in known and word not in grammar.framing]
+    if start is None or not stray:
+        return False
+    meaning = grammar.meanings.get(phrase, phrase)
+    for longer in (*grammar.commands, *grammar.numbers):
+        offset = _at(longer.split(), phrase.split())
+        if offset is None or grammar.meanings.get(longer) != meaning:
+            continue
+        first = start - offset
+        if all(first <= index < first + len(longer.split()) for index in stray):
+            return True
+    return False
+
+
 def find_phrase(grammar: Grammar, transcript: str) -> str:
     """The one phrase of the grammar the transcript states, or "" (chatter, or nothing)."""
     words = words_of(transcript)

@@ -14,9 +14,10 @@ far less likely than "Go away." on that audio.
 
 Rescoring mends spelling; it does not overrule finding.py. A transcript that states a
 command in so many words beside other words ("Okay, I'm done again.", "Good luck,
-yeah.") was judged chatter there, and that phrase is not taken for it. A phrase the
-transcript only comes near may still be ("No fun." for "No thanks."), and so may one
-in a transcript of command words only ("Go ahead.", "Quit again.").
+yeah.") was judged chatter there, and that phrase is not taken for it, unless the other
+words stand where a longer phrase of the same meaning has its own ("No fun." may be
+"no thanks" heard in part, finding.in_part). A phrase the transcript only comes near may
+still be taken, and so may one in a transcript of command words only ("Go ahead.").
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import difflib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from snl_edu.inputs.voice.finding import stated, stray_words, words_of
+from snl_edu.inputs.voice.finding import in_part, stated, stray_words, words_of
 from snl_edu.inputs.voice.grammar import Grammar
 
 # Phrases, nearest the transcript in letters, that the model scores. Each costs decoding
@@ -88,6 +89,7 @@ def choose(grammar: Grammar, transcript: str, likelihoods: Likelihoods) -> Choic
     runner_up = ranked[1][0] if len(ranked) > 1 else float("-inf")
     if top_score < max(free - DOUBT, FLOOR) or top_score < runner_up + MARGIN:
         return Choice("", "")
-    if phrase in stated(grammar, transcript) and stray_words(grammar, transcript):
+    if phrase in stated(grammar, transcript) and stray_words(grammar, transcript) and \
+            not in_part(grammar, transcript, phrase):
         return Choice("", "")  # finding.py's chatter, said again
     return Choice(phrase, form)

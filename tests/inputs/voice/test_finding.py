@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from snl_edu.inputs.voice.errors import VoiceError
-from snl_edu.inputs.voice.finding import find_phrase, stated, stray_words, words_of
+from snl_edu.inputs.voice.finding import find_phrase, in_part, stated, stray_words, words_of
 from snl_edu.inputs.voice.grammar import build_grammar
 from snl_edu.inputs.voice.phrases import load_phrase_book, parse_phrase_book
 
@@ -74,3 +74,15 @@ def test_the_phrases_stated_and_the_stray_words_of_a_transcript() -> None:
     assert sorted(stated(GRAMMAR, "Go ahead.")) == ["ahead", "go"]
     assert stray_words(GRAMMAR, "Go ahead.") == []
     assert stray_words(GRAMMAR, "Please roll the dice now.") == []  # framing words
+
+
+@pytest.mark.parametrize(("transcript", "phrase", "part"), [
+    ("No fun.", "no", True),  # "fun" where "no thanks" has "thanks"
+    ("Fun no.", "no", False),  # no phrase of "no" has a word before it
+    ("Good luck, yeah.", "yeah", False),  # no longer phrase of "yeah"
+    ("Okay, I'm going to go again.", "again", False),  # "say that again" is too short
+    ("Okay, done again.", "again", True),  # "done" where "say again" has "say"
+    ("No.", "no", False),  # nothing stray
+])
+def test_a_phrase_heard_in_part(transcript: str, phrase: str, part: bool) -> None:
+    assert in_part(GRAMMAR, transcript, phrase) is part

@@ -95,11 +95,17 @@ def test_the_nearest_phrases_in_letters_are_the_ones_scored(heard: str, phrase: 
 def test_a_command_stated_amid_other_words_stays_chatter() -> None:
     # finding.py refused "Okay, I'm done again." for its other words: the model finding
     # "Again." likely on the same audio must not overrule it
-    _, likelihoods = model({"Okay, I'm done again.": -4.0, "Again.": -4.5})
-    assert choose(GRAMMAR, "Okay, I'm done again.", likelihoods).phrase == ""
+    _, likelihoods = model({"Okay, I'm going to go again.": -4.0, "Again.": -4.5})
+    assert choose(GRAMMAR, "Okay, I'm going to go again.", likelihoods).phrase == ""
+    _, luck = model({"Good luck, yeah.": -4.0, "Yeah.": -4.5})
+    assert choose(GRAMMAR, "Good luck, yeah.", luck).phrase == ""
     # A phrase the transcript only comes near is still taken beside another word,
     _, near = model({"No fun.": -3.0, "No thanks.": -3.5})
     assert choose(GRAMMAR, "No fun.", near).phrase == "no thanks"
+    # and so is the stated one, when the other word stands where a longer phrase of the
+    # same meaning has its own ("No fun." may be "no thanks" heard in part)
+    _, part = model({"No fun.": -3.0, "No.": -3.5})
+    assert choose(GRAMMAR, "No fun.", part).phrase == "no"
     # and so is one of a transcript of command words only
     _, only = model({"Go ahead.": -3.0, "Ahead.": -3.5})
     assert choose(GRAMMAR, "Go ahead.", only).phrase == "ahead"
