@@ -13,6 +13,7 @@ import pytest
 from classroom_audio import babble, clip, voices
 from click.testing import CliRunner
 from espeak_audio import RATE, write_wav
+from neural_audio import neural_voices
 
 from snl_edu.cli import main
 from snl_edu.inputs.voice import whisper
@@ -82,6 +83,14 @@ def test_a_child_like_voice_over_babble_is_heard(model: WhisperBackend) -> None:
     words = voices(["roll the dice"], "en-us+f2", 115, child=True)[0]
     audio = clip(words, rng, 10.0, "babble", babble(RATE * 6, rng))[0]
     assert commands(heard_in(model, audio)) == [("roll", None)]
+
+
+def test_a_voice_that_sounds_like_a_person_is_heard(model: WhisperBackend) -> None:
+    # The neural voice (neural_audio.py), as a person would say them, in a quiet room
+    texts = ["please roll the dice", "seventy three", "where is my pencil"]
+    said = neural_voices(texts)
+    results = [commands(heard_in(model, clip(words, random.Random(3))[0])) for words in said]
+    assert results == [[("roll", None)], [("answer", 73)], []]
 
 
 def changed_copy(tmp_path: Path) -> Path:
