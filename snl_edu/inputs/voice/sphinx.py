@@ -27,6 +27,8 @@ spotting.py).
 from __future__ import annotations
 
 import os
+import tempfile
+from pathlib import Path
 from typing import Any
 
 from snl_edu.inputs.voice.endpoint import SAMPLE_RATE
@@ -49,6 +51,7 @@ MAX_UNEXPLAINED = 50
 MAX_UNEXPLAINED_AFTER = 36
 # JSGF weight of a distractor against 1 for a command (see the module's docstring).
 DISTRACTOR_WEIGHT = "1e-10"
+Entry = tuple[str, str]  # a dictionary entry: its name and its phones ("the(2)", "DH IY")
 VOWELS = frozenset({"AA", "AE", "AH", "AO", "AW", "AY", "EH", "ER", "EY", "IH", "IY", "OW",
                     "OY", "UH", "UW"})  # the model's phones that make a syllable
 
@@ -97,15 +100,37 @@ class SphinxBackend:
                 else None
         return self._words[word]
 
+    def entries(self, word: str) -> list[Entry]:
+        """The word's entries in the dictionary, each pronunciation named as it is there
+        ("the" DH AH, "the(2)" DH IY): a decoder that reads only these hears it as before."""
+        found: list[Entry] = []
+        name, sounds = word, self.pronunciation(word)
+        while sounds is not None:
+            found.append((name, sounds))
+            name = f"{word}({len(found) + 1})"
+            sounds = self._lexicon.lookup_word(name)
+        return found
+
     def has_word(self, word: str) -> bool:
         return self.pronunciation(word) is not None
 
     def recogniser(self, grammar: Grammar) -> SphinxRecogniser:
         return SphinxRecogniser(self, grammar)
 
-    def decoder(self) -> Any:
+    def decoder(self, entries: list[Entry]) -> Any:
+        """A decoder that knows the dictionary entries given (roll_the_dice, R OW L ...).
+        The first is the lexicon's own; any other reads only those entries, not the whole
+        dictionary: 0.03 s of CPU instead of 0.13 s, once for each listener a game makes."""
         spare, self._spare = self._spare, None
-        return spare if spare is not None else self._ps.Decoder(**self._config)
+        if spare is not None:
+            for word, sounds in entries:
+                if spare.lookup_word(word) is None:
+                    spare.add_word(word, sounds, False)
+            return spare
+        with tempfile.TemporaryDirectory(prefix="snl-sphinx-") as folder:
+            words = Path(folder, "words.dict")
+            words.write_text("".join(f"{word} {sounds}\n" for word, sounds in entries))
+            return self._ps.Decoder(**{**self._config, "dict": str(words)})
 
     def spotter(self, phrases: list[str]) -> Spotter:
         words = {word for phrase in phrases for word in phrase.split()}
@@ -116,16 +141,17 @@ class SphinxBackend:
 class SphinxRecogniser:
     def __init__(self, backend: SphinxBackend, grammar: Grammar) -> None:
         self._backend = backend
-        self._decoder = backend.decoder()
         self._in_utterance = False
         self._samples = 0  # fed in this utterance
         self._loudness = Loudness()
         self._syllables: dict[str, int] = {}
+        entries: list[Entry] = []
         for phrase in grammar.phrases:
             sounds = " ".join(backend.pronunciation(word) or "" for word in phrase.split())
             self._syllables[phrase] = sum(phone in VOWELS for phone in sounds.split())
-            if " " in phrase and self._decoder.lookup_word(_entry(phrase)) is None:
-                self._decoder.add_word(_entry(phrase), sounds, False)
+            entries += [(_entry(phrase), sounds)] if " " in phrase \
+                else backend.entries(phrase)
+        self._decoder = backend.decoder(entries)
         self._decoder.add_jsgf_string("snl", jsgf(grammar))
         self._decoder.activate_search("snl")
         # Commands only: a spoken number ("one hundred") scored below the phone loop more
