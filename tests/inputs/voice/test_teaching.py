@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 import stat
 from pathlib import Path
 
@@ -33,11 +34,25 @@ def wavs(tmp_path: Path, said: list[tuple[str, int]], voice: str = "ne") -> list
             for index, words in enumerate(spoken)]
 
 
-def teach(tmp_path: Path, command: str, text: str, files: str = "") -> str:
-    paths = wavs(tmp_path / command, [(text, speed) for speed in (140, 150, 160)]) \
-        if not files else [files]
+@pytest.fixture(scope="module")
+def examples(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Three examples of each command in WAV files, said once for the module: eSpeak's
+    audio is a function of its words, voice and speed alone (espeak_audio.py)."""
+    folder = tmp_path_factory.mktemp("examples")
+    for command, text in (("roll", ROLL), ("help", HELP)):
+        (folder / command).mkdir()
+        wavs(folder / command, [(text, speed) for speed in (140, 150, 160)])
+    return folder
+
+
+def example_files(folder: Path) -> list[str]:
+    return sorted(str(path) for path in folder.glob("*.wav"))
+
+
+def teach(tmp_path: Path, command: str, examples: Path) -> str:
+    shutil.copytree(examples / command, tmp_path / command)
     args = ["voice", "teach", "Asha", command, "--lang", "ne"]
-    for path in paths:
+    for path in example_files(tmp_path / command):
         args += ["--audio-in", path]
     code, output = run(args, tmp_path)
     assert code == 0, output
@@ -45,11 +60,9 @@ def teach(tmp_path: Path, command: str, text: str, files: str = "") -> str:
 
 
 @pytest.fixture
-def taught(tmp_path: Path) -> Path:
-    (tmp_path / "roll").mkdir()
-    (tmp_path / "help").mkdir()
-    teach(tmp_path, "roll", ROLL)
-    teach(tmp_path, "help", HELP)
+def taught(tmp_path: Path, examples: Path) -> Path:
+    teach(tmp_path, "roll", examples)
+    teach(tmp_path, "help", examples)
     return tmp_path
 
 
@@ -112,11 +125,10 @@ def test_a_recording_with_no_speech_teaches_nothing(tmp_path: Path) -> None:
     assert code == 1 and "कुनै बोली सुनिएन, त्यसैले केही सिकाइएन।" in output
 
 
-def test_play_hears_the_childs_own_words_in_her_turn(tmp_path: Path) -> None:
+def test_play_hears_the_childs_own_words_in_her_turn(tmp_path: Path, examples: Path) -> None:
     # Asha taught "roll" in an English game with Nepali words, which Whisper cannot hear
     # as a command; the game rolls for her when she says them.
-    (tmp_path / "roll").mkdir()
-    paths = wavs(tmp_path / "roll", [(ROLL, speed) for speed in (140, 150, 160)])
+    paths = example_files(examples / "roll")
     args = ["voice", "teach", "Asha", "roll", "--lang", "en"]
     code, output = run([*args, *(x for p in paths for x in ("--audio-in", p))], tmp_path)
     assert code == 0, output
