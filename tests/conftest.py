@@ -76,12 +76,19 @@ SHARED_SETUP = {
     "tests/outputs/speech/test_system_voice.py": "loudness meter",  # and so is the system voice
     "tests/cli/test_stats.py": "plots",  # matplotlib, half a second to import
     "tests/table/test_browser.py": "browser",  # one Chromium for the module
+    # Whisper tiny.en, a second of CPU to load in each process (whisper_loads_once, below).
+    "tests/inputs/voice/test_whisper.py": "Whisper model",
+    "tests/inputs/voice/test_teaching.py": "Whisper model",
+    "tests/test_benchmarks.py::test_each_benchmark_runs_at_a_tiny_size[bench_ear]":
+        "Whisper model",
+    "tests/test_benchmarks.py::test_each_benchmark_runs_at_a_tiny_size[bench_taught]":
+        "Whisper model",
 }
 
 
 def shared_setup(nodeid: str) -> str | None:
-    path = nodeid.split("::")[0]
-    return next((group for prefix, group in SHARED_SETUP.items() if path.startswith(prefix)),
+    """A folder, a file or one test (a node id) of SHARED_SETUP, by the start of its id."""
+    return next((group for prefix, group in SHARED_SETUP.items() if nodeid.startswith(prefix)),
                 None)
 
 
@@ -192,3 +199,25 @@ def silent_sound_card(monkeypatch: pytest.MonkeyPatch) -> None:
     """Games in tests never open the sound card (SNL_AUDIO=off), so a developer machine
     with speakers does not talk through the suite; tests of the sound path unset it."""
     monkeypatch.setenv("SNL_AUDIO", "off")
+
+
+_whisper_models: dict[str, Any] = {}
+
+
+@pytest.fixture
+def whisper_loads_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As vosk_loads_each_model_once (tests/inputs/voice/conftest.py), for the Whisper
+    model: the game's own loading runs (the pinned version and every file's SHA-256 are
+    checked each time); only CTranslate2's model object is the one already loaded from
+    that folder in this process. Here, not beside the voice tests, because the ear
+    benchmarks' tiny runs load the model too, in the same SHARED_SETUP group."""
+    import ctranslate2
+
+    real = ctranslate2.models.Whisper
+
+    def model(path: str, *args: Any, **kwargs: Any) -> Any:
+        if path not in _whisper_models:
+            _whisper_models[path] = real(path, *args, **kwargs)
+        return _whisper_models[path]
+
+    monkeypatch.setattr(ctranslate2.models, "Whisper", model)

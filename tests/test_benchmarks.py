@@ -35,6 +35,7 @@ TINY_OPTIONS = {"bench_ear": {"only": "english"}}
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("whisper_loads_once")  # the ear benchmarks load Whisper
 @pytest.mark.parametrize("name", run_all.benchmark_names())
 def test_each_benchmark_runs_at_a_tiny_size(name: str) -> None:
     module = importlib.import_module(name)

@@ -44,23 +44,3 @@ def korean_model() -> VoiceModel:
 @pytest.fixture(scope="session")
 def korean_book() -> PhraseBook:
     return parse_phrase_book("ko", KOREAN)
-
-
-_whisper_models: dict[str, Any] = {}
-
-
-@pytest.fixture
-def whisper_loads_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """As vosk_loads_each_model_once, for the Whisper model: the game's own loading runs
-    (the pinned version and every file's SHA-256 are checked each time); only CTranslate2's
-    model object is the one already loaded from that folder in this process."""
-    import ctranslate2
-
-    real = ctranslate2.models.Whisper
-
-    def model(path: str, *args: Any, **kwargs: Any) -> Any:
-        if path not in _whisper_models:
-            _whisper_models[path] = real(path, *args, **kwargs)
-        return _whisper_models[path]
-
-    monkeypatch.setattr(ctranslate2.models, "Whisper", model)
