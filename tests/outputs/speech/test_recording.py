@@ -26,15 +26,21 @@ from tests.outputs.speech.earcon_files import SHIPPED
 
 
 def earcons_in(recording: Pcm) -> list[tuple[int, str]]:
-    """(frame, name) of every earcon found sample-exact in the recording, in order."""
+    """(frame, name) of every earcon found sample-exact in the recording, in order.
+
+    Looked for by a few of its first sounding bytes, each place then compared whole:
+    searching for the whole earcon took 0.8 s of CPU in a demo game's 47 MB."""
     found = []
     for name in SHIPPED:
         sound = cues.load(name).data
-        start = recording.data.find(sound)
-        while start != -1:
-            if start % 2 == 0:
+        silent = len(sound) - len(sound.lstrip(b"\0"))  # its leading silence, if any
+        key = sound[silent:silent + 64]
+        at = recording.data.find(key, silent)
+        while at != -1:
+            start = at - silent
+            if start % 2 == 0 and recording.data[start:start + len(sound)] == sound:
                 found.append((start // 2, name))
-            start = recording.data.find(sound, start + 1)
+            at = recording.data.find(key, at + 1)
     return sorted(found)
 
 
