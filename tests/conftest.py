@@ -83,6 +83,8 @@ SHARED_SETUP = {
         "Whisper model",
     "tests/test_benchmarks.py::test_each_benchmark_runs_at_a_tiny_size[bench_taught]":
         "Whisper model",
+    "tests/store/test_hostile_input.py::"
+    "test_voice_check_leaves_the_sound_system_closed_when_audio_is_off": "Whisper model",
 }
 
 
