@@ -8,10 +8,11 @@ import shutil
 import stat
 from pathlib import Path
 
+import numpy as np
 import pytest
 from classroom_audio import clip
 from click.testing import CliRunner
-from espeak_audio import speak_all, write_wav
+from espeak_audio import RATE, speak_all, write_wav
 
 from snl_edu.cli import main
 
@@ -163,3 +164,20 @@ def test_each_child_is_heard_from_her_own_examples() -> None:
         recogniser.accept(said[0].tobytes())
         heard.append(recogniser.finish().text)
     assert heard == ["पासा फाल", "", ""]  # Bikash's examples are not Asha's; Sita has none
+
+
+def test_a_murmur_well_below_the_childs_voice_is_not_matched_with_her_words() -> None:
+    # A second of room noise 8 dB below the child, before her command: the encoder hears
+    # her words and not the murmur (teaching.FOREGROUND_DB), so the murmur cannot make
+    # an example look far away.
+    from snl_edu.inputs.voice.teaching import features_for
+    from snl_edu.inputs.voice.whisper import WhisperBackend
+
+    words = np.frombuffer(speak_all([(ROLL, "ne", 150)])[0], dtype=np.int16)
+    loudness = np.sqrt(np.mean(words.astype(float) ** 2))
+    murmur = np.random.default_rng(1).normal(0, loudness / 10 ** (8 / 20), RATE)
+    audio = np.concatenate([murmur, words]).astype(np.int16).tobytes()
+    model = WhisperBackend()
+    heard = features_for("encoder", model, audio).shape[0]
+    alone = features_for("encoder", model, words.tobytes()).shape[0]
+    assert heard <= alone + 10  # 20 ms frames: at most 0.2 s more than the words alone
