@@ -7,7 +7,6 @@ file in the data folder and comes back at their next game.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
@@ -17,7 +16,7 @@ from snl_edu.inputs.commands import Action
 from snl_edu.language.localizer import Localizer
 from snl_edu.outputs.speech.espeak import MAX_RATE, MIN_RATE
 from snl_edu.safe_text import name_key
-from snl_edu.store.child_data import SPEECH_PREFS, write_private_json
+from snl_edu.store.child_data import SPEECH_PREFS, read_private_json, write_private_json
 from snl_edu.store.database import private_folder
 from snl_edu.vocabulary import Message
 
@@ -33,10 +32,9 @@ class SpeechPrefs:
 
     def _read(self) -> dict[str, Any]:
         try:
-            data = json.loads(self.path.read_text("utf-8"))
-        except (OSError, ValueError):
+            return read_private_json(self.path) or {}
+        except OSError:
             return {}
-        return data if isinstance(data, dict) else {}
 
     def for_players(self, names: Iterable[str]) -> tuple[int, int] | None:
         """The first of these players' remembered (rate, volume), if any is valid."""

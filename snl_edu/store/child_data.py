@@ -22,7 +22,7 @@ from contextlib import suppress
 from enum import StrEnum
 from glob import escape as glob_escape
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from snl_edu.safe_text import name_key
 from snl_edu.store.claims import CLAIMS_SUFFIX
@@ -69,28 +69,29 @@ class Place(Protocol):
         """Remove the child from it: how many entries went (OSError if it cannot)."""
 
 
+def read_private_json(path: Path) -> dict[str, Any] | None:
+    """The JSON object a private file holds; None for a file that is not one (damaged, or
+    nested too deep to read); OSError when it cannot be read at all."""
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except (ValueError, RecursionError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
 class KeyedJson:
     """A JSON object whose keys are children's (or team seats') names."""
 
-    @staticmethod
-    def _read(path: Path) -> dict[str, object] | None:
-        """The object; None for a file that is not one (it holds nothing readable)."""
-        try:
-            data = json.loads(path.read_text("utf-8"))
-        except (ValueError, RecursionError):
-            return None
-        return data if isinstance(data, dict) else None
-
     def holds(self, path: Path, key: str) -> bool:
         try:
-            data = self._read(path)
+            data = read_private_json(path)
         except OSError:
             return path.exists()
         return data is None or any(names_child(name, key) for name in data)
 
     def forget(self, path: Path, key: str) -> int:
         try:
-            data = self._read(path)
+            data = read_private_json(path)
         except FileNotFoundError:
             return 0
         if data is None:  # damaged: whatever it held goes with it

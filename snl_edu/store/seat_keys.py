@@ -13,13 +13,12 @@ itself); a key older than a school day is of no table any more and is dropped.
 from __future__ import annotations
 
 import hashlib
-import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from snl_edu.safe_text import name_key
-from snl_edu.store.child_data import SEAT_KEYS, write_private_json
+from snl_edu.store.child_data import SEAT_KEYS, read_private_json, write_private_json
 from snl_edu.store.database import private_folder
 
 KEPT_FOR = timedelta(hours=12)
@@ -39,10 +38,9 @@ class SeatKeys:
 
     def _read(self) -> dict[str, Any]:
         try:
-            data = json.loads(self.path.read_text("utf-8"))
-        except (OSError, ValueError, RecursionError):
+            return read_private_json(self.path) or {}
+        except OSError:
             return {}
-        return data if isinstance(data, dict) else {}
 
     def key(self, name: str, code: str, now: datetime | None = None) -> str | None:
         """The key this child was given at this table, if it is recent."""

@@ -54,6 +54,8 @@ def test_each_players_choice_comes_back_and_a_damaged_file_is_ignored(tmp_path: 
     assert SpeechPrefs(tmp_path).for_players(["Asha"]) is None
     (tmp_path / "speech.json").write_text('{"asha": {"rate": 9999, "volume": 70}}', "utf-8")
     assert SpeechPrefs(tmp_path).for_players(["Asha"]) is None
+    (tmp_path / "speech.json").write_text("[" * 100_000, "utf-8")  # nested past any reader
+    assert SpeechPrefs(tmp_path).for_players(["Asha"]) is None
 
 
 def test_a_setting_that_cannot_be_kept_is_said_once_and_play_goes_on(tmp_path: Path) -> None:
