@@ -51,15 +51,20 @@ def _at(words: list[str], phrase: list[str]) -> int | None:
 def stated(grammar: Grammar, transcript: str) -> list[str]:
     """Every phrase of the grammar the transcript says in so many words."""
     words = words_of(transcript)
-    return [phrase for phrase in (*grammar.commands, *grammar.numbers)
-            if _at(words, phrase.split()) is not None]
+    return [phrase for phrase in grammar.meaningful if _at(words, phrase.split()) is not None]
+
+
+def _stray(grammar: Grammar, words: list[str]) -> list[int]:
+    """Where the words are that are in no phrase of the grammar and frame none."""
+    known = {word for phrase in grammar.meaningful for word in phrase.split()}
+    return [index for index, word in enumerate(words)
+            if word not in known and word not in grammar.framing]
 
 
 def stray_words(grammar: Grammar, transcript: str) -> list[str]:
     """The transcript's words that are in no phrase of the grammar and frame none."""
-    known = {word for phrase in (*grammar.commands, *grammar.numbers)
-             for word in phrase.split()} | set(grammar.framing)
-    return [word for word in words_of(transcript) if word not in known]
+    words = words_of(transcript)
+    return [words[index] for index in _stray(grammar, words)]
 
 
 def in_part(grammar: Grammar, transcript: str, phrase: str) -> bool:
@@ -68,13 +73,11 @@ def in_part(grammar: Grammar, transcript: str, phrase: str) -> bool:
     "no" beside the word "fun"; "Good luck, yeah." is no "yeah" heard in part."""
     words = words_of(transcript)
     start = _at(words, phrase.split())
-    known = {word for said in (*grammar.commands, *grammar.numbers) for word in said.split()}
-    stray = [index for index, word in enumerate(words)
-             if word not in known and word not in grammar.framing]
+    stray = _stray(grammar, words)
     if start is None or not stray:
         return False
     meaning = grammar.meanings.get(phrase, phrase)
-    for longer in (*grammar.commands, *grammar.numbers):
+    for longer in grammar.meaningful:
         offset = _at(longer.split(), phrase.split())
         if offset is None or grammar.meanings.get(longer) != meaning:
             continue
@@ -88,7 +91,7 @@ def find_phrase(grammar: Grammar, transcript: str) -> str:
     """The one phrase of the grammar the transcript states, or "" (chatter, or nothing)."""
     words = words_of(transcript)
     found: list[tuple[int, int, str]] = []  # (start, end, phrase)
-    for phrase in sorted((*grammar.commands, *grammar.numbers), key=lambda p: -len(p.split())):
+    for phrase in sorted(grammar.meaningful, key=lambda p: -len(p.split())):
         parts = phrase.split()
         start = _at(words, parts)
         if start is None:

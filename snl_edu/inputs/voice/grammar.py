@@ -33,6 +33,12 @@ class Grammar:
     # What each command or number phrase means: its action, or the number
     meanings: Mapping[str, object] = field(default_factory=dict, compare=False)
 
+    @property
+    def meaningful(self) -> tuple[str, ...]:
+        """The phrases that say something (a command or a number), not garbage or
+        distractors."""
+        return (*self.commands, *self.numbers)
+
     def to_json(self) -> str:
         # vosk's JSON reader does not decode \u escapes: Devanagari must stay literal.
         return json.dumps(list(self.phrases), ensure_ascii=False)

@@ -62,8 +62,7 @@ def _number(grammar: Grammar, phrase: str) -> int | None:
 def nearest(grammar: Grammar, heard: str, count: int = NEAREST) -> list[str]:
     """The grammar's phrases most alike in letters to what was heard (digits spelled out)."""
     spelled = " ".join(words_of(heard))
-    phrases = [*grammar.commands, *grammar.numbers]
-    return sorted(phrases, key=lambda phrase: -difflib.SequenceMatcher(
+    return sorted(grammar.meaningful, key=lambda phrase: -difflib.SequenceMatcher(
         None, spelled, phrase, autojunk=False).ratio())[:count]
 
 
