@@ -308,7 +308,7 @@ def _run_client(options: ClientOptions, loc: Localizer) -> None:
     from snl_edu.inputs.keyboard import KeyboardInput
     from snl_edu.table.client import TableClient
 
-    client = TableClient(options, loc, seat_keys=None if options.watch else _seat_keys(options))
+    client = TableClient(options, loc, seat_keys=_seat_keys(options))
     try:
         with KeyboardInput() as keyboard:  # single keys, restored however the game ends
             client.run(keyboard)

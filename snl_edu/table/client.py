@@ -276,8 +276,9 @@ class TableClient:
         self._closed = False
         self.token: str | None = None
         # Where this child's key to their seat is kept on their computer, so joining again
-        # after the program quit needs no teacher (None: only in memory, as a page's seat).
-        self.seat_keys = seat_keys
+        # after the program quit needs no teacher (None: only in memory, as a page's seat;
+        # a watcher has no seat, so no key).
+        self.seat_keys = None if options.watch else seat_keys
         self.key_kept = False  # the latest key is kept there
         self.seat: int | None = None
         self.members: tuple[str, ...] = ()  # in a team: the children at this computer
@@ -377,7 +378,7 @@ class TableClient:
     def _keep_key(self) -> None:
         """Keep the seat's newest key in the child's data; a folder that cannot be written
         keeps it in memory only (joining again then needs the teacher, as before)."""
-        if self.seat_keys is None or self.token is None or self.options.watch:
+        if self.seat_keys is None or self.token is None:
             return
         try:
             self.seat_keys.keep(self.options.name, normalise(self.options.code), self.token)
@@ -453,7 +454,7 @@ class TableClient:
             self._on_notice(fact)
         elif isinstance(fact, wire.Ended):
             self.finished = fact.finished
-            if self.seat_keys is not None and not self.options.watch:
+            if self.seat_keys is not None:
                 with contextlib.suppress(OSError):  # the table is gone: so is its key
                     self.seat_keys.drop(self.options.name, normalise(self.options.code))
             self._tell(lambda: self.listener.news(
@@ -754,7 +755,7 @@ class TableClient:
         """Join, then play until the table ends or the keys end; True if the game finished."""
         with contextlib.ExitStack() as own:
             stack = stack or own
-            if self.token is None and not self.options.watch:
+            if self.token is None:
                 self.token = self._kept_key()
             self._welcome(self._connect())
             stack.callback(self._close)
