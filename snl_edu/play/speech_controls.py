@@ -9,32 +9,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 from snl_edu.inputs.commands import Action
 from snl_edu.language.localizer import Localizer
 from snl_edu.outputs.speech.espeak import MAX_RATE, MIN_RATE
 from snl_edu.safe_text import name_key
-from snl_edu.store.child_data import SPEECH_PREFS, read_private_json, write_private_json
-from snl_edu.store.database import private_folder
+from snl_edu.store.child_data import SPEECH_PREFS, ChildFile
 from snl_edu.vocabulary import Message
 
 RATE_STEP = 20  # words per minute a key press changes
 VOLUME_STEP = 10  # percent
 
 
-class SpeechPrefs:
+class SpeechPrefs(ChildFile):
     """Each player's rate and volume, in one JSON file; a damaged file is simply unused."""
 
-    def __init__(self, folder: Path) -> None:
-        self.path = folder / SPEECH_PREFS
-
-    def _read(self) -> dict[str, Any]:
-        try:
-            return read_private_json(self.path) or {}
-        except OSError:
-            return {}
+    file_name = SPEECH_PREFS
 
     def for_players(self, names: Iterable[str]) -> tuple[int, int] | None:
         """The first of these players' remembered (rate, volume), if any is valid."""
@@ -55,8 +46,7 @@ class SpeechPrefs:
         data = self._read()
         for name in names:
             data[name_key(name)] = {"rate": rate, "volume": volume}
-        private_folder(self.path.parent)
-        write_private_json(self.path, data)
+        self._write(data)
 
 
 class SpeechControls:

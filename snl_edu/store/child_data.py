@@ -22,11 +22,11 @@ from contextlib import suppress
 from enum import StrEnum
 from glob import escape as glob_escape
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from snl_edu.safe_text import name_key
 from snl_edu.store.claims import CLAIMS_SUFFIX
-from snl_edu.store.database import STORE_FILE
+from snl_edu.store.database import STORE_FILE, private_folder
 from snl_edu.vocabulary import TEAM_SEPARATOR
 
 
@@ -115,6 +115,28 @@ def write_private_json(path: Path, data: object) -> None:
         with suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+class ChildFile:
+    """One JSON object beside the store, keyed by children's names (the speech settings,
+    the seat keys): a file missing, unreadable or damaged reads as empty, and it is written
+    whole and private."""
+
+    file_name: ClassVar[str]
+
+    def __init__(self, folder: Path) -> None:
+        self.path = folder / self.file_name
+
+    def _read(self) -> dict[str, Any]:
+        try:
+            return read_private_json(self.path) or {}
+        except OSError:
+            return {}
+
+    def _write(self, data: dict[str, Any]) -> None:
+        """OSError (a full disk) leaves the old file as it was."""
+        private_folder(self.path.parent)
+        write_private_json(self.path, data)
 
 
 FILES: dict[str, Place] = {

@@ -14,12 +14,10 @@ from __future__ import annotations
 
 import hashlib
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 from snl_edu.safe_text import name_key
-from snl_edu.store.child_data import SEAT_KEYS, read_private_json, write_private_json
-from snl_edu.store.database import private_folder
+from snl_edu.store.child_data import SEAT_KEYS, ChildFile
 
 KEPT_FOR = timedelta(hours=12)
 MAX_KEY = 64  # the table's keys are 24 characters; anything longer is not one
@@ -30,17 +28,10 @@ def _table(code: str) -> str:
     return hashlib.sha256(code.encode()).hexdigest()[:16]
 
 
-class SeatKeys:
+class SeatKeys(ChildFile):
     """Each child's seat keys, in one JSON file; a damaged file is simply unused."""
 
-    def __init__(self, folder: Path) -> None:
-        self.path = folder / SEAT_KEYS
-
-    def _read(self) -> dict[str, Any]:
-        try:
-            return read_private_json(self.path) or {}
-        except OSError:
-            return {}
+    file_name = SEAT_KEYS
 
     def key(self, name: str, code: str, now: datetime | None = None) -> str | None:
         """The key this child was given at this table, if it is recent."""
@@ -78,8 +69,7 @@ class SeatKeys:
             del data[child]
         else:
             return  # nothing kept, nothing to write
-        private_folder(self.path.parent)
-        write_private_json(self.path, data)
+        self._write(data)
 
 
 def _fresh(entry: dict[str, Any], now: datetime) -> bool:
