@@ -22,18 +22,24 @@ def levels_db(samples: np.ndarray) -> np.ndarray:
     """Loudness of each 10 ms frame in dB, smoothed over SMOOTH frames."""
     count = len(samples) // FRAME
     frames = samples[:count * FRAME].astype(np.float64).reshape(count, FRAME)
-    power = np.convolve((frames ** 2).mean(axis=1), np.ones(SMOOTH) / SMOOTH, mode="same")
+    power = _centred_sum((frames ** 2).mean(axis=1), SMOOTH) / SMOOTH
     return 10.0 * np.log10(power + 1.0)  # type: ignore[no-any-return]
+
+
+def _centred_sum(values: np.ndarray, width: int) -> np.ndarray:
+    """Each value summed with its neighbours, ``width`` in all, as long as ``values``
+    (np.convolve's mode "same" is as long as the longer input, so a short utterance
+    would come back longer than itself)."""
+    return np.convolve(values, np.ones(width))[width // 2:width // 2 + len(values)]
 
 
 def foreground(samples: np.ndarray, gate_db: float = GATE_DB) -> np.ndarray:
     """int16 audio -> the loud stretch of it, as int16 (unchanged when too short to judge)."""
-    levels = levels_db(samples)
-    if len(levels) < SMOOTH:
+    if len(samples) < SMOOTH * FRAME:
         return samples
+    levels = levels_db(samples)
     # Loud frames and MARGIN frames either side of each (a word's soft edges)
-    loud = np.convolve(levels >= levels.max() - gate_db, np.ones(2 * MARGIN + 1),
-                       mode="same") > 0
+    loud = _centred_sum(levels >= levels.max() - gate_db, 2 * MARGIN + 1) > 0
     where = np.flatnonzero(loud)
     first, last = where[0], where[-1] + 1
     gain = np.where(loud[first:last], 1.0, ATTENUATION)

@@ -54,6 +54,17 @@ def test_the_foreground_cut_keeps_the_loud_talker_and_drops_the_murmur() -> None
     kept = foreground(audio)
     assert 0.4 * 16000 <= len(kept) <= 0.7 * 16000  # the words and ~0.1 s either side
     assert np.abs(kept).max() == np.abs(loud).max()
+    words_at = np.flatnonzero(np.abs(kept) > 1000)
+    before, after = words_at[0], len(kept) - 1 - words_at[-1]
+    assert abs(before - after) <= 0.03 * 16000  # the margin is kept on both sides alike
+
+
+@pytest.mark.parametrize("seconds", [0.0, 0.01, 0.03, 0.06, 0.15, 0.2])
+def test_an_utterance_shorter_than_the_kept_margins_is_cut_without_error(seconds: float) -> None:
+    audio = np.concatenate([tone(300.0, 0.05, level=300.0), tone(700.0, seconds, level=9000.0)])
+    kept = foreground(audio)
+    assert len(kept) == len(audio) // 160 * 160  # the murmur is within the margin kept
+    assert np.abs(kept).max() == np.abs(audio).max()
 
 
 def test_a_matcher_takes_the_nearest_command_and_refuses_what_is_far_from_all() -> None:
