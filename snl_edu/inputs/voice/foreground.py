@@ -23,7 +23,7 @@ def levels_db(samples: np.ndarray) -> np.ndarray:
     count = len(samples) // FRAME
     frames = samples[:count * FRAME].astype(np.float64).reshape(count, FRAME)
     power = _centred_sum((frames ** 2).mean(axis=1), SMOOTH) / SMOOTH
-    return 10.0 * np.log10(power + 1.0)  # type: ignore[no-any-return]
+    return 10.0 * np.log10(power + 1.0)
 
 
 def _centred_sum(values: np.ndarray, width: int) -> np.ndarray:
