@@ -40,7 +40,7 @@ def _fit(text: str, size: float, width: float, bold: bool = False) -> str:
 def class_chart(everyone: Sequence[Progress], loc: Localizer) -> str:
     _ = loc.gettext
     title = _("Number check-up: before and after").format()
-    page = Page(title, " ".join(class_table(everyone, loc)), loc.language)
+    page = Page(title, " ".join(class_table(everyone, loc)), loc.language, names_children=True)
     page.text(PAGE_WIDTH / 2, MARGIN + TITLE_SIZE * 0.8, title, TITLE_SIZE, anchor="middle",
               bold=True, extra=' class="title"')
     paired = [p for p in everyone if p.after is not None]

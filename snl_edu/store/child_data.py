@@ -11,6 +11,11 @@ To add a kind of child data: a table with a ``learner_id`` column goes in ``TABL
 goes in ``FILES`` as ``KeyedJson()``; any other file or folder brings its own ``Place``
 (``holds`` and ``forget``, given its path and the child's ``name_key``). A file beside
 the store that holds nothing about a child goes in ``NOT_CHILD_DATA`` with the reason.
+
+Outside the data folder snl keeps nothing of a child (a file the user asks for, a chart
+or a recording, is theirs): the cache folder holds only the cut fonts of pages that name
+no child (see ``names_children`` in views/printing/page.py), and a temporary file (a
+sentence's audio, a PDF's fonts) is deleted once it is read.
 """
 
 from __future__ import annotations

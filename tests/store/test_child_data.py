@@ -1,12 +1,14 @@
 """The one list of where a child's data lives (store/child_data.py) is complete, and
 forgetting works from it: after games in teams, speech changes, lessons and a check-up,
-no byte of the name is left anywhere under the data folder."""
+no byte of the name is left anywhere under the data folder, and her class chart left
+nothing of hers in the cache folder."""
 
 from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from snl_edu.cli import main
@@ -16,6 +18,8 @@ from snl_edu.store.child_data import FILES, NOT_CHILD_DATA, TABLES, Holds
 from snl_edu.store.database import _expected_schema
 from snl_edu.store.schema import latest_version
 from snl_edu.store.seat_keys import SeatKeys
+from snl_edu.views.printing import fonts
+from snl_edu.views.printing.font_cache import CACHE_DIR_ENV
 from tests.checkup.classroom import checkup
 
 from .damage import raw
@@ -108,3 +112,25 @@ def test_a_damaged_store_set_aside_still_names_the_child_to_delete(tmp_path: Pat
     backup = next(tmp_path.glob("*.corrupt-*.bak"))
     assert f"The backup {backup} is damaged and may still hold data about Zephyrine: " \
            "delete it if it is no longer needed." in result.output
+
+
+def test_her_class_chart_keeps_no_cut_font_of_her_page_and_forgetting_leaves_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cut holds every letter its page draws, her name's too, in a file named by a hash
+    that nothing could find again to forget her: the chart's cuts are never kept."""
+    data, cache = tmp_path / "data", tmp_path / "cache"
+    monkeypatch.setenv(CACHE_DIR_ENV, str(cache))
+    fonts._subset.cache_clear()  # as a new process: each cut is read from, or kept in, the cache
+    a_child_everywhere(data)
+    board = CliRunner().invoke(main, ["board", "render", "classic", "--out",
+                                      str(tmp_path / "board.svg")])
+    assert board.exit_code == 0, board.output
+    kept = sorted(cache.rglob("*"))
+    assert any(path.suffix == ".ttf" for path in kept)  # a page naming no child keeps its cuts
+    chart = tmp_path / "class.svg"
+    snl(data, "progress", "--class", "--chart", str(chart))
+    assert NAME in chart.read_text("utf-8")
+    assert sorted(cache.rglob("*")) == kept
+    snl(data, "progress", "--yes", "--forget", NAME)
+    assert NAME.lower().encode() not in every_byte(data).lower()
+    assert sorted(cache.rglob("*")) == kept  # only the board's cuts: nothing of hers

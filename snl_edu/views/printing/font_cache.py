@@ -1,7 +1,8 @@
 """Cut fonts kept on disk, so a page printed again does not cut its fonts again.
 
 Cutting Noto Sans Devanagari to a page's glyphs takes most of a second; the same board
-or chart printed again asks for the same cut. Each cut is a file in the user's cache
+printed again asks for the same cut (a page that names children keeps none: see
+``Page``'s ``names_children``). Each cut is a file in the user's cache
 folder (SNL_CACHE_DIR when set), named by a hash of everything that makes it: the font
 file's own hash, fontTools' version, fonts.py's own source and the characters. A file
 ends with the SHA-256 of its font, so a damaged or truncated file is seen, ignored and

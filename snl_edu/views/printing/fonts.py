@@ -159,8 +159,11 @@ def _recipe_hash() -> str:
 
 
 @lru_cache(maxsize=32)
-def _subset(family: str, weight: int, characters: str) -> bytes:
-    """A cut, from the disk cache when this page's characters were cut before."""
+def _subset(family: str, weight: int, characters: str, keep: bool) -> bytes:
+    """A cut, from the disk cache when this page's characters were cut before; one that is
+    not to be kept is only made."""
+    if not keep:
+        return _make_subset(family, weight, characters)
     import fontTools
 
     key = [family, str(weight), characters, _source_hash(family, weight), fontTools.version,
@@ -183,12 +186,14 @@ class EmbeddedFont:
     data: bytes  # a TrueType file
 
 
-def fonts_for(texts: dict[int, list[str]]) -> list[EmbeddedFont]:
+def fonts_for(texts: dict[int, list[str]], keep: bool = True) -> list[EmbeddedFont]:
     """The subset fonts for the texts drawn at each weight (400, 700).
 
     A text with Devanagari in it is drawn in Noto Sans Devanagari (its punctuation
     and Latin digits too, so a line never mixes faces); the rest, and anything
     that font lacks, in Atkinson Hyperlegible. A font no character needs is left out.
+    ``keep``: the cuts go to the disk cache for the next print (see Page's
+    ``names_children`` for the pages whose cuts must not).
     """
     devanagari_cmap = _metrics(DEVANAGARI_FAMILY, 400).advances
     # One Devanagari cut serves both weights (cutting is the slow part).
@@ -201,10 +206,10 @@ def fonts_for(texts: dict[int, list[str]]) -> list[EmbeddedFont]:
             {c for text in drawn for c in _drawn_in_latin(text, devanagari_cmap)}))
         if latin.strip():
             embedded.append(EmbeddedFont(LATIN_FAMILY, weight,
-                                         _subset(LATIN_FAMILY, weight, latin + " ")))
+                                         _subset(LATIN_FAMILY, weight, latin + " ", keep)))
         if any(has_devanagari(text) for text in drawn):
             embedded.append(EmbeddedFont(DEVANAGARI_FAMILY, weight, _subset(
-                DEVANAGARI_FAMILY, weight, devanagari + _SHAPING_HELPERS + " ")))
+                DEVANAGARI_FAMILY, weight, devanagari + _SHAPING_HELPERS + " ", keep)))
     return embedded
 
 

@@ -40,10 +40,15 @@ def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str] 
 class Page:
     """Collects elements and the text drawn at each weight, then writes the document."""
 
-    def __init__(self, title: str, description: str, language: str) -> None:
+    def __init__(self, title: str, description: str, language: str, *,
+                 names_children: bool = False) -> None:
+        """``names_children``: the page shows children's names (a class chart). Its fonts
+        are cut for it alone and never kept in the disk cache: a cut holds every letter the
+        page draws, and no file named by a hash could be found again to forget a child."""
         self.title = title
         self.description = description
         self.language = language
+        self.names_children = names_children
         self.elements: list[str] = []
         self._drawn: dict[int, list[str]] = {400: [], 700: []}
 
@@ -66,7 +71,7 @@ class Page:
         self.elements.append(f'<text {common} fill="{fill}"{extra}>{escape(content)}</text>')
 
     def svg(self) -> str:
-        css = font_face_css(fonts_for(self._drawn))
+        css = font_face_css(fonts_for(self._drawn, keep=not self.names_children))
         head = [
             '<?xml version="1.0" encoding="UTF-8"?>',
             (f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(PAGE_WIDTH)}mm" '
