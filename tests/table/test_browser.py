@@ -167,6 +167,9 @@ def test_two_browser_seats_and_a_terminal_seat_play_a_whole_game(browser: Any, t
         sita.join_thread()
         for page in (asha, bikash):
             page.wait_for_selector("#roll[disabled]", timeout=MS)
+            # The browser, maybe a shared school computer, keeps nothing of the child now
+            kept = page.evaluate("JSON.parse(localStorage.getItem('snl-seat'))")
+            assert not {"name", "token", "code"} & set(kept), kept
         assert table.game.over
         # The English page heard the game as the host's own narrator tells it, to the end.
         said = _log(asha)

@@ -14,6 +14,13 @@
     Object.assign(saved, fields);
     try { localStorage.setItem(STORE, JSON.stringify(saved)); } catch (error) { /* private mode */ }
   }
+  // The seat (the child's name, its token, the table's code) is kept only so that a closed
+  // tab gets its seat back while the game lasts; when it ends, this browser (often a shared
+  // school computer, which snl progress --forget cannot reach) keeps nothing of the child.
+  function forgetSeat() {
+    for (const field of ["name", "token", "code"]) delete saved[field];
+    remember({});
+  }
 
   // Speech: the browser's own voice for the language when it has one, else the host's
   // eSpeak NG audio of the line; each line's earcon first. Lines are said in order.
@@ -125,6 +132,7 @@
     } else if (message.type === "ended") {
       joined = false;
       $("roll").disabled = true;
+      forgetSeat();
     }
   }
 
