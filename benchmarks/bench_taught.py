@@ -8,8 +8,10 @@ speeds and two other pitches, clean, with white noise at 15 dB below the speech 
 babble of four other voices at 10 dB below, and says Nepali chatter too. Every clip goes
 through the game's listener (Silero endpointer) and the learner's own examples only.
 Prints, per kind of features: commands right, chatter taken (goals: >= 90 % with noise,
-chatter <= 2 %), and the time to match one utterance (median, p90; the reference is the
-MFCC features' time in the same run).
+chatter <= 2 %), the same for a child who taught one command only (each command alone:
+its sayings heard, and the other commands' sayings and the chatter taken), and the time
+to match one utterance (median, p90; the reference is the MFCC features' time in the
+same run).
 """
 
 from __future__ import annotations
@@ -72,6 +74,7 @@ def taught(whisper: object | None, tiny: bool = False, notes: list[str] | None =
     timings: dict[str, list[float]] = {kind: [] for kind in kinds}
     for kind in kinds:
         right = total = taken = said = 0
+        one = [0, 0, 0, 0]  # one command taught: its sayings heard, of; others taken, of
         # tiny: one learner, whose path through the code is every learner's
         for learner, (voice, speed, pitch) in list(LEARNERS.items())[:1 if tiny else None]:
             rng = random.Random(f"taught/{learner}")
@@ -84,6 +87,9 @@ def taught(whisper: object | None, tiny: bool = False, notes: list[str] | None =
                     cut = utterances(clip(words, rng)[0])
                     examples.append((action, features_for(kind, whisper, cut[0])))
             matcher = Matcher(examples, kind)
+            # A child who taught one command: only nearness can refuse the others' words
+            alone = {action: Matcher([e for e in examples if e[0] == action], kind)
+                     for action in commands}
             tests = [*commands.items(), *((None, text) for text in chatter)]
             for d_speed, d_pitch in HEARD_AS[:1] if tiny else HEARD_AS:
                 spoken = speak_all([(text, voice, speed + d_speed, pitch + d_pitch)
@@ -91,11 +97,20 @@ def taught(whisper: object | None, tiny: bool = False, notes: list[str] | None =
                 for label, snr, noise in CONDITIONS[-1:] if tiny else CONDITIONS:
                     for (action, text), words in zip(tests, spoken, strict=True):
                         audio = clip(words, rng, snr, noise, background)[0]
-                        found = []
+                        found, taken_alone = [], set()
                         for cut in utterances(audio):
                             started = time.perf_counter()
-                            found.append(matcher.match(features_for(kind, whisper, cut)))
+                            features = features_for(kind, whisper, cut)
+                            found.append(matcher.match(features))
                             timings[kind].append(time.perf_counter() - started)
+                            taken_alone |= {a for a, m in alone.items() if m.match(features)}
+                        for only in commands:
+                            if action == only:
+                                one[0] += only in taken_alone
+                                one[1] += 1
+                            else:
+                                one[2] += only in taken_alone
+                                one[3] += 1
                         got = [f for f in found if f is not None]
                         where = f"{kind} {learner} {d_speed:+}/{d_pitch:+} {label}"
                         if action is None:
@@ -111,6 +126,9 @@ def taught(whisper: object | None, tiny: bool = False, notes: list[str] | None =
         notes.append(f"taught Nepali, {kind} features: commands right {right}/{total} = "
                      f"{right / max(1, total):.1%}, chatter taken {taken}/{said} = "
                      f"{taken / max(1, said):.1%}")
+        notes.append(f"taught Nepali, {kind} features, one command taught: its sayings heard "
+                     f"{one[0]}/{one[1]} = {one[0] / max(1, one[1]):.1%}, the other commands' "
+                     f"and the chatter taken {one[2]}/{one[3]} = {one[2] / max(1, one[3]):.1%}")
     mine = kinds[0]
     reference = "mfcc" if "mfcc" in kinds else mine
     return Result(f"taught Nepali, {mine} features: matching one utterance", "ms",

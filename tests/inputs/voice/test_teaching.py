@@ -19,7 +19,7 @@ from snl_edu.cli import main
 pytestmark = pytest.mark.usefixtures("whisper_loads_once")
 
 ENV = {"SNL_AUDIO": "off", "VOSK_MODEL_PATH": ""}
-ROLL, HELP, CHATTER = "पासा फाल", "मद्दत", "मलाई भोक लाग्यो"
+ROLL, HELP, CHATTER, EATING = "पासा फाल", "मद्दत", "मलाई भोक लाग्यो", "खाना खाऊ"
 
 
 def run(args: list[str], tmp_path: Path) -> tuple[int, str]:
@@ -86,6 +86,21 @@ def test_a_childs_commands_are_heard_from_her_examples_and_chatter_is_not(taught
         assert code == 0, output
         heard.append([json.loads(line)["command"] for line in output.splitlines()])
     assert heard == [["roll"], ["help"], [None]]
+
+
+def test_with_one_command_taught_other_words_are_not_taken_for_it(
+        tmp_path: Path, examples: Path) -> None:
+    # No other command's examples stand beside it to compare with: nearness alone decides
+    teach(tmp_path, "roll", examples)
+    (tmp_path / "said").mkdir()
+    said = wavs(tmp_path / "said", [(ROLL, 120), (HELP, 150), (CHATTER, 150), (EATING, 150)])
+    heard = []
+    for path in said:
+        code, output = run(["voice", "listen", "--audio-in", path, "--lang", "ne",
+                            "--learner", "Asha", "--json"], tmp_path)
+        assert code == 0, output
+        heard.append([json.loads(line)["command"] for line in output.splitlines()])
+    assert heard == [["roll"], [None], [None], [None]]
 
 
 def test_forgetting_the_child_removes_her_examples(taught: Path) -> None:
