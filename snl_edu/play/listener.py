@@ -167,8 +167,9 @@ class Listener:
             self.say([Message(self._("Please press y for yes or n for no."))], remember=False)
         return False
 
-    def handle(self, command: Command) -> None:
-        """Any key but roll and quit: repeat, review, where, ahead, help, explore..."""
+    def handle(self, command: Command, asked: int | None = None) -> None:
+        """Any key but roll and quit: repeat, review, where, ahead, help, explore...
+        ``asked``: the seat whose open question the key came in (``QuestionInput``)."""
         assert self.game is not None and self.narrator is not None
         match command.action:
             case Action.REPEAT:
@@ -183,12 +184,11 @@ class Listener:
             case Action.WHERE:
                 self.say(self.narrator.where(self.game), remember=False)
             case Action.AHEAD:
-                seat = self.game.current if self.seat is None else self.seat
-                self.say(self.narrator.ahead(self.game, seat), remember=False)
+                self.say(self.narrator.ahead(self.game, self._own_seat(asked)), remember=False)
             case Action.HELP:
                 self.say(help_messages(self.narrator.loc), remember=False)
             case Action.SQUARE_BEFORE | Action.SQUARE_AFTER | Action.OWN_SQUARE:
-                self.say(self._explore(command.action), remember=False)
+                self.say(self._explore(command.action, asked), remember=False)
             case Action.SLOWER | Action.FASTER | Action.QUIETER | Action.LOUDER:
                 if self.adjust is not None:
                     self.say(self.adjust(command.action), remember=False)
@@ -200,19 +200,22 @@ class Listener:
                 self.say([Message(self._("I did not understand {text}. Press h for help.").format(
                     text=repr(command.text)))], remember=False)
 
-    def _explore(self, action: Action) -> list[Message]:
+    def _explore(self, action: Action, asked: int | None) -> list[Message]:
         """Walk the board square by square, by ear: [ and ] step, Home comes back."""
         assert self.game is not None and self.narrator is not None
-        own = self.game.positions[self._own_seat()]
+        own = self.game.positions[self._own_seat(asked)]
         start = own if action is Action.OWN_SQUARE or self._explored is None else self._explored
         step = {Action.SQUARE_BEFORE: -1, Action.SQUARE_AFTER: 1}.get(action, 0)
         self._explored = max(1, min(self.game.board.last, start + step))
         return self.narrator.square(self.game, self._explored)
 
-    def _own_seat(self) -> int:
-        """Whose square Home means: the player's own; else the player whose turn it is, or
-        the first human."""
+    def _own_seat(self, asked: int | None) -> int:
+        """Whose token "you" means to a (ahead) and Home: the player whose question is open
+        (the turn has passed to the next player by then); else the player's own; else the
+        player whose turn it is, or the first human."""
         assert self.game is not None
+        if asked is not None:
+            return asked
         if self.seat is not None:
             return self.seat
         current = self.game.current
@@ -225,11 +228,14 @@ class QuestionInput:
     """A player's keys as their open question hears them, on one computer and at the table
     alike: ``,`` and ``.`` read back past messages (questions included), and the exploring,
     rate and volume keys work, none of them an answer; w, a and h, while nothing is typed,
-    the lesson passes back through ``handle`` (snl_edu.lessons.answers)."""
+    the lesson passes back through ``handle`` (snl_edu.lessons.answers). ``seat``: the
+    player the question is for, whom a and Home describe (None: the listener's own)."""
 
-    def __init__(self, source: CommandSource, listener: Listener) -> None:
+    def __init__(self, source: CommandSource, listener: Listener,
+                 seat: int | None = None) -> None:
         self.source = source
         self.listener = listener
+        self.seat = seat
         self.interactive = source.interactive
 
     def next_command(self, timeout: float | None = None) -> Command | None:
@@ -241,7 +247,7 @@ class QuestionInput:
 
     def handle(self, command: Command) -> None:
         """A game key the question passes on."""
-        self.listener.handle(command)
+        self.listener.handle(command, self.seat)
 
 
 def split_next_turn(events: Sequence[Event]) -> tuple[list[Event], list[Event]]:

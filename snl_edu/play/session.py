@@ -66,8 +66,9 @@ class Session:
         self._prompted = False
 
     def channel(self, seat: int) -> QuestionInput:
-        """Listen to one seat's input, answering review keys on the way (for lessons)."""
-        return QuestionInput(self.inputs.for_seat(seat), self.listener)
+        """Listen to one seat's input, answering review keys on the way (for lessons): the
+        seat's question is open, so its keys describe its player's token."""
+        return QuestionInput(self.inputs.for_seat(seat), self.listener, seat)
 
     def run(self) -> Ending:
         self._happened(self.game.opening())

@@ -60,3 +60,25 @@ def test_a_question_open_when_the_game_stopped_is_asked_again_on_resume(
         assert "A question for Asha" not in again.output
         again.type("qy")
         assert again.wait() == 0
+
+
+def test_a_and_home_in_a_question_describe_the_token_of_the_child_it_is_for(
+        tmp_path: Path) -> None:
+    """The turn has passed to Bikash (still off the board) while Asha's question is open:
+    a and Home are about Asha's token on 2, not Bikash's."""
+    with Terminal("play", "--players", "Asha,Bikash", "--seed", "1", "--pace", "0",
+                  "--lessons", "every", "--level", "1",
+                  env={"SNL_DATA_DIR": str(tmp_path)}) as terminal:
+        _question(terminal)
+        terminal.type("w")
+        terminal.expect("Asha is on square 2.\nBikash is not yet on the board.\n")
+        terminal.type("a")
+        assert terminal.expect("climbs to 30.\n").strip() == (
+            "A ladder on 3, a roll of 1 away, climbs to 22.\n"
+            "A ladder on 8, a roll of 6 away, climbs to 30.")
+        terminal.type("]\x1b[H")
+        terminal.expect("Square 3. A ladder climbs from here to 22.\nSquare 2. Asha is here.\n")
+        terminal.type("\x1b")
+        terminal.expect("That is fine, we will skip this one.")
+        terminal.type("qy")
+        assert terminal.wait() == 0
