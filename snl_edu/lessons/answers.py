@@ -138,10 +138,7 @@ class Asker:
                 return Outcome(question, False, tries, given, True, self.clock() - started,
                                input_ended=reply is _Signal.END)
             if question.choices and reply not in question.choices:
-                first, *rest = question.choices
-                self.say(_("Please choose {first} or {second}.").format(
-                    first=self.loc.number(first),
-                    second=self.loc.join(self.loc.number(c) for c in rest)))
+                self.say(self._choose(question.choices))
                 continue
             given = reply
             tries += 1
@@ -154,6 +151,16 @@ class Asker:
         self.say(_("Good try! The answer is {answer}.").format(
             answer=self.loc.number(question.answer)), question.reveal)
         return Outcome(question, False, tries, given, False, self.clock() - started)
+
+    def _choose(self, choices: tuple[int, ...]) -> str:
+        """What the answers may be, said when one that is not among them was given."""
+        low, high = min(choices), max(choices)
+        if len(choices) > 2 and len(choices) == high - low + 1:
+            return self._("Please type a number from {low} to {high}.").format(
+                low=self.loc.number(low), high=self.loc.number(high))
+        first, *rest = choices
+        return self._("Please choose {first} or {second}.").format(
+            first=self.loc.number(first), second=self.loc.join(self.loc.number(c) for c in rest))
 
     def _nudge(self, question: Question, given: int) -> str:
         """Warm, and a fair clue where "bigger" or "smaller" means something; a wrong

@@ -61,7 +61,9 @@ class Question:
     reveal: str  # shown with the answer after the last try: how to get there
     focus: int | None = None  # the number practised, for "numbers often missed"
     ordered: bool = True  # "bigger"/"smaller" is a fair hint (not for choosing a square)
-    choices: tuple[int, ...] = ()  # when set, only these answers make sense
+    # When set, only these answers make sense: two squares to choose between, or a run of
+    # numbers (0 to 6 of the six faces); any other is asked again, never marked wrong.
+    choices: tuple[int, ...] = ()
     # Wrong answers that deserve their own words: the square a ladder took the child to,
     # when the question asks where the roll put them before it.
     mistaken: tuple[tuple[int, str], ...] = ()
@@ -505,7 +507,7 @@ def _board_row(c: _Context) -> Question | None:
             one=c.n(1), **values),
          _("Count in steps of {width} until you pass {square}.").format(**values)),
         _("Row {row} holds the squares {first} to {end}.").format(**values),
-        focus=square)
+        focus=square, choices=tuple(range(1, board.height + 1)))
 
 
 # -- level 4 ------------------------------------------------------------------
@@ -590,7 +592,7 @@ def _chance_faces(c: _Context) -> Question | None:
           _("One roll moves it to a square from {low} to {high}.")).format(**values),
          (_("Is {starts} between {low} and {high}?") if single else
           _("Which of {starts} are between {low} and {high}?")).format(**values)),
-        reveal.format(**values), focus=square)
+        reveal.format(**values), focus=square, choices=tuple(range(DIE_FACES + 1)))
 
 
 def _chance_compare(c: _Context) -> Question | None:

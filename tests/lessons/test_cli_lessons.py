@@ -265,3 +265,26 @@ def test_a_new_child_plays_at_level_one_and_hears_their_moves_counted_on(
                  "--seed", "5", "--lessons", "some", "--level", "2", *data,
                  input="\nskip\n" * 300)
     assert "Counting on from" not in higher.output
+
+
+@pytest.mark.parametrize(("language", "impossible", "again"), [
+    ("en", "7", "Please type a number from 0 to 6."),
+    ("ne", "७", "० देखि ६ सम्मको सङ्ख्या टाइप गर।"),
+])
+def test_an_answer_no_face_count_can_be_is_asked_again_not_marked_wrong(
+        runner: CliRunner, tmp_path: Path, language: str, impossible: str, again: str) -> None:
+    """"How many of the six faces...?": 7 is not one of the answers it offers; Mina hears
+    which are, and her right answer after it is right at the first try."""
+    from snl_edu.store import open_store
+    from snl_edu.store.progress import ProgressStore
+
+    data = ["--data-dir", str(tmp_path)]
+    result = snl(runner, "--lang", language, "lesson", "--learner", "Mina", "--level", "4",
+                 "--seed", "2", "--questions", "1", *data, input=f"{impossible}\n0\n")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[4] == again, result.output
+    assert len(lines) == 7, result.output  # the praise and the tally: no hint, no "smaller"
+    with open_store(tmp_path) as store:
+        [answer] = ProgressStore(store).recent("Mina")
+    assert (answer.correct, answer.tries) == (True, 1)

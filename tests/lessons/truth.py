@@ -111,6 +111,8 @@ class Audit:
             self.unread.append(question.prompt)
         elif expected != question.answer:
             found.append(f"judged right: {question.answer}, the question asks for {expected}")
+        if question.choices and question.answer not in question.choices:
+            found.append(f"offers {question.choices}, its answer {question.answer} is not one")
         for hint in question.hints:
             self._hint(hint, question.answer, facts, found)
         self.misleading += bool(found)
@@ -218,6 +220,8 @@ class Audit:
             tens, ones = divmod(int(m[2]), 10)
             return tens if m[1] == "tens" else ones
         if m := re.fullmatch(rf"Counting rows from the bottom, on which row is square {N}\?", p):
+            if question.choices != tuple(range(1, board.height + 1)):
+                found.append(f"offers {question.choices} for a row of {board.height}")
             return (int(m[1]) - 1) // board.width + 1
         if m := re.fullmatch(rf"(You are|Imagine a token) on {N}\. (?:A ladder|Ladders|A snake|"
                              rf"Snakes) near (?:you|it) starts? on (.+)\. How many of the six "
@@ -226,6 +230,8 @@ class Audit:
             start, kind = int(m[2]), JumpKind(m[4])
             if m[1] == "You are":
                 self._you_are_on(start, facts, found)
+            if question.choices != tuple(range(DIE_FACES + 1)):
+                found.append(f"offers {question.choices} for a count of the six faces")
             listed = [int(x) for x in re.findall(r"\d+", m[3])]
             if listed != _near(board, start, kind):
                 found.append(f"lists the {kind.value}s near {start} as {listed}")
