@@ -59,14 +59,15 @@ def _shipped_board(name: str) -> Board:
 class Card:
     """One history fact, in both languages, with where it comes from.
 
-    ``text`` is the full card (``snl history``); ``child`` one or two short
-    sentences of the same fact, which is what a game tells its players.
+    ``told`` is the card's first one or two short sentences, what a game tells its
+    players; ``text`` the whole card (``snl history``), which begins with them, so a
+    fact is written once and a game never tells it otherwise.
     """
 
     id: str
+    told: dict[str, str]
     text: dict[str, str]
     sources: dict[str, str]
-    child: dict[str, str]
     # A card whose figures are about one shipped board, played with the default rules
     # ("on our Moksha Patam board, about 38 rolls"): a game tells it only there.
     board: str | None = None
@@ -87,7 +88,7 @@ class Card:
         return loc.number(in_language(self.sources, loc))
 
     def for_children(self, loc: Localizer) -> str:
-        return loc.number(in_language(self.child, loc))
+        return loc.number(in_language(self.told, loc))
 
 
 @dataclass(frozen=True)
@@ -165,9 +166,11 @@ def history_cards() -> tuple[Card, ...]:
             raise LessonDataError(HISTORY_FILE, N_("entry {entry} is about the board "
                                                    "{board}, which is not one that ships"),
                                   entry=card_id, board=repr(board))
-        cards.append(Card(card_id, _languages(entry, HISTORY_FILE, card_id),
-                          _source(entry, HISTORY_FILE, card_id),
-                          _languages(entry, HISTORY_FILE, card_id, prefix="child_"), board))
+        told = _languages(entry, HISTORY_FILE, card_id)
+        more = (_languages(entry, HISTORY_FILE, card_id, prefix="more_")
+                if any("more_" + lang in entry for lang in told) else {})
+        text = {lang: f"{line} {more[lang]}" if more else line for lang, line in told.items()}
+        cards.append(Card(card_id, told, text, _source(entry, HISTORY_FILE, card_id), board))
     return tuple(cards)
 
 

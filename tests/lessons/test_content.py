@@ -58,14 +58,30 @@ def test_sources_cite_the_agreed_references() -> None:
         assert reference in sources or any(reference in c.text["en"] for c in history_cards())
 
 
-def test_every_card_has_a_short_child_version_in_both_languages() -> None:
+def test_what_a_game_tells_of_each_card_is_short_and_begins_the_card() -> None:
     for card in history_cards():
         for language in ("en", "ne"):
-            text = card.child[language]
-            sentences = [s for s in re.split(r"[.!?।]", text) if s.strip()]
-            assert 1 <= len(sentences) <= 2, (card.id, text)
-            assert len(text.split()) <= 18, (card.id, text)
-            assert len(text) < len(card.text[language]) or len(text) < 80, (card.id, text)
+            told = card.told[language]
+            sentences = [s for s in re.split(r"[.!?।]", told) if s.strip()]
+            assert 1 <= len(sentences) <= 2, (card.id, told)
+            assert len(told.split()) <= 18, (card.id, told)
+            assert card.text[language].startswith(told), (card.id, told)
+
+
+# Words that point back to something said before: a card's line is told alone, after
+# any other card or none ("On that board, the snakes..." named a board never mentioned).
+POINTING_BACK = {
+    "en": re.compile(r"\b(that|these|those|they|them|it|its|there|same)\b", re.IGNORECASE),
+    "ne": re.compile(r"(^|\s)(त्यही|त्यो|त्यस|त्यहाँ|ती|तिनका|तिनी|यी|यिनी|उनी|उनको|उक्त|उही)"
+                     r"(\s|$|को|का|की|ले|लाई|मा)"),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "ne"])
+def test_each_line_a_game_tells_stands_alone(language: str) -> None:
+    pointing = {card.id: card.told[language] for card in history_cards()
+                if POINTING_BACK[language].search(card.told[language])}
+    assert not pointing
 
 
 @pytest.mark.parametrize(("board", "rules", "told"), [
@@ -89,7 +105,7 @@ def test_a_card_with_figures_about_one_board_is_told_only_in_a_game_on_it(
     assert [card.id for card in about_one_board] == ["maths"]
     cards = [text for text in out.texts if text.startswith("From the history of Moksha Patam")]
     assert len(cards) == len(history_cards()) - (0 if told else 1)
-    assert any(about_one_board[0].child["en"] in text for text in cards) is told
+    assert any(about_one_board[0].told["en"] in text for text in cards) is told
 
 
 def test_a_card_about_a_board_that_does_not_ship_is_refused_by_name(
@@ -97,7 +113,7 @@ def test_a_card_about_a_board_that_does_not_ship_is_refused_by_name(
     """Told during a game, the card would look its board up: a misspelt one is named when
     the cards are read, in the teacher's language."""
     (tmp_path / "history.toml").write_text(
-        '[[card]]\nid = "maths"\nen = "a"\nne = "अ"\nchild_en = "a"\nchild_ne = "अ"\n'
+        '[[card]]\nid = "maths"\nen = "a"\nne = "अ"\n'
         'source = "b"\nboard = "moksha-patan"\n', "utf-8")
     monkeypatch.setattr(content, "data_folder", lambda name: tmp_path)
     history_cards.cache_clear()
@@ -109,3 +125,19 @@ def test_a_card_about_a_board_that_does_not_ship_is_refused_by_name(
     assert describe(raised.value, nepali()) == (
         "पाठ फाइल history.toml प्रयोग गर्न सकिँदैन: प्रविष्टि maths को बोर्ड "
         "'moksha-patan' खेलसँगै आएको बोर्ड होइन।")
+
+
+def test_a_card_with_more_in_one_language_only_is_refused_by_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """snl history would show a longer card in English than in Nepali."""
+    (tmp_path / "history.toml").write_text(
+        '[[card]]\nid = "names"\nen = "a"\nne = "अ"\nmore_en = "b"\nsource = "c"\n'
+        'source_ne = "ग"\n', "utf-8")
+    monkeypatch.setattr(content, "data_folder", lambda name: tmp_path)
+    history_cards.cache_clear()
+    try:
+        with pytest.raises(LessonDataError) as raised:
+            history_cards()
+    finally:
+        history_cards.cache_clear()
+    assert describe(raised.value, english()).endswith("entry names has no more_ne text.")

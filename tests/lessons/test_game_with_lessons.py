@@ -58,7 +58,7 @@ def test_a_whole_game_with_a_lesson_every_turn(language: str, tmp_path: Path) ->
     assert {r.kind for r in stored} <= {"land-where", "to-ladder", "number-words"}
     store.close()
     # Cards and meanings are shown in the game's language.
-    card_texts = {c.child[language] for c in history_cards()}  # the child version in games
+    card_texts = {c.told[language] for c in history_cards()}  # what a game tells
     meaning_texts = {m.text[language] for m in meanings()}
     shown = " ".join(texts)
     assert any(text in shown for text in meaning_texts)
