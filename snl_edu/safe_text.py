@@ -52,21 +52,29 @@ def visible_data(data: Any, limit: int) -> Any:
 
 
 def clean_name(text: str, limit: int = MAX_NAME) -> str:
-    """The one rule for a name at every door, applied before it is shown or saved: spaces
-    collapsed, control characters made visible, bytes that were not UTF-8 (lone surrogates
-    from the command line) made U+FFFD, NFC, at most ``limit`` characters. What it returns
-    is what the store's row checks accept, so a name the game saved is never called damaged;
-    "" means the name was blank (nothing but spaces and zero-width characters)."""
+    """The one rule for a name at every door, applied before it is shown, saved or looked
+    up: spaces collapsed, control characters made visible, bytes that were not UTF-8 (lone
+    surrogates from the command line) made U+FFFD, NFC, at most ``limit`` characters. What
+    it returns is what the store's row checks accept, so a name the game saved is never
+    called damaged; "" means the name was blank (nothing but spaces and zero-width
+    characters)."""
     text = unicodedata.normalize("NFC", visible(" ".join(text.split())))[:limit].rstrip()
-    return text if name_key(text) else ""
+    return text if _folded(text) else ""
+
+
+def name_key(name: str) -> str:
+    """The one rule for "is this the same child?" (learners, seats, team members, every
+    name a command is given): the name cleaned as ``clean_name`` cleans it on entry, so the
+    name as typed finds the child the game saved; then NFKC, case folded, spaces collapsed,
+    zero-width characters removed. Cut to ``MAX_NAME`` too (folding can lengthen a name: ß
+    is ss) so that a key, as the data folder's files keep it, is its own key."""
+    return _folded(clean_name(name))[:MAX_NAME].rstrip()
 
 
 # Invisible characters that make two spellings of one name look the same on screen.
 _ZERO_WIDTH = dict.fromkeys((0x00AD, 0x180E, 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF))
 
 
-def name_key(name: str) -> str:
-    """The one rule for "is this the same child?" (learners, seats, team members):
-    NFKC, case folded, spaces collapsed, zero-width characters removed."""
+def _folded(name: str) -> str:
     folded = unicodedata.normalize("NFKC", name).translate(_ZERO_WIDTH).casefold()
     return " ".join(unicodedata.normalize("NFKC", folded).split())
