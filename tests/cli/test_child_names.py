@@ -67,3 +67,26 @@ def test_a_blank_name_is_refused_by_every_command(runner: CliRunner, tmp_path: P
                                                   args: list[str]) -> None:
     code, output = snl(runner, tmp_path, *args)
     assert code == 2 and output.endswith(": A learner's name cannot be empty.\n"), output
+
+
+NEPALI = ["श्रीमती", "क्षितिज", "ज्ञानेन्द्र", "चाँदनी", "क्\u200dष", "विद्वान्\u200cको"]  # joiners in conjuncts
+
+
+def test_names_that_look_the_same_are_one_name(runner: CliRunner, tmp_path: Path) -> None:
+    """Invisible format characters are dropped on entry (a zero-width space, a soft hyphen,
+    a word joiner, ZWJ between Latin letters), so a second "Asha" is refused."""
+    for twin in ("Ash\u200ba", "As\u00adha", "A\u2060sha", "As\u200dha", "\ufeffAsha"):
+        code, output = snl(runner, tmp_path, "play", "--players", f"Asha,{twin}")
+        assert code == 1 and "Error: Two players are called Asha:" in output, (twin, output)
+    code, output = snl(runner, tmp_path, "play", "--players", "Z" + "\u0336" * 12 + "oya",
+                       "--seed", "2", stdin="w\n")
+    assert code == 0 and "Z\u0336\u0336\u0336oya is not yet on the board." in output, output
+
+
+def test_nepali_names_keep_every_letter_and_joiner(runner: CliRunner, tmp_path: Path) -> None:
+    code, output = snl(runner, tmp_path, "play", "--players", ",".join(NEPALI), "--seed", "2",
+                       stdin="w\n")
+    assert code == 0, output
+    for name in NEPALI:
+        assert f"{name} is not yet on the board." in output
+    assert [clean_name(name) for name in NEPALI] == NEPALI
