@@ -179,6 +179,10 @@ def _forget(store: Store, name: str, sure: bool, loc: Localizer) -> None:
     for path in done.files:
         click.echo(loc.gettext("{name} was also removed from {path}.").format(
             name=shown, path=visible(str(path))))
+    for path in done.discarded:
+        click.echo(loc.gettext("The damaged file {path} was deleted: it could not be read, so "
+                               "any data about {name} in it is gone too.").format(
+            name=shown, path=visible(str(path))))
     for backup in done.cleaned:
         click.echo(loc.gettext("{name} was also removed from the backup {path}.").format(
             name=shown, path=visible(str(backup))))
