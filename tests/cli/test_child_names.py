@@ -90,3 +90,12 @@ def test_nepali_names_keep_every_letter_and_joiner(runner: CliRunner, tmp_path: 
     for name in NEPALI:
         assert f"{name} is not yet on the board." in output
     assert [clean_name(name) for name in NEPALI] == NEPALI
+
+
+@pytest.mark.parametrize("players", ["Asha,ＡＳＨＡ", "आशा,आ\u200dशा"])
+def test_two_spellings_kept_as_one_child_are_not_two_players(runner: CliRunner, tmp_path: Path,
+                                                             players: str) -> None:
+    """Her progress, speech settings and seat key are kept by name_key: the game refuses
+    two players that are one child there (the engine's own check ignores only case)."""
+    code, output = snl(runner, tmp_path, "play", "--players", players)
+    assert code == 1 and "Error: Two players are called" in output, output
