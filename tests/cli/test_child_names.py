@@ -62,7 +62,8 @@ def test_a_name_shown_back_is_the_name_as_kept(runner: CliRunner, tmp_path: Path
 
 @pytest.mark.parametrize("args", [["progress", "--forget", " \u200b"], ["progress", " "],
                                   ["voice", "examples", "\t"], ["checkup", " "],
-                                  ["lesson", "--learner", " "]])
+                                  ["lesson", "--learner", " "],
+                                  ["table", "join", "127.0.0.1:9", "ABCD", "--name", "\u200b"]])
 def test_a_blank_name_is_refused_by_every_command(runner: CliRunner, tmp_path: Path,
                                                   args: list[str]) -> None:
     code, output = snl(runner, tmp_path, *args)
