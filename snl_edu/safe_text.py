@@ -52,21 +52,66 @@ def visible_data(data: Any, limit: int) -> Any:
 
 
 def clean_name(text: str, limit: int = MAX_NAME) -> str:
-    """The one rule for a name at every door, applied before it is shown or saved: spaces
-    collapsed, control characters made visible, bytes that were not UTF-8 (lone surrogates
-    from the command line) made U+FFFD, NFC, at most ``limit`` characters. What it returns
-    is what the store's row checks accept, so a name the game saved is never called damaged;
-    "" means the name was blank (nothing but spaces and zero-width characters)."""
-    text = unicodedata.normalize("NFC", visible(" ".join(text.split())))[:limit].rstrip()
-    return text if name_key(text) else ""
+    """The one rule for a name at every door, applied before it is shown, saved or looked
+    up: invisible format characters dropped, at most ``MAX_MARKS`` combining marks on a
+    letter, spaces collapsed, control characters made visible, bytes that were not UTF-8
+    (lone surrogates from the command line) made U+FFFD, NFC, at most ``limit`` characters.
+    What it returns is what the store's row checks accept, so a name the game saved is never
+    called damaged; "" means the name was blank (nothing but spaces and invisible
+    characters)."""
+    text = unicodedata.normalize("NFC", visible(" ".join(_letters(text).split())))
+    # Again after NFC (it can part a letter from its mark: क़ is क and ़) and after the cut
+    # (it can leave a joiner with no letter after it), so a cleaned name cleans to itself.
+    text = _letters(text[:limit]).rstrip()
+    return text if _folded(text) else ""
 
 
-# Invisible characters that make two spellings of one name look the same on screen.
-_ZERO_WIDTH = dict.fromkeys((0x00AD, 0x180E, 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF))
+# Invisible format characters (Unicode category Cf: zero-width space, soft hyphen, word
+# joiner, direction marks...) would let two names that look and sound the same be two
+# children. ZWJ and ZWNJ between Devanagari letters stay: they choose a conjunct's shape
+# in Nepali spelling. The bidirectional controls are Cf too: ``visible`` shows them.
+_JOINERS = frozenset("\u200c\u200d")
+# Devanagari puts two marks on a letter at most (the ् and ा of ज्ञा, the ़ and ् of क़्);
+# a longer stack only draws over the letters around it.
+MAX_MARKS = 3
+
+
+def _devanagari(char: str) -> bool:
+    return "\u0900" <= char <= "\u097f" or "\ua8e0" <= char <= "\ua8ff"
+
+
+def _letters(text: str) -> str:
+    """The text without invisible format characters, and with at most ``MAX_MARKS``
+    combining marks after each other character."""
+    if text.isascii():  # neither: the common case, at C speed
+        return text
+    kept: list[str] = []
+    marks = 0
+    for index, char in enumerate(text):
+        category = unicodedata.category(char)
+        if category == "Cf" and ord(char) not in _BIDI_CONTROLS and not (
+                char in _JOINERS and kept and _devanagari(kept[-1])
+                and _devanagari(text[index + 1:index + 2])):
+            continue
+        marks = marks + 1 if category[0] == "M" else 0
+        if marks <= MAX_MARKS:
+            kept.append(char)
+    return "".join(kept)
 
 
 def name_key(name: str) -> str:
-    """The one rule for "is this the same child?" (learners, seats, team members):
-    NFKC, case folded, spaces collapsed, zero-width characters removed."""
-    folded = unicodedata.normalize("NFKC", name).translate(_ZERO_WIDTH).casefold()
+    """The one rule for "is this the same child?" (learners, seats, team members, every
+    name a command is given): the name cleaned as ``clean_name`` cleans it on entry, so the
+    name as typed finds the child the game saved; then NFKC, case folded, spaces collapsed,
+    joiners removed. Cut to ``MAX_NAME`` too (folding can lengthen a name: ß is ss) so that
+    a key, as the data folder's files keep it, is its own key."""
+    return _folded(clean_name(name))[:MAX_NAME].rstrip()
+
+
+# A joiner changes a conjunct's shape, not whose name it is.
+_NO_JOINERS = dict.fromkeys(map(ord, _JOINERS))
+
+
+def _folded(name: str) -> str:
+    folded = unicodedata.normalize("NFKC", name).translate(_NO_JOINERS).casefold()
     return " ".join(unicodedata.normalize("NFKC", folded).split())

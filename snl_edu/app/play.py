@@ -22,7 +22,7 @@ from snl_edu.app.saving import (
     with_kept_settings,
 )
 from snl_edu.checkup.report import checkup_reminders
-from snl_edu.engine import Game, Seat
+from snl_edu.engine import Game, Seat, SeatError
 from snl_edu.inputs.commands import CommandSource
 from snl_edu.inputs.seat_inputs import SeatInputs
 from snl_edu.language.localizer import Localizer, localizer_for
@@ -83,20 +83,25 @@ def build_seats(options: PlayOptions, loc: Localizer) -> list[Seat]:
             raise OptionError(error.message, option="--team", **error.details) from None
         computers = computers or 0
     seats = [Seat(name) for name in names]
-    if options.teams:
-        _one_place_each(seats)
+    _one_place_each(seats)
     seats += [Seat(computer_name(loc, number), computer=True)
               for number in range(1, computers + 1)]
     return seats
 
 
 def _one_place_each(seats: list[Seat]) -> None:
-    seen: set[str] = set()
-    for child in teams.children(seats):
-        if name_key(child) in seen:
-            raise OptionError(N_("{name} is in two places: each child plays in one seat or one "
-                                 "team."), name=child)
-        seen.add(name_key(child))
+    """Each child in one seat, told apart by the one rule for the same child (name_key):
+    the engine tells seats apart by case only, and "Asha" and "ＡＳＨＡ" are one record."""
+    seen: dict[str, Seat] = {}
+    for seat in seats:
+        for child in teams.members(seat) or (seat.name,):
+            key = name_key(child)
+            if key in seen and not (teams.members(seat) or teams.members(seen[key])):
+                raise SeatError("duplicate", child)
+            if key in seen:
+                raise OptionError(N_("{name} is in two places: each child plays in one seat or "
+                                     "one team."), name=child)
+            seen[key] = seat
 
 
 def check_learner(learner: str | None, seats: Sequence[Seat]) -> None:

@@ -5,16 +5,15 @@ from __future__ import annotations
 import click
 
 from snl_edu.cli.audio import voice_options
-from snl_edu.cli.common import IntRange, remember_localizer
+from snl_edu.cli.common import CHILD_NAME, IntRange, remember_localizer
 from snl_edu.cli.group import language_options
 from snl_edu.cli.storage import data_dir_option
 from snl_edu.language.localizer import localizer_for
 from snl_edu.play import teams
-from snl_edu.safe_text import clean_name
 
 
 @click.command()
-@click.argument("name")
+@click.argument("name", type=CHILD_NAME)
 @click.option("--speech/--no-speech", default=True, show_default=True,
               help="Speak every question aloud; the number line is heard as a tone.")
 @click.option("--screen-reader", is_flag=True,
@@ -37,9 +36,6 @@ def checkup(name: str, speech: bool, screen_reader: bool, seed: int | None, anyw
     from snl_edu.app.play import Terminal
 
     loc = remember_localizer(localizer_for(lang, digits))
-    if not clean_name(name):
-        raise click.BadParameter(loc.gettext("A learner's name cannot be empty.").format(),
-                                 param_hint="NAME")
     if teams.SEPARATOR in name:
         raise click.BadParameter(loc.gettext(teams.ONE_CHILD), param_hint="NAME")
     sound = SoundOptions(speech=speech, sound=False, screen_reader=screen_reader, tts=tts,

@@ -16,6 +16,7 @@ from snl_edu.cli.localized import range_words
 from snl_edu.engine import Rules
 from snl_edu.engine.rules import OPTIONS_BY_NAME
 from snl_edu.language.localizer import Localizer, localizer_for
+from snl_edu.safe_text import clean_name
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
@@ -65,6 +66,27 @@ class Seconds(FloatRange):
             self.fail(loc.gettext("{value} is not a number of seconds.").format(value=value),
                       param, ctx)
         return seconds
+
+
+class ChildName(click.ParamType):
+    """A child's name, cleaned as the game cleans every name on entry
+    (``safe_text.clean_name``): what a command shows and looks up is the name as saved, so
+    the name as typed finds her. A blank name is refused."""
+
+    name = "name"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> str:
+        name = clean_name(value)
+        if not name:
+            hint = None if param is None else (
+                param.opts[0] if isinstance(param, click.Option) else param.human_readable_name)
+            raise click.BadParameter(_error_words(ctx).gettext(
+                "A learner's name cannot be empty."), ctx, param_hint=hint)
+        return name
+
+
+CHILD_NAME = ChildName()
 
 
 def run_app(ctx: click.Context, action: Callable[[], T]) -> T:

@@ -9,7 +9,7 @@ from collections import deque
 import click
 
 from snl_edu.boards import load_board
-from snl_edu.cli.common import IntRange, remember_localizer
+from snl_edu.cli.common import CHILD_NAME, IntRange, remember_localizer
 from snl_edu.cli.group import language_options
 from snl_edu.cli.storage import data_dir_option, open_cli_store
 from snl_edu.engine import Board
@@ -22,7 +22,6 @@ from snl_edu.lessons.questions import LEVELS, Situation, generate
 from snl_edu.lessons.teacher import SPACING, Recorder
 from snl_edu.outputs.console import ConsoleOutput, Outputs
 from snl_edu.play import teams
-from snl_edu.safe_text import clean_name
 from snl_edu.store.progress import ProgressStore
 from snl_edu.vocabulary import Message
 
@@ -64,7 +63,7 @@ def run_practice(loc: Localizer, asker: Asker, board: Board, learner: str, level
 
 
 @click.command()
-@click.option("--learner", metavar="NAME", required=True, help="Whose progress this is.")
+@click.option("--learner", metavar="NAME", required=True, type=CHILD_NAME, help="Whose progress this is.")
 @click.option("--level", type=IntRange(LEVELS[0], LEVELS[-1]), default=None,
               help="1 counting, 2 landing and number words, 3 distances and tens, 4 chances. "
                    "Default: the level the learner's progress suggests.")
@@ -80,9 +79,6 @@ def lesson(learner: str, level: int | None, questions: int, board: str, seed: in
     # Its help is its line in snl_edu.cli.group.COMMANDS.
     loc = remember_localizer(localizer_for(lang, digits))
     _ = loc.gettext
-    learner = clean_name(learner)  # the one name rule, before it is shown or saved
-    if not learner:
-        raise click.BadParameter(_("A learner's name cannot be empty."), param_hint="--learner")
     if teams.SEPARATOR in learner:
         raise click.BadParameter(_(teams.ONE_CHILD), param_hint="--learner")
     chosen_board = load_board(board)

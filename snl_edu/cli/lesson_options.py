@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 import click
 
-from snl_edu.cli.common import IntRange
+from snl_edu.cli.common import CHILD_NAME, IntRange
 from snl_edu.lessons.questions import LEVELS
 from snl_edu.lessons.teacher import Frequency
 
@@ -27,7 +27,7 @@ def lesson_options(function: F) -> F:
         click.option("--history", type=click.Choice(["on", "off"]), default=None,
                      help="Short history of Moksha Patam when someone meets a ladder or a "
                           "snake. Default: on when the game has lessons."),
-        click.option("--learner", metavar="NAME", default=None,
+        click.option("--learner", metavar="NAME", default=None, type=CHILD_NAME,
                      help="Keep lesson progress under this name (one human player only; "
                           "default: each player's own name)."),
     ]

@@ -25,7 +25,6 @@ from snl_edu.cli.voice_options import voice_options
 from snl_edu.engine import MAX_SEATS
 from snl_edu.language.localizer import localizer_for
 from snl_edu.play.narration import Verbosity
-from snl_edu.safe_text import clean_name
 
 # An hour: longer than any wait a game needs, and a bound that keeps time finite.
 MAX_WAIT = 3600.0
@@ -99,8 +98,7 @@ def play(ctx: click.Context, players: str | None, teams: tuple[str, ...], comput
         rules=rules_from_options(**rule_values),  # type: ignore[arg-type]
         seed=seed, resume=resume_game, auto_roll=auto_roll, pace=pace, verbosity=verbosity,
         count=count, lessons=lessons, level=level,
-        # The one name rule at the door: what is saved with the game is what is shown.
-        learner=None if learner is None else clean_name(learner), history=history,
+        learner=learner, history=history,
         sound=SoundOptions(speech=speech, sound=sound, screen_reader=screen_reader,
                            record=record, tts=tts, rate=rate, volume=volume,
                            sound_volume=sound_volume),

@@ -11,14 +11,14 @@ import click
 
 from snl_edu.checkup.report import class_table, progress_lines, write_class_csv
 from snl_edu.checkup.results import progress as learning
-from snl_edu.cli.common import remember_localizer
+from snl_edu.cli.common import CHILD_NAME, remember_localizer
 from snl_edu.cli.group import language_options
 from snl_edu.cli.storage import data_dir_option, open_cli_store
 from snl_edu.error_text import describe, system_words
 from snl_edu.language.localizer import Localizer, localizer_for
 from snl_edu.lessons.adaptive import summarise
 from snl_edu.lessons.report import learner_line, report_lines
-from snl_edu.safe_text import clean_name, visible
+from snl_edu.safe_text import visible
 from snl_edu.store import Store, StoreError
 from snl_edu.store.checkups import CheckupStore
 from snl_edu.store.forget import find, forget
@@ -26,10 +26,10 @@ from snl_edu.store.progress import ProgressStore, UnknownLearnerError, write_csv
 
 
 @click.command()
-@click.argument("name", required=False)
+@click.argument("name", required=False, type=CHILD_NAME)
 @click.option("--csv", "as_csv", is_flag=True,
               help="Every answer as CSV for a spreadsheet (one learner, or all).")
-@click.option("--forget", metavar="NAME", default=None,
+@click.option("--forget", metavar="NAME", default=None, type=CHILD_NAME,
               help="Delete everything kept for this learner, after asking.")
 @click.option("--yes", "sure", is_flag=True,
               help="Do not ask before forgetting (for scripts).")
@@ -148,11 +148,8 @@ def _confirm_forget(name: str, answers: int, loc: Localizer) -> bool:
 
 def _forget(store: Store, name: str, sure: bool, loc: Localizer) -> None:
     kept = ProgressStore(store)
-    if not clean_name(name):
-        raise click.BadParameter(loc.gettext("A learner's name cannot be empty."),
-                                 param_hint="--forget")
     found = find(store, name)
-    shown = kept.canonical_name(name) if kept.exists(name) else clean_name(name)
+    shown = kept.canonical_name(name) if kept.exists(name) else name
     if not found:
         # Nothing readable holds the name, but a damaged backup may: the user is told
         # where it is and that deleting it is theirs to decide.
@@ -181,6 +178,10 @@ def _forget(store: Store, name: str, sure: bool, loc: Localizer) -> None:
             done.mentions).format(name=shown, count=loc.number(done.mentions)))
     for path in done.files:
         click.echo(loc.gettext("{name} was also removed from {path}.").format(
+            name=shown, path=visible(str(path))))
+    for path in done.discarded:
+        click.echo(loc.gettext("The damaged file {path} was deleted: it could not be read, so "
+                               "any data about {name} in it is gone too.").format(
             name=shown, path=visible(str(path))))
     for backup in done.cleaned:
         click.echo(loc.gettext("{name} was also removed from the backup {path}.").format(

@@ -12,7 +12,14 @@ import click
 
 from snl_edu.app.options import PlayOptions, SoundOptions
 from snl_edu.cli.audio import host_audio_options, play_audio_options
-from snl_edu.cli.common import FloatRange, IntRange, remember_localizer, rules_from_options, run_app
+from snl_edu.cli.common import (
+    CHILD_NAME,
+    FloatRange,
+    IntRange,
+    remember_localizer,
+    rules_from_options,
+    run_app,
+)
 from snl_edu.cli.group import language_options
 from snl_edu.cli.lesson_options import lesson_options
 from snl_edu.cli.play import new_game_options
@@ -238,7 +245,8 @@ VIA = click.option("--via", default=None, metavar="ADDRESS",
 
 @table.command()
 @TARGET
-@click.option("--name", required=True, metavar="NAME", help="Your name, as the teacher gave the seat.")
+@click.option("--name", required=True, metavar="NAME", type=CHILD_NAME,
+              help="Your name, as the teacher gave the seat.")
 @click.option("--verbosity", type=click.Choice([v.value for v in Verbosity]),
               default=Verbosity.NORMAL.value, show_default=True,
               help="brief: the essentials; full: counting and encouragement for children.")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from snl_edu.cli.common import FloatRange, remember_localizer
+from snl_edu.cli.common import CHILD_NAME, FloatRange, remember_localizer
 from snl_edu.cli.group import language_options
 from snl_edu.cli.progress_lines import JobProgress, screen_reader_option, screen_reader_wanted
 from snl_edu.cli.storage import data_dir_option, open_cli_store
@@ -219,7 +219,7 @@ def check(voice_model: Path | None, phrases: Path | None, recogniser: str | None
               help="Listen for the numbers 1 to 100 too.")
 @click.option("--json", "as_json", is_flag=True, default=False,
               help="Print one JSON object per utterance: heard, command, number.")
-@click.option("--learner", metavar="NAME", default=None,
+@click.option("--learner", metavar="NAME", default=None, type=CHILD_NAME,
               help="Hear this child's taught commands first (snl voice teach).")
 @recogniser_option
 @data_dir_option
@@ -332,7 +332,7 @@ def _taught_commands(book) -> list[str]:  # type: ignore[no-untyped-def]
 
 
 @voice.command()
-@click.argument("name", metavar="NAME")
+@click.argument("name", metavar="NAME", type=CHILD_NAME)
 @click.argument("command", metavar="COMMAND")
 @click.option("--audio-in", type=click.Path(path_type=Path, dir_okay=False), multiple=True,
               metavar="FILE.wav", help="Take the examples from recordings (repeatable; each "
@@ -345,15 +345,11 @@ def teach(name: str, command: str, audio_in: tuple[Path, ...], data_dir: str | N
     """Teach a child's own way of saying a command, said after spoken prompts or recorded."""
     from snl_edu.inputs.voice.capture import utterances_in
     from snl_edu.inputs.voice.sources import WavFileSource
-    from snl_edu.safe_text import clean_name
     from snl_edu.store.voice_examples import VoiceExamples
 
     loc = remember_localizer(localizer_for(lang, digits))
     _ = loc.gettext
     book = _phrase_book(loc, None)
-    name = clean_name(name)
-    if not name:
-        raise click.BadParameter(_("A learner's name cannot be empty."), param_hint="NAME")
     commands = _taught_commands(book)
     if command not in commands:
         raise click.BadParameter(_("{command} is not a command: choose one of {commands}.")
@@ -419,7 +415,7 @@ def _speak(loc: Localizer, text: str) -> None:
 
 
 @voice.command()
-@click.argument("name", metavar="NAME")
+@click.argument("name", metavar="NAME", type=CHILD_NAME)
 @data_dir_option
 @language_options
 def examples(name: str, data_dir: str | None, lang: str | None, digits: str | None) -> None:

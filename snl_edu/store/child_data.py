@@ -64,14 +64,22 @@ def names_child(text: object, key: str) -> bool:
                                         for part in text.split(TEAM_SEPARATOR))
 
 
+class Forgetting(StrEnum):
+    """What forgetting a child did to a place."""
+
+    UNTOUCHED = "untouched"  # it held nothing of the child
+    REMOVED = "removed"  # the child's entries were taken out
+    DISCARDED = "discarded"  # damaged: deleted whole, with whatever it held
+
+
 class Place(Protocol):
     """A file or folder in the data folder that can hold children's data."""
 
     def holds(self, path: Path, key: str) -> bool:
         """Whether it may hold the child of this ``name_key`` (nothing is changed)."""
 
-    def forget(self, path: Path, key: str) -> int:
-        """Remove the child from it: how many entries went (OSError if it cannot)."""
+    def forget(self, path: Path, key: str) -> Forgetting:
+        """Remove the child from it (OSError if it cannot)."""
 
 
 def read_private_json(path: Path) -> dict[str, Any] | None:
@@ -94,18 +102,19 @@ class KeyedJson:
             return path.exists()
         return data is None or any(names_child(name, key) for name in data)
 
-    def forget(self, path: Path, key: str) -> int:
+    def forget(self, path: Path, key: str) -> Forgetting:
         try:
             data = read_private_json(path)
         except FileNotFoundError:
-            return 0
+            return Forgetting.UNTOUCHED
         if data is None:  # damaged: whatever it held goes with it
             path.unlink()
-            return 1
+            return Forgetting.DISCARDED
         kept = {name: value for name, value in data.items() if not names_child(name, key)}
-        if len(kept) < len(data):
-            write_private_json(path, kept)
-        return len(data) - len(kept)
+        if len(kept) == len(data):
+            return Forgetting.UNTOUCHED
+        write_private_json(path, kept)
+        return Forgetting.REMOVED
 
 
 def write_private_json(path: Path, data: object) -> None:
@@ -160,17 +169,15 @@ def files_holding(folder: Path, key: str) -> list[Path]:
     return [folder / name for name, place in FILES.items() if place.holds(folder / name, key)]
 
 
-def forget_in_files(folder: Path, key: str) -> tuple[list[Path], list[Path]]:
-    """Forget the child in every file of ``FILES``: (the files they were removed from, the
-    files that could not be changed). A temporary file a crash left beside one goes too."""
-    changed: list[Path] = []
-    stuck: list[Path] = []
+def forget_in_files(folder: Path, key: str) -> dict[Forgetting | None, list[Path]]:
+    """Forget the child in every file of ``FILES``: the files by what was done to them
+    (None: they could not be changed). A temporary file a crash left beside one goes too."""
+    done: dict[Forgetting | None, list[Path]] = {outcome: [] for outcome in (*Forgetting, None)}
     for name, place in FILES.items():
         try:
-            if place.forget(folder / name, key):
-                changed.append(folder / name)
+            done[place.forget(folder / name, key)].append(folder / name)
             for temporary in folder.glob(glob_escape(name) + "*.tmp"):
                 temporary.unlink()
         except OSError:
-            stuck.append(folder / name)
-    return changed, stuck
+            done[None].append(folder / name)
+    return done

@@ -6,7 +6,7 @@ in, alone or in a team, or learned in; and their name blotted out of other child
 records (a lesson question can name another player). Then the freed pages are
 overwritten (``secure_delete`` is on), the write-ahead log is emptied and the file
 rebuilt (``VACUUM``), so the name is not left in the file's bytes. Then their entries in
-the data folder's other files (speech preferences). Backups kept beside the store get
+the data folder's other files (speech preferences; one too damaged to read goes whole). Backups kept beside the store get
 the same treatment; one that cannot be opened is named to the user instead. Names match
 by ``name_key`` everywhere: case, spacing, Unicode form and zero-width characters do not
 matter.
@@ -22,7 +22,14 @@ from pathlib import Path
 from typing import Any
 
 from snl_edu.safe_text import name_key
-from snl_edu.store.child_data import TABLES, Holds, files_holding, forget_in_files, names_child
+from snl_edu.store.child_data import (
+    TABLES,
+    Forgetting,
+    Holds,
+    files_holding,
+    forget_in_files,
+    names_child,
+)
 from snl_edu.store.database import Damage, Store, _environment_problem, backups
 from snl_edu.store.rows import decode_text
 
@@ -35,6 +42,7 @@ class Forgotten:
     games: int
     mentions: int  # other children's records the name was blotted out of
     files: tuple[Path, ...]  # the data folder's other files it was removed from (speech.json)
+    discarded: tuple[Path, ...]  # damaged files of the data folder, deleted whole
     cleaned: tuple[Path, ...]  # backups the name was removed from too
     left: tuple[Path, ...]  # backups that could not be opened: they may still hold data
     stuck: tuple[Path, ...]  # files that could not be written (a full disk): they still hold data
@@ -86,13 +94,15 @@ def forget(store: Store, name: str) -> Forgotten:
             raise
         # Forgotten, but the freed bytes may stay in the log until SQLite can write again.
         scrubbed = False
-    files, stuck = forget_in_files(store.path.parent, key)
+    files = forget_in_files(store.path.parent, key)
+    stuck = files[None]
     cleaned: list[Path] = []
     left: list[Path] = []
     for backup in _our_backups(store):
         outcome = _forget_in_backup(backup, key, name)
         {"cleaned": cleaned, "damaged": left, "unwritable": stuck}[outcome].append(backup)
-    return Forgotten(answers, games, mentions, tuple(files), tuple(cleaned), tuple(left),
+    return Forgotten(answers, games, mentions, tuple(files[Forgetting.REMOVED]),
+                     tuple(files[Forgetting.DISCARDED]), tuple(cleaned), tuple(left),
                      tuple(stuck), scrubbed)
 
 

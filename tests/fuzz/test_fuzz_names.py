@@ -95,6 +95,8 @@ def test_the_name_rule_gives_what_the_store_accepts(name: str) -> None:
     assert cleaned == "" or name_key(cleaned)
     assert clean_name(cleaned) == cleaned  # the rule is stable: saved, read, cleaned again
     assert name_key(unicodedata.normalize("NFD", cleaned)) == name_key(cleaned)
+    assert name_key(name) == name_key(cleaned)  # the name as typed finds the name as saved
+    assert name_key(name_key(name)) == name_key(name)  # a key kept in a file is its own key
 
 
 @fuzz

@@ -111,3 +111,22 @@ def test_a_name_that_is_not_kept_is_told_safely(runner: CliRunner, tmp_path: Pat
                                   "--data-dir", str(tmp_path)])
     assert result.exit_code == 1 and "No progress is kept for No␛]0;X␇body" in result.output
     assert "\x1b" not in result.output
+
+
+def test_a_damaged_file_deleted_in_forgetting_is_told_as_such(runner: CliRunner,
+                                                              tmp_path: Path) -> None:
+    """Forgetting deletes a damaged file of the data folder whole (what it held cannot be
+    read); it says so, not that the child was taken out of it."""
+    play(runner, tmp_path, "--players", "Eka,Bikash")
+    seats = tmp_path / "table-seats.json"
+    seats.write_text('{"bikash": ["a key"', encoding="utf-8")  # cut short: damaged
+    (tmp_path / "speech.json").write_text('{"eka": {"rate": 200, "volume": 100}}',
+                                          encoding="utf-8")
+    result = runner.invoke(main, ["progress", "--yes", "--forget", "Eka", "--data-dir",
+                                  str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert f"Eka was also removed from {tmp_path / 'speech.json'}.\n" in result.output
+    assert f"The damaged file {seats} was deleted: it could not be read, so any data about " \
+           "Eka in it is gone too.\n" in result.output
+    assert "Eka was also removed from " + str(seats) not in result.output
+    assert not seats.exists()

@@ -173,3 +173,20 @@ def test_one_folding_for_every_name_comparison() -> None:
     assert name_key("Asha  Rai") == name_key("asha\u00a0rai") == "asha rai"
     assert name_key("आशा") != name_key("अशा")
     assert clean_name("\u200b \u200d") == ""  # nothing a name could be told by
+
+
+def test_a_name_is_the_same_child_however_the_game_changed_it_on_entry() -> None:
+    """name_key cleans a name as clean_name does on entry, so the name as typed is the name
+    as saved (cut to its length, an override or an escape made visible)."""
+    assert name_key("B" * 60) == name_key("B" * MAX_NAME)
+    assert name_key("Sita\u202eRai") == name_key("Sita\ufffdRai")
+    assert name_key("Gita\x1b[31m") == name_key("Gita␛[31m") != name_key("Gita")
+    folds_longer = "ß" * 30  # ss: sixty letters
+    assert name_key(name_key(folds_longer)) == name_key(folds_longer)  # a kept key is its own
+
+
+def test_a_name_keeps_joiners_only_inside_devanagari_and_three_marks_a_letter() -> None:
+    assert clean_name("Bikash\u200dआशा\u200c") == "Bikashआशा"  # no conjunct to shape
+    assert clean_name("क्\u200dष\u200b") == "क्\u200dष"
+    assert clean_name("e\u200b\u0301") == "é"  # the mark meets its letter, then NFC
+    assert clean_name("a" + "\u0300" * 9 + "b") == "à\u0300\u0300b"
