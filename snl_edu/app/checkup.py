@@ -91,7 +91,7 @@ def run_checkup(options: CheckupOptions, loc: Localizer, terminal: Terminal) -> 
         form = len(earlier)
         seed = options.seed if options.seed is not None \
             else zlib.crc32(learner.casefold().encode())
-        io = CheckupIO(say, keys, by_ear, draw, play_tone)
+        io = CheckupIO(say, keys, by_ear, draw, outputs.echo, play_tone)
         if by_ear and play_tone is None:
             say(_("This computer plays no sound, so the number line cannot be heard: you "
                   "will type where each number belongs instead.").format())

@@ -88,3 +88,24 @@ def test_by_ear_with_no_sound_the_number_line_is_typed(tmp_path: Path) -> None:
         screen.expect(f"Where does {ITEMS[2].numbers[0]} go?")
         screen.type("q")
         assert screen.wait() == 1
+
+
+def test_for_a_screen_reader_the_check_up_is_plain_lines_and_the_typed_answer_stays(
+        tmp_path: Path) -> None:
+    # As the game's questions: each key echoed once, a backspace rubbed out as \b \b, never
+    # a line redrawn (\r, escape sequences), which a screen reader reads out again.
+    first, second, third = (f"Where does {item.numbers[0]} go?" for item in ITEMS[:3])
+    with checkup(tmp_path, "--screen-reader") as screen:
+        screen.expect(first)
+        screen.type("5")
+        screen.expect("5")
+        screen.type("\x7f37\r")
+        screen.expect(second)
+        screen.type("4")
+        screen.expect("4")
+        screen.type("\x1b")  # skipped with an answer half typed: it stays, the next is below
+        screen.expect(third)
+        screen.type("q")
+        assert screen.wait() == 1
+    assert f"{first}\n5\b \b37\n{second}\n4\n{third}\n" in screen.output, screen.output
+    assert "\r" not in screen.output and "\x1b" not in screen.output, screen.output
