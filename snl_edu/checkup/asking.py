@@ -51,14 +51,18 @@ class CheckupIO:
     say: Callable[[str], None]  # a sentence: printed, and spoken when speech is on
     keys: CommandSource
     by_ear: bool
-    draw: Callable[[str], None]  # the number line redrawn in place (a seeing child)
+    # The number line redrawn in place for a seeing child; None where no line may be
+    # redrawn (snl_edu.outputs.plain_text).
+    draw: Callable[[str], None] | None
     echo: Callable[[str], None]  # keys typed as an answer, shown as typed
     tone: Callable[[np.ndarray], None] | None = None  # stereo samples to play
 
     @property
     def typed_line(self) -> bool:
-        """The number line is typed, not moved: piped input, or by ear with no sound."""
-        return not self.keys.interactive or (self.by_ear and self.tone is None)
+        """The number line is typed, not moved: piped input, by ear with no sound, or
+        seen where the line cannot be redrawn."""
+        return not self.keys.interactive or (
+            self.tone is None if self.by_ear else self.draw is None)
 
 
 def line_picture(position: int) -> str:
@@ -158,14 +162,13 @@ class _Asker:
         return float(number) if number is not None and number <= LINE_END else None
 
     def _show_marker(self, position: int) -> None:
-        if self.io.by_ear:
-            if self.io.tone:
-                self.io.tone(tone.stereo_tone(position))
-        else:
+        if self.io.tone:
+            self.io.tone(tone.stereo_tone(position))
+        elif self.io.draw:
             self.io.draw(line_picture(position))
 
     def _hide_marker(self) -> None:
-        if not self.io.by_ear:  # by ear nothing was drawn, and nothing is redrawn
+        if self.io.draw and not self.io.by_ear:  # by ear nothing was drawn, nor cleared
             self.io.draw("")
 
     def _where_prompt(self, item: Item) -> str:
