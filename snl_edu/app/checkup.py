@@ -15,6 +15,7 @@ from snl_edu.app.storage import open_store_telling
 from snl_edu.error_text import system_words
 from snl_edu.language.localizer import Localizer
 from snl_edu.outputs.console import ConsoleOutput, Outputs
+from snl_edu.outputs.plain_text import plain_lines
 from snl_edu.safe_text import clean_name
 from snl_edu.store import StoreError
 from snl_edu.vocabulary import Message
@@ -68,10 +69,9 @@ def run_checkup(options: CheckupOptions, loc: Localizer, terminal: Terminal) -> 
         def say(text: str) -> None:
             outputs.show_all([Message(text)])
 
-        def draw(text: str) -> None:  # the number line, redrawn in place on a terminal only
-            if keys.interactive and screen.isatty():
-                screen.write("\r\x1b[K" + text)
-                screen.flush()
+        def draw(text: str) -> None:  # the number line, redrawn in place
+            screen.write("\r\x1b[K" + text)
+            screen.flush()
 
         store = stack.enter_context(open_store_telling(options.data_dir, loc, terminal.notify))
         kept = CheckupStore(store)
@@ -91,7 +91,9 @@ def run_checkup(options: CheckupOptions, loc: Localizer, terminal: Terminal) -> 
         form = len(earlier)
         seed = options.seed if options.seed is not None \
             else zlib.crc32(learner.casefold().encode())
-        io = CheckupIO(say, keys, by_ear, draw, play_tone)
+        redraws = not plain_lines(screen, options.sound.screen_reader)
+        io = CheckupIO(say, keys, by_ear, draw if redraws else None, outputs.echo,
+                       play_tone)
         if by_ear and play_tone is None:
             say(_("This computer plays no sound, so the number line cannot be heard: you "
                   "will type where each number belongs instead.").format())

@@ -22,6 +22,7 @@ import numpy as np
 from snl_edu.checkup import tone
 from snl_edu.checkup.items import LINE_END, Item, Task
 from snl_edu.inputs.commands import Action, Command, CommandSource
+from snl_edu.inputs.typed import TypedAnswer
 from snl_edu.language.localizer import N_, Localizer
 from snl_edu.store.checkups import CheckupAnswer
 
@@ -50,13 +51,18 @@ class CheckupIO:
     say: Callable[[str], None]  # a sentence: printed, and spoken when speech is on
     keys: CommandSource
     by_ear: bool
-    draw: Callable[[str], None]  # the number line redrawn in place (a seeing child)
+    # The number line redrawn in place for a seeing child; None where no line may be
+    # redrawn (snl_edu.outputs.plain_text).
+    draw: Callable[[str], None] | None
+    echo: Callable[[str], None]  # keys typed as an answer, shown as typed
     tone: Callable[[np.ndarray], None] | None = None  # stereo samples to play
 
     @property
     def typed_line(self) -> bool:
-        """The number line is typed, not moved: piped input, or by ear with no sound."""
-        return not self.keys.interactive or (self.by_ear and self.tone is None)
+        """The number line is typed, not moved: piped input, by ear with no sound, or
+        seen where the line cannot be redrawn."""
+        return not self.keys.interactive or (
+            self.tone is None if self.by_ear else self.draw is None)
 
 
 def line_picture(position: int) -> str:
@@ -85,22 +91,17 @@ class _Asker:
             if text.lower() == "q":
                 raise CheckupStopped
             return None if text.lower() in ("", "s") else text
-        typed = ""
+        typed = TypedAnswer(self.io.echo, self.loc.number,
+                            lambda key: key.isdigit() or key.lower() in ("s", "y", "n"))
         while True:
             key = self.key()
-            if key in ("\r", "\n"):
-                self.io.draw("")
-                if not typed:
-                    raise _Again
-                return None if typed.lower() == "s" else typed
             if key == "\x1b":  # Escape: skip, as in the game's questions
-                self.io.draw("")
                 return None
-            if key in ("\x7f", "\b"):
-                typed = typed[:-1]
-            elif key.isdigit() or key.lower() in ("s", "y", "n"):
-                typed += key
-            self.io.draw(typed)
+            text = typed.take(key)
+            if text == "":
+                raise _Again
+            if text is not None:
+                return None if text.lower() == "s" else text
 
     @staticmethod
     def _text(command: Command | None) -> str:
@@ -140,10 +141,10 @@ class _Asker:
         while True:
             key = self.key()
             if key in ("\r", "\n", " "):
-                self.io.draw("")
+                self._hide_marker()
                 return float(position)
             if key.lower() == "s" or key == "\x1b":
-                self.io.draw("")
+                self._hide_marker()
                 return None
             if key.lower() == "r":
                 self.io.say(self._where_prompt(item))
@@ -161,11 +162,14 @@ class _Asker:
         return float(number) if number is not None and number <= LINE_END else None
 
     def _show_marker(self, position: int) -> None:
-        if self.io.by_ear:
-            if self.io.tone:
-                self.io.tone(tone.stereo_tone(position))
-        else:
+        if self.io.tone:
+            self.io.tone(tone.stereo_tone(position))
+        elif self.io.draw:
             self.io.draw(line_picture(position))
+
+    def _hide_marker(self) -> None:
+        if self.io.draw and not self.io.by_ear:  # by ear nothing was drawn, nor cleared
+            self.io.draw("")
 
     def _where_prompt(self, item: Item) -> str:
         return self.loc.gettext("Where does {number} go?").format(

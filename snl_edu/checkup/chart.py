@@ -3,15 +3,18 @@ A4 page, in the teacher's language, with the page's fonts embedded.
 
 Four panels (two by two), one per task; each learner is a row with a hollow dot
 at the first check-up and a filled dot at the latest, joined by an arrow; the
-class average is the last row. Everything is on a 0-100 scale where more is
-better (the number line as closeness: 100 minus the percent error).
+class average is the last row. A task a check-up stopped before is said in
+words on the row ("before: not done"), not left blank. Everything is on a 0-100
+scale where more is better (the number line as closeness: 100 minus the percent
+error).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
-from snl_edu.checkup.items import TASKS
+from snl_edu.checkup.items import TASKS, Task
 from snl_edu.checkup.report import class_table, paired_in, task_name
 from snl_edu.checkup.results import Progress
 from snl_edu.language.localizer import Localizer
@@ -60,29 +63,53 @@ def class_chart(everyone: Sequence[Progress], loc: Localizer) -> str:
     return page.svg()
 
 
-def _panel(page: Page, everyone: Sequence[Progress], paired: Sequence[Progress], task: object,
+class _Row(NamedTuple):
+    """One line of a panel: a dot for each check-up that did the task, and words for
+    what is missing (a check-up stopped before the task), never a gap alone."""
+
+    name: str
+    before: float | None
+    after: float | None
+    missing: str | None
+    average: bool = False
+
+
+def _row(progress: Progress, task: Task, loc: Localizer) -> _Row:
+    _ = loc.gettext
+    first = progress.before.tasks[task]
+    latest = progress.after.tasks[task] if progress.after else None
+    before = first.percent if first.done else None
+    after = latest.percent if latest and latest.done else None
+    if before is None and after is None:
+        missing: str | None = _("not done").format()
+    elif before is None:
+        missing = _("before: not done").format()
+    elif latest is not None and after is None:
+        missing = _("after: not done").format()
+    else:
+        missing = None
+    return _Row(progress.learner, before, after, missing)
+
+
+def _panel(page: Page, everyone: Sequence[Progress], paired: Sequence[Progress], task: Task,
            x: float, y: float, width: float, height: float, loc: Localizer) -> None:
     _ = loc.gettext
-    from snl_edu.checkup.items import Task
-
-    assert isinstance(task, Task)
     page.add(f'<g class="panel" data-task="{task.value}">')
     page.text(x, y + HEAD_SIZE, _fit(task_name(task, loc), HEAD_SIZE, width, bold=True),
               HEAD_SIZE, bold=True, extra=' class="panel-title"')
-    # A task a check-up stopped before has no dot.
-    rows: list[tuple[str, float, float | None, bool]] = [
-        (p.learner, p.before.tasks[task].percent,
-         p.after.tasks[task].percent if p.after and p.after.tasks[task].done else None, False)
-        for p in everyone if p.before.tasks[task].done]
+    rows = [_row(p, task, loc) for p in everyone]
     both = paired_in(paired, task)
     if both:
         before = sum(p.before.tasks[task].percent for p in both) / len(both)
         after = sum(p.after.tasks[task].percent for p in both if p.after) / len(both)
-        rows.append((_("Class average").format(), before, after, True))
+        rows.append(_Row(_("Class average").format(), before, after, None, True))
+    elif paired:
+        rows.append(_Row(_("Class average").format(), None, None,
+                         _("no before and after").format(), True))
     axis_top = y + HEAD_SIZE + 7
     row_height = min(7.0, (y + height - axis_top) / max(len(rows), 1))
     size = min(3.4, row_height * 0.72)
-    name_width = min(width * 0.34, max(text_width(r[0], size, r[3]) for r in rows) + 2)
+    name_width = min(width * 0.34, max(text_width(r.name, size, r.average) for r in rows) + 2)
     left, right = x + name_width, x + width - 3
     # Axis: 0, 25, 50, 75, 100 percent, with faint lines down the panel.
     bottom = axis_top + row_height * len(rows)
@@ -92,27 +119,37 @@ def _panel(page: Page, everyone: Sequence[Progress], paired: Sequence[Progress],
                  f'y2="{num(bottom)}" stroke="#d0d0d0" stroke-width="0.2"/>')
         page.text(tx, axis_top - 1.2, loc.number(tick), NOTE_SIZE * 0.9, anchor="middle",
                   fill="#444444", extra=' class="tick"')
-    for number, (name, before, after, average) in enumerate(rows):
+    for number, row in enumerate(rows):
         cy = axis_top + row_height * (number + 0.5)
-        page.text(x, cy + size * 0.35, _fit(name, size, name_width - 1.5, average), size,
-                  bold=average, extra=' class="row-name"')
-        bx = left + (right - left) * before / 100
+        page.text(x, cy + size * 0.35, _fit(row.name, size, name_width - 1.5, row.average),
+                  size, bold=row.average, extra=' class="row-name"')
         radius = min(1.3, row_height * 0.3)
-        if after is not None:
-            ax = left + (right - left) * after / 100
-            if abs(ax - bx) > radius * 2:
-                tip = ax - radius * (1 if ax > bx else -1)
-                head = 1.2 * (1 if ax > bx else -1)
-                page.add(f'<line x1="{num(bx)}" y1="{num(cy)}" x2="{num(tip)}" y2="{num(cy)}" '
-                         f'stroke="{AFTER}" stroke-width="0.5"/>',
-                         f'<path d="M {num(tip)} {num(cy)} L {num(tip - head)} '
-                         f'{num(cy - 0.8)} L {num(tip - head)} {num(cy + 0.8)} Z" '
-                         f'fill="{AFTER}"/>')
+        bx = None if row.before is None else left + (right - left) * row.before / 100
+        ax = None if row.after is None else left + (right - left) * row.after / 100
+        if bx is not None and ax is not None and abs(ax - bx) > radius * 2:
+            tip = ax - radius * (1 if ax > bx else -1)
+            head = 1.2 * (1 if ax > bx else -1)
+            page.add(f'<line x1="{num(bx)}" y1="{num(cy)}" x2="{num(tip)}" y2="{num(cy)}" '
+                     f'stroke="{AFTER}" stroke-width="0.5"/>',
+                     f'<path d="M {num(tip)} {num(cy)} L {num(tip - head)} '
+                     f'{num(cy - 0.8)} L {num(tip - head)} {num(cy + 0.8)} Z" '
+                     f'fill="{AFTER}"/>')
+        if ax is not None:
             page.add(f'<circle cx="{num(ax)}" cy="{num(cy)}" r="{num(radius)}" fill="{AFTER}" '
-                     f'class="after" data-percent="{after:.1f}"/>')
-        page.add(f'<circle cx="{num(bx)}" cy="{num(cy)}" r="{num(radius)}" fill="#ffffff" '
-                 f'stroke="{BEFORE}" stroke-width="0.45" class="before" '
-                 f'data-percent="{before:.1f}"/>')
+                     f'class="after" data-percent="{row.after:.1f}"/>')
+        if bx is not None:
+            page.add(f'<circle cx="{num(bx)}" cy="{num(cy)}" r="{num(radius)}" fill="#ffffff" '
+                     f'stroke="{BEFORE}" stroke-width="0.45" class="before" '
+                     f'data-percent="{row.before:.1f}"/>')
+        if row.missing is not None:
+            # In words, on the half of the line away from the one dot there may be.
+            dot = bx if bx is not None else ax
+            room = right - left if dot is None else (right - left) / 2 - radius * 2
+            words = _fit(row.missing, size, room - 1)
+            at_right = dot is not None and dot < (left + right) / 2
+            page.text(right - 1 if at_right else left + 1, cy + size * 0.35, words, size,
+                      anchor="end" if at_right else "start", fill="#333333",
+                      extra=' class="not-done"')
     page.add("</g>")
 
 

@@ -7,10 +7,11 @@ from pathlib import Path
 import click
 
 from snl_edu.boards import load_board, shipped_names
-from snl_edu.cli.common import colour_wanted, remember_localizer
+from snl_edu.cli.common import remember_localizer
 from snl_edu.cli.group import language_options
 from snl_edu.engine import Board, Finish, Rules
 from snl_edu.language.localizer import Localizer, localizer_for
+from snl_edu.outputs.plain_text import colour_wanted
 from snl_edu.views.board_text import board_grid, board_lines
 
 

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import math
-import os
-import sys
 from collections.abc import Callable
 from dataclasses import fields
 from typing import Any, TypeVar
@@ -133,9 +131,3 @@ def rule_options(function: F) -> F:
 def rules_from_options(**values: Any) -> Rules:
     """The rules from the values of the options ``rule_options`` added."""
     return Rules.from_data(values)
-
-
-def colour_wanted() -> bool:
-    """Colour only on a terminal, and never when NO_COLOR is set to any text (no-color.org:
-    an empty NO_COLOR does not count)."""
-    return not os.environ.get("NO_COLOR") and sys.stdout.isatty()

@@ -115,8 +115,12 @@ def _class_report(here: sqlite3.Connection, merged: tuple[Path, ...], as_csv: bo
         for connection in others:
             connection.close()
     if not everyone:
-        click.echo(_("Nobody has had a number check-up yet. Start one with: snl checkup "
-                     "NAME").format())
+        if chart is None:
+            click.echo(_("Nobody has had a number check-up yet. Start one with: snl checkup "
+                         "NAME").format())
+        else:  # the file asked for is not written, and the teacher is told so
+            click.echo(_("Nobody has had a number check-up yet, so no class chart was drawn. "
+                         "Start one with: snl checkup NAME").format())
         return
     if as_csv:
         write_class_csv(everyone, sys.stdout)

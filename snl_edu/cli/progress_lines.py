@@ -1,13 +1,12 @@
 """Progress of a long job: a bar on a terminal, or plain lines now and then.
 
-A redrawn bar hides the cursor and rewrites one line many times a second, which
-a screen reader reads as noise and a log file stores as garbage. Off a terminal,
-or in screen-reader mode, progress is a short plain line at each quarter.
+A redrawn bar hides the cursor and rewrites one line many times a second. Where
+lines must be plain (snl_edu.outputs.plain_text: off a terminal, on a dumb one, for a
+screen reader), progress is a short plain line at each quarter.
 """
 
 from __future__ import annotations
 
-import os
 import sys
 from types import TracebackType
 from typing import Any, Self, TextIO
@@ -15,28 +14,23 @@ from typing import Any, Self, TextIO
 import click
 
 from snl_edu.language.localizer import Localizer
+from snl_edu.outputs.plain_text import plain_lines
 
 STEPS = 4  # plain lines at 25, 50, 75 and 100 percent
 UNKNOWN_STEP = 10 * 1024 * 1024  # with no total: a line every 10 MB
-SCREEN_READER_ENV = "SNL_SCREEN_READER"
-
-
-def screen_reader_wanted(flag: bool) -> bool:
-    """--screen-reader, or SNL_SCREEN_READER=1 set once for every command."""
-    return flag or os.environ.get(SCREEN_READER_ENV, "").strip().lower() in ("1", "yes", "on")
 
 
 class JobProgress:
     """``update(amount)`` as a job advances; use as a context manager around the job."""
 
-    def __init__(self, label: str, total: int | None, loc: Localizer, plain: bool,
+    def __init__(self, label: str, total: int | None, loc: Localizer, screen_reader: bool,
                  stream: TextIO | None = None, unit_bytes: bool = False) -> None:
         self.label = label
         self.total = total
         self.loc = loc
         self.stream = stream or sys.stderr
         self.unit_bytes = unit_bytes
-        self.plain = plain or not self.stream.isatty()
+        self.plain = plain_lines(self.stream, screen_reader)
         self.done = 0
         self._told = 0  # quarters (or 10 MB steps) already told
         self._bar: Any = None

@@ -11,7 +11,7 @@ import click
 from snl_edu.boards import DEFAULT_BOARD, load_board
 from snl_edu.cli.common import IntRange, remember_localizer, rule_options, rules_from_options
 from snl_edu.cli.group import language_options
-from snl_edu.cli.progress_lines import JobProgress, screen_reader_option, screen_reader_wanted
+from snl_edu.cli.progress_lines import JobProgress, screen_reader_option
 from snl_edu.engine import MAX_SEATS, MIN_SEATS
 from snl_edu.error_text import os_words
 from snl_edu.language.localizer import Localizer, localizer_for
@@ -72,8 +72,7 @@ def stats(board_name: str, players: int, over: tuple[int, ...], as_json: bool,
     played = None
     if games is not None:
         total = games * (2 if players > 1 else 1)
-        with JobProgress(loc.gettext("Playing games"), total, loc,
-                      screen_reader_wanted(screen_reader)) as bar:
+        with JobProgress(loc.gettext("Playing games"), total, loc, screen_reader) as bar:
             played = simulate(board, rules, games, players, seed, progress=bar.update)
     if plot_path is not None:
         _plot(result, plot_path, loc)

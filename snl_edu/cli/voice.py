@@ -10,7 +10,7 @@ import click
 
 from snl_edu.cli.common import CHILD_NAME, FloatRange, remember_localizer
 from snl_edu.cli.group import language_options
-from snl_edu.cli.progress_lines import JobProgress, screen_reader_option, screen_reader_wanted
+from snl_edu.cli.progress_lines import JobProgress, screen_reader_option
 from snl_edu.cli.storage import data_dir_option, open_cli_store
 from snl_edu.cli.voice_options import recogniser_option
 from snl_edu.inputs.commands import Action
@@ -100,8 +100,8 @@ def download(language: str, url: str | None, timeout: float, screen_reader: bool
 
     def progress(received: int, total: int | None) -> None:
         if not shown:
-            shown.append(JobProgress(name, total, loc, screen_reader_wanted(screen_reader),
-                                  unit_bytes=True).__enter__())
+            shown.append(JobProgress(name, total, loc, screen_reader, unit_bytes=True)
+                         .__enter__())
         shown[0].update(received - shown[0].done)
 
     # The official list publishes a checksum; a mirror (--url) brings none.

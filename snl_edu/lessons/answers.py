@@ -18,6 +18,7 @@ from enum import Enum
 from typing import Protocol
 
 from snl_edu.inputs.commands import Action, Command, InQuestion, answered_by_game
+from snl_edu.inputs.typed import TypedAnswer
 from snl_edu.language.localizer import N_, Localizer
 from snl_edu.language.registry import skip_words
 from snl_edu.lessons.number_words import read_number
@@ -30,8 +31,6 @@ QUIT_WORDS = frozenset({"q", "quit", "exit"})
 # Keys a game answers while its question is open and nothing is typed (w, a, h); the
 # question stays open.
 ANSWERED_BY_GAME = answered_by_game(InQuestion.GAME_UNTYPED)
-_ERASE_KEYS = frozenset({"\x7f", "\b"})
-_SUBMIT_KEYS = frozenset({"\r", "\n"})
 
 PRAISE = (
     N_("Well done!"),
@@ -179,7 +178,7 @@ class Asker:
 
     def _read_answer(self) -> int | _Signal:
         """One answer: voice numbers whole, typed lines whole, single keys until Enter."""
-        typed = ""
+        typed = TypedAnswer(self._echo, self.loc.number)
         while True:
             command = self.inputs.next_command(None)
             if command is None:
@@ -195,26 +194,16 @@ class Asker:
                 if reply is _Signal.GAME_KEY:
                     continue
                 return reply
-            key = command.text
-            if not typed and command.action is Action.REPEAT:
+            if not typed.text and command.action is Action.REPEAT:
                 return _Signal.REPEAT  # r: the question is the last thing said
-            if not typed and self._game_key(command):
+            if not typed.text and self._game_key(command):
                 continue  # w, a, h: the game answers them, the question stays open
-            if key in _SUBMIT_KEYS:
-                if typed.strip():
-                    self._echo("\n")
-                    return self._understand(typed, None)
-                return _Signal.REPEAT  # Enter alone: hear the question again, never a skip
-            if key in _ERASE_KEYS:
-                if typed:
-                    typed = typed[:-1]
-                    self._echo("\b \b")
-                continue
-            if key == "?" and not typed:
+            if command.text == "?" and not typed.text:
                 return _Signal.HELP
-            if len(key) == 1 and key.isprintable() and (typed or not key.isspace()):
-                typed += key
-                self._echo(self.loc.number(key))  # the terminal does not echo in key mode
+            answer = typed.take(command.text)
+            if answer is not None:
+                # Enter alone: hear the question again, never a skip.
+                return self._understand(answer, None) if answer else _Signal.REPEAT
 
     def _echo(self, text: str) -> None:
         """What is typed, shown as typed (the terminal does not echo in single-key mode)."""

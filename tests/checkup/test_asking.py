@@ -15,7 +15,9 @@ def test_by_ear_each_arrow_key_says_where_the_dot_is() -> None:
     said: list[str] = []
     tones: list[np.ndarray] = []
     keys = Script([RIGHT, UP, UP, UP, UP, UP, DOWN, "\r"], interactive=True)
-    io = CheckupIO(said.append, keys, by_ear=True, draw=lambda _: None, tone=tones.append)
+    drawn: list[str] = []
+    io = CheckupIO(said.append, keys, by_ear=True, draw=drawn.append, echo=lambda _: None,
+                   tone=tones.append)
     answers = run_checkup([Item(Task.NUMBER_LINE, (90,), 90)], io, english())
     assert answers[0].given == 90.0  # 51, 61 ... 91, 100 (the end), 90
     moves = said[said.index("Where does 90 go?") + 1:]
@@ -23,6 +25,7 @@ def test_by_ear_each_arrow_key_says_where_the_dot_is() -> None:
                      "Near the right end.", "Near the right end.", "At the right end, 100.",
                      "Near the right end."]
     assert len(tones) == 1 + 1 + 7  # both ends, the starting place, one a key
+    assert drawn == []  # nothing drawn, and no line cleared by ear (a screen reader reads it)
 
 
 def test_the_words_never_name_the_number_between_the_ends() -> None:

@@ -105,6 +105,14 @@ def test_a_file_that_is_not_a_store_is_a_message(school: Path, tmp_path: Path) -
     assert "Traceback" not in result.output
 
 
+def _span(text: ET.Element) -> tuple[float, float]:
+    """Where a drawn line of text starts and ends across the page, in millimetres."""
+    x, size = float(text.get("x", 0)), float(text.get("font-size", 0))
+    width = text_width(text.text or "", size, text.get("font-weight") == "bold")
+    left = {"start": x, "middle": x - width / 2, "end": x - width}[text.get("text-anchor", "start")]
+    return left, left + width
+
+
 @pytest.mark.parametrize("language", ["en", "ne"])
 def test_class_chart_on_an_a4_page(school: Path, tmp_path: Path, language: str) -> None:
     target = tmp_path / "class.svg"
@@ -119,14 +127,100 @@ def test_class_chart_on_an_a4_page(school: Path, tmp_path: Path, language: str) 
         # Three learners (one without an "after" yet) and the class average.
         assert circles.count("before") == 4 and circles.count("after") == 3
     for element in drawn_texts(svg):
-        x, size = float(element.get("x", 0)), float(element.get("font-size", 0))
-        width = text_width(element.text or "", size, element.get("font-weight") == "bold")
-        left = {"start": x, "middle": x - width / 2, "end": x - width}[
-            element.get("text-anchor", "start")]
-        assert 0 < left and left + width < PAGE_WIDTH and 0 < float(element.get("y", 0)) \
+        left, right = _span(element)
+        assert 0 < left and right < PAGE_WIDTH and 0 < float(element.get("y", 0)) \
             < PAGE_HEIGHT, element.text
     assert uncovered_characters(svg) == set()
     assert pixels(svg).min() < 60  # something is drawn
+
+
+def _stopped_after_the_number_line(data: Path, name: str, form: int) -> None:
+    """A check-up whose input ends once the number line is done, as a child who stops."""
+    placed = sum(1 for item in draw_items(form, SEED) if item.task is Task.NUMBER_LINE)
+    answers = "".join(line + "\n" for line in answers_for(form, 1, False).split()[:placed])
+    result = CliRunner().invoke(main, ["checkup", name, "--no-speech", "--seed", str(SEED),
+                                       "--data-dir", str(data)], input=answers)
+    assert result.exit_code == 1, result.output
+    assert "The task finished is saved: Number line." in result.output
+
+
+@pytest.fixture(scope="module")
+def stopped_early(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Mina stopped her only check-up after the number line; Nabin stopped his second
+    there; Ojas stopped his first there and finished his second."""
+    data = tmp_path_factory.mktemp("stopped")
+    _stopped_after_the_number_line(data, "Mina", 0)
+    checkup(data, "Nabin", 0, 0.5, logarithmic=False)
+    _stopped_after_the_number_line(data, "Ojas", 0)
+    for name in ("Nabin", "Ojas"):
+        set_back(data, name, 3, latest_too=True)
+        played(data, name, 1, 65)
+    _stopped_after_the_number_line(data, "Nabin", 1)
+    checkup(data, "Ojas", 1, 0.5, logarithmic=False)
+    return data
+
+
+def _rows(panel: ET.Element) -> dict[str, list[str]]:
+    """Each row's name and the words and dots drawn on its line (by height)."""
+    ns = "{http://www.w3.org/2000/svg}"
+    names = {round(float(t.get("y", 0)), 1): t.text or "" for t in panel.iter(f"{ns}text")
+             if t.get("class") == "row-name"}
+    rows: dict[str, list[str]] = {name: [] for name in names.values()}
+    for element in panel.iter():
+        kind = element.get("class")
+        if kind in ("before", "after", "not-done"):
+            y = float(element.get("cy") or element.get("y", 0))
+            name = min(names.items(), key=lambda item: abs(item[0] - y))[1]
+            rows[name].append(element.text if kind == "not-done" else kind)
+    return rows
+
+
+def test_a_check_up_stopped_early_is_charted_with_its_tasks_not_done_in_words(
+        stopped_early: Path, tmp_path: Path) -> None:
+    target = tmp_path / "class.svg"
+    output = snl("progress", "--class", "--chart", str(target), data=stopped_early)
+    assert f"Drew the class chart on an A4 page: {target}" in output
+    svg = target.read_text(encoding="utf-8")
+    ns = "{http://www.w3.org/2000/svg}"
+    panels = {g.get("data-task"): _rows(g) for g in ET.fromstring(svg.encode()).iter(f"{ns}g")
+              if g.get("class") == "panel"}
+    assert panels[Task.NUMBER_LINE.value] == {
+        "Mina": ["before"], "Nabin": ["after", "before"], "Ojas": ["after", "before"],
+        "Class average": ["after", "before"]}
+    for task in TASKS[1:]:
+        assert panels[task.value] == {
+            "Mina": ["not done"], "Nabin": ["before", "after: not done"],
+            "Ojas": ["after", "before: not done"], "Class average": ["no before and after"]}, task
+    for element in drawn_texts(svg):
+        left, right = _span(element)
+        assert 0 < left and right < PAGE_WIDTH, element.text
+    for panel in (g for g in ET.fromstring(svg.encode()).iter(f"{ns}g")
+                  if g.get("class") == "panel"):
+        dots = [(float(c.get("cx", 0)), float(c.get("cy", 0)), float(c.get("r", 0)))
+                for c in panel.iter(f"{ns}circle")]
+        for words in (t for t in panel.iter(f"{ns}text") if t.get("class") == "not-done"):
+            left, right = _span(words)
+            assert not any(abs(cy - float(words.get("y", 0))) < 3 and left - r < cx < right + r
+                           for cx, cy, r in dots), f"{words.text} covers a dot"
+    assert uncovered_characters(svg) == set()
+
+
+@pytest.mark.parametrize("suffix", [".svg", ".pdf"])
+def test_the_chart_of_one_check_up_stopped_early_is_drawn(tmp_path: Path, suffix: str) -> None:
+    # The trial's class: one learner, her only check-up stopped after the number line.
+    _stopped_after_the_number_line(tmp_path, "Mina", 0)
+    target = tmp_path / f"class{suffix}"
+    snl("progress", "--class", "--chart", str(target), data=tmp_path)
+    data = target.read_bytes()
+    assert data.startswith(b"%PDF-" if suffix == ".pdf" else b"<?xml")
+
+
+def test_a_chart_asked_for_before_any_check_up_says_none_was_drawn(tmp_path: Path) -> None:
+    target = tmp_path / "class.svg"
+    output = snl("progress", "--class", "--chart", str(target), data=tmp_path)
+    assert output == ("Nobody has had a number check-up yet, so no class chart was drawn. "
+                      "Start one with: snl checkup NAME\n")
+    assert not target.exists()
 
 
 def test_input_that_ends_early_saves_nothing(tmp_path: Path) -> None:

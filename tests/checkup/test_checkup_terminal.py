@@ -14,9 +14,9 @@ from tests.cli.terminal import Terminal
 ITEMS = draw_items(0, SEED)
 
 
-def checkup(data: Path, *args: str) -> Terminal:
+def checkup(data: Path, *args: str, env: dict[str, str] | None = None) -> Terminal:
     return Terminal("checkup", "Asha", "--seed", str(SEED), "--data-dir", str(data),
-                    "--lang", "en", *args)
+                    "--lang", "en", *args, env=env)
 
 
 def progress(data: Path) -> str:
@@ -88,3 +88,38 @@ def test_by_ear_with_no_sound_the_number_line_is_typed(tmp_path: Path) -> None:
         screen.expect(f"Where does {ITEMS[2].numbers[0]} go?")
         screen.type("q")
         assert screen.wait() == 1
+
+
+def test_for_a_screen_reader_the_check_up_is_plain_lines_and_the_typed_answer_stays(
+        tmp_path: Path) -> None:
+    # As the game's questions: each key echoed once, a backspace rubbed out as \b \b, never
+    # a line redrawn (\r, escape sequences), which a screen reader reads out again.
+    first, second, third = (f"Where does {item.numbers[0]} go?" for item in ITEMS[:3])
+    with checkup(tmp_path, "--screen-reader") as screen:
+        screen.expect(first)
+        screen.type("5")
+        screen.expect("5")
+        screen.type("\x7f37\r")
+        screen.expect(second)
+        screen.type("4")
+        screen.expect("4")
+        screen.type("\x1b")  # skipped with an answer half typed: it stays, the next is below
+        screen.expect(third)
+        screen.type("q")
+        assert screen.wait() == 1
+    assert f"{first}\n5\b \b37\n{second}\n4\n{third}\n" in screen.output, screen.output
+    assert "\r" not in screen.output and "\x1b" not in screen.output, screen.output
+
+
+def test_on_a_dumb_terminal_the_number_line_is_typed_not_redrawn(tmp_path: Path) -> None:
+    # TERM=dumb cannot redraw the line the dot moves on: the place is typed, as by ear.
+    first, second = (f"Where does {item.numbers[0]} go?" for item in ITEMS[:2])
+    with checkup(tmp_path, "--no-speech", env={"TERM": "dumb"}) as screen:
+        screen.expect("Type where each number belongs on it, from 0 to 100.")
+        screen.expect(first)
+        screen.type("37\r")
+        screen.expect(second)
+        screen.type("q")
+        assert screen.wait() == 1
+    assert f"{first}\n37\n{second}\n" in screen.output, screen.output
+    assert "\r" not in screen.output and "\x1b" not in screen.output, screen.output

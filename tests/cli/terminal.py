@@ -26,8 +26,11 @@ class Terminal:
     def __init__(self, *args: str, env: dict[str, str] | None = None) -> None:
         self.master, self.slave = os.openpty()
         self.before = termios.tcgetattr(self.slave)
-        environment = {**os.environ, "SNL_AUDIO": "off", "NO_COLOR": "1", **(env or {})}
-        environment.pop("SNL_LANG", None)
+        # A terminal that can redraw and colour, whatever the one running the tests is.
+        environment = {**os.environ, "SNL_AUDIO": "off", "NO_COLOR": "1", "TERM": "xterm"}
+        for name in ("SNL_LANG", "SNL_SCREEN_READER"):  # the tester's own settings
+            environment.pop(name, None)
+        environment.update(env or {})
 
         self.process = subprocess.Popen(
             [sys.executable, "-c", PROGRAM, *args],

@@ -208,6 +208,10 @@ def test_progress_is_plain_lines_for_a_screen_reader_and_off_a_terminal(tmp_path
         assert terminal.wait() == 0
         assert "\r" not in terminal.output and "\x1b" not in terminal.output  # no redraws
         assert terminal.output.count("% done.") == 4  # occasional: each quarter once
+    with Terminal(*args, env={"TERM": "dumb"}) as terminal:  # it cannot redraw a line
+        assert terminal.wait() == 0
+        assert "\r" not in terminal.output and "\x1b" not in terminal.output
+        assert terminal.output.count("% done.") == 4
     with Terminal(*args) as terminal:  # a sighted user at a terminal keeps the bar
         assert terminal.wait() == 0
         assert "\r" in terminal.output and "% done." not in terminal.output
@@ -254,11 +258,15 @@ def test_ctrl_c_silences_the_game_at_once() -> None:
         assert terminal.mode() == terminal.before
 
 
-@pytest.mark.parametrize("no_color,coloured", [("", True), ("1", False)])
-def test_the_board_is_coloured_at_a_terminal_unless_no_color_is_set(no_color: str,
-                                                                   coloured: bool) -> None:
+@pytest.mark.parametrize("env,coloured", [
+    ({"NO_COLOR": ""}, True), ({"NO_COLOR": "1"}, False),
+    ({"NO_COLOR": "", "TERM": "dumb"}, False),
+    ({"NO_COLOR": "", "SNL_SCREEN_READER": "1"}, False)])
+def test_the_board_is_coloured_at_a_terminal_unless_no_color_a_dumb_one_or_a_screen_reader(
+        env: dict[str, str], coloured: bool) -> None:
     # no-color.org: NO_COLOR set to any text turns colour off; set but empty, it does not.
-    with Terminal("board", "show", "saanp-bharyang", env={"NO_COLOR": no_color}) as terminal:
+    # A dumb terminal shows escape codes as text, and a screen reader reads them out.
+    with Terminal("board", "show", "saanp-bharyang", env=env) as terminal:
         assert terminal.wait() == 0
         assert "97S" in terminal.output and ("\x1b[" in terminal.output) is coloured
 
