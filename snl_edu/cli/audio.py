@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 import click
 
-from snl_edu.cli.common import IntRange
+from snl_edu.cli.common import IntRange, screen_reader_option
 from snl_edu.outputs.speech.espeak import DEFAULT_RATE, DEFAULT_VOLUME, MAX_RATE, MIN_RATE
 from snl_edu.outputs.speech.sound_on import TTS_CHOICES
 
@@ -35,9 +35,8 @@ def voice_options(function: F) -> F:
 # Declared once, used by `snl play` and `snl table host` alike.
 SPEECH = click.option("--speech/--no-speech", default=True, show_default=True,
                       help="Speak every message aloud.")
-SCREEN_READER = click.option("--screen-reader", is_flag=True,
-                             help="For NVDA, JAWS or Orca: no speech of its own, no colour, one "
-                                  "message per line.")
+SCREEN_READER = screen_reader_option("For NVDA, JAWS or Orca: no speech of its own, no "
+                                     "colour, one message per line.")
 
 
 def host_audio_options(function: F) -> F:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from snl_edu.cli.audio import voice_options
-from snl_edu.cli.common import CHILD_NAME, IntRange, remember_localizer
+from snl_edu.cli.common import CHILD_NAME, IntRange, remember_localizer, screen_reader_option
 from snl_edu.cli.group import language_options
 from snl_edu.cli.storage import data_dir_option
 from snl_edu.language.localizer import localizer_for
@@ -16,9 +16,8 @@ from snl_edu.play import teams
 @click.argument("name", type=CHILD_NAME)
 @click.option("--speech/--no-speech", default=True, show_default=True,
               help="Speak every question aloud; the number line is heard as a tone.")
-@click.option("--screen-reader", is_flag=True,
-              help="For NVDA, JAWS or Orca: questions as lines of text, the number line "
-                   "as a tone.")
+@screen_reader_option("For NVDA, JAWS or Orca: questions as lines of text, the number "
+                      "line as a tone.")
 @click.option("--seed", type=IntRange(0, 999_999), default=None,
               help="Choose the items (default: from the learner's name).")
 @click.option("--anyway", is_flag=True,

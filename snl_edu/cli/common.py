@@ -14,6 +14,7 @@ from snl_edu.cli.localized import range_words
 from snl_edu.engine import Rules
 from snl_edu.engine.rules import OPTIONS_BY_NAME
 from snl_edu.language.localizer import Localizer, localizer_for
+from snl_edu.outputs.plain_text import screen_reader_wanted
 from snl_edu.safe_text import clean_name
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -131,3 +132,10 @@ def rule_options(function: F) -> F:
 def rules_from_options(**values: Any) -> Rules:
     """The rules from the values of the options ``rule_options`` added."""
     return Rules.from_data(values)
+
+
+def screen_reader_option(help_text: str) -> Callable[[F], F]:
+    """--screen-reader, with its command's own help. SNL_SCREEN_READER=1, set once, turns
+    it on for every command as if given: a blind child's family sets it and forgets it."""
+    return click.option("--screen-reader", is_flag=True, help=help_text,
+                        callback=lambda _context, _parameter, flag: screen_reader_wanted(flag))

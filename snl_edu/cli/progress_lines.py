@@ -13,6 +13,7 @@ from typing import Any, Self, TextIO
 
 import click
 
+from snl_edu.cli.common import screen_reader_option
 from snl_edu.language.localizer import Localizer
 from snl_edu.outputs.plain_text import plain_lines
 
@@ -69,8 +70,6 @@ class JobProgress:
             self._bar.__exit__(kind, error, trace)
 
 
-def screen_reader_option(function: Any) -> Any:
-    """``--screen-reader`` for commands that show progress: plain lines, no redrawn bar."""
-    return click.option("--screen-reader", is_flag=True,
-                        help="For NVDA, JAWS or Orca: progress as plain lines, no redrawn "
-                             "bar (also SNL_SCREEN_READER=1).")(function)
+# ``--screen-reader`` for commands that show progress: plain lines, no redrawn bar.
+progress_screen_reader = screen_reader_option("For NVDA, JAWS or Orca: progress as plain "
+                                              "lines, no redrawn bar (also SNL_SCREEN_READER=1).")

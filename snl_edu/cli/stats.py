@@ -11,7 +11,7 @@ import click
 from snl_edu.boards import DEFAULT_BOARD, load_board
 from snl_edu.cli.common import IntRange, remember_localizer, rule_options, rules_from_options
 from snl_edu.cli.group import language_options
-from snl_edu.cli.progress_lines import JobProgress, screen_reader_option
+from snl_edu.cli.progress_lines import JobProgress, progress_screen_reader
 from snl_edu.engine import MAX_SEATS, MIN_SEATS
 from snl_edu.error_text import os_words
 from snl_edu.language.localizer import Localizer, localizer_for
@@ -44,7 +44,7 @@ MAX_SIMULATED = 1_000_000
               help="Draw the distribution with matplotlib (pip install 'snl_edu[plot]').")
 @click.option("--chart/--no-chart", default=True, show_default=True,
               help="Draw the distribution as a text chart.")
-@screen_reader_option
+@progress_screen_reader
 @language_options
 def stats(board_name: str, players: int, over: tuple[int, ...], as_json: bool,
           games: int | None, seed: int | None, plot_path: Path | None, chart: bool,

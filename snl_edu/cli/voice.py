@@ -10,7 +10,7 @@ import click
 
 from snl_edu.cli.common import CHILD_NAME, FloatRange, remember_localizer
 from snl_edu.cli.group import language_options
-from snl_edu.cli.progress_lines import JobProgress, screen_reader_option
+from snl_edu.cli.progress_lines import JobProgress, progress_screen_reader
 from snl_edu.cli.storage import data_dir_option, open_cli_store
 from snl_edu.cli.voice_options import recogniser_option
 from snl_edu.inputs.commands import Action
@@ -72,7 +72,7 @@ def voice() -> None:
               help="Download from this address instead (a mirror of the official zip).")
 @click.option("--timeout", type=FloatRange(min=0.1), default=30.0, show_default=True,
               metavar="SECONDS", help="Give up after this many seconds without data.")
-@screen_reader_option
+@progress_screen_reader
 @language_options
 def download(language: str, url: str | None, timeout: float, screen_reader: bool,
              lang: str | None, digits: str | None) -> None:

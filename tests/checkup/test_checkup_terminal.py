@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from click.testing import CliRunner
 
@@ -90,12 +93,14 @@ def test_by_ear_with_no_sound_the_number_line_is_typed(tmp_path: Path) -> None:
         assert screen.wait() == 1
 
 
+@pytest.mark.parametrize("asked", [{"args": ["--screen-reader"]},
+                                   {"env": {"SNL_SCREEN_READER": "1"}}], ids=["flag", "set once"])
 def test_for_a_screen_reader_the_check_up_is_plain_lines_and_the_typed_answer_stays(
-        tmp_path: Path) -> None:
+        tmp_path: Path, asked: dict[str, Any]) -> None:
     # As the game's questions: each key echoed once, a backspace rubbed out as \b \b, never
     # a line redrawn (\r, escape sequences), which a screen reader reads out again.
     first, second, third = (f"Where does {item.numbers[0]} go?" for item in ITEMS[:3])
-    with checkup(tmp_path, "--screen-reader") as screen:
+    with checkup(tmp_path, *asked.get("args", []), env=asked.get("env")) as screen:
         screen.expect(first)
         screen.type("5")
         screen.expect("5")

@@ -182,6 +182,24 @@ def test_a_resumed_game_comes_back_with_its_language_digits_and_way_of_being_hea
     assert options.sound.rate != 120  # given again on the command line: that one wins
 
 
+def test_snl_screen_reader_set_once_plays_as_if_every_game_were_given_screen_reader(
+        tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from snl_edu.app.options import LATEST, PlayOptions
+    from snl_edu.app.saving import resume, with_kept_settings
+
+    data = {"SNL_DATA_DIR": str(tmp_path), "SNL_SCREEN_READER": "1"}
+    with Terminal("play", "--players", "Asha", "--seed", "2", "--lessons", "off",
+                  env=data) as terminal:
+        terminal.expect("Press Enter to roll the pasa, or h for help.\n")
+        terminal.interrupt()
+        assert terminal.wait() == 1
+    prepared = resume(PlayOptions(resume=LATEST, data_dir=str(tmp_path)),
+                      Localizer.create("en"), lambda text: None)
+    prepared.close()
+    options = with_kept_settings(PlayOptions(resume=LATEST, data_dir=str(tmp_path)), prepared)
+    assert options.sound.screen_reader
+
+
 def test_resume_continues_the_family_game_not_an_interrupted_demo(tmp_path) -> None:  # type: ignore[no-untyped-def]
     data = {"SNL_DATA_DIR": str(tmp_path)}
     with Terminal(*GAME, "--lessons", "off", env=data) as family:
