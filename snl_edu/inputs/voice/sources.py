@@ -62,7 +62,10 @@ def read_wav(path: str | Path) -> array[int]:
             data = wav.readframes(wav.getnframes())
         samples = _to_int16(data, width)
     except (OSError, EOFError, wave.Error, ValueError) as error:
-        raise VoiceError(VoiceProblem.AUDIO_FILE, f"{path}: {error}") from None
+        # An OSError's own text names the path again ("[Errno 2] No such file or
+        # directory: 'x.wav'"): its reason alone follows the path
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise VoiceError(VoiceProblem.AUDIO_FILE, f"{path}: {reason}") from None
     if array("h", [1]).tobytes() != b"\x01\x00":  # WAV is little-endian
         samples.byteswap()
     return resample(_mono(samples, channels), rate)

@@ -108,6 +108,15 @@ def test_a_bad_audio_file_is_one_clear_line(tmp_path: Path) -> None:
     assert "The audio file cannot be read as WAV" in output
 
 
+def test_a_missing_audio_file_is_named_once_with_the_reason(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.wav"
+    code, output = run(["voice", "listen", "--voice-model", str(korean_model_path()),
+                        "--audio-in", str(missing)], tmp_path)
+    assert code == 1
+    assert output.strip() == (f"Error: The audio file cannot be read as WAV: {missing}: "
+                              "No such file or directory.")
+
+
 GAME = ["play", "--players", "Asha", "--seed", "3"]
 
 
