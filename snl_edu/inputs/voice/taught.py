@@ -2,7 +2,8 @@
 
 Each utterance is matched against the examples of the learner whose turn it is
 (``learner``, set by the game at each turn; None: nobody's examples). A match is the
-command, said as the phrase book's first phrase for it; no match passes the utterance
+command, said as the phrase book's first phrase for it (what was heard is UNSPELLED:
+matching finds the command, not the child's words); no match passes the utterance
 to the model underneath, which heard the same audio; without a model, it is speech and
 no command.
 """
@@ -19,7 +20,9 @@ from snl_edu.inputs.voice.recognition import Backend, Recogniser, Transcript
 from snl_edu.inputs.voice.teaching import Matcher, features_for
 
 TaughtAudio = Sequence[tuple[str, bytes]]  # (command, utterance audio) of one learner
-UNMATCHED = "…"  # what was heard, with no model: speech that matched no example
+# What was heard when its words are not known: speech that matched an example (matching
+# knows the command, not the words the child said) or, with no model, none.
+UNSPELLED = "…"
 
 
 def feature_kind(whisper: Any | None) -> str:
@@ -92,11 +95,10 @@ class TaughtRecogniser:
             if command is not None:
                 if self._inner is not None:
                     self._inner.reset()
-                phrase = backend.phrase(command)
-                return Transcript(phrase, phrase)
+                return Transcript(UNSPELLED, backend.phrase(command))
         if self._inner is not None:
             return self._inner.finish()
-        return Transcript(UNMATCHED if audio else "", "")
+        return Transcript(UNSPELLED if audio else "", "")
 
     def reset(self) -> None:
         self._audio = bytearray()

@@ -85,6 +85,8 @@ def test_a_childs_commands_are_heard_from_her_examples_and_chatter_is_not(taught
                             "--learner", "Asha", "--json"], taught)
         assert code == 0, output
         heard.append([json.loads(line)["command"] for line in output.splitlines()])
+        # Matching knows the command, not the words: the phrase book's are not claimed
+        assert all(json.loads(line)["heard"] == "…" for line in output.splitlines())
     assert heard == [["roll"], ["help"], [None]]
 
 
