@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from click.testing import CliRunner
 
 from snl_edu.checkup.items import Task, draw_items
