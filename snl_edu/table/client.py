@@ -457,12 +457,17 @@ class TableClient:
             if self.seat_keys is not None:
                 with contextlib.suppress(OSError):  # the table is gone: so is its key
                     self.seat_keys.drop(self.options.name, normalise(self.options.code))
-            self._tell(lambda: self.listener.news(
-                ([] if fact.finished else self._ended_early(fact.saved))
-                + [Message(self._("The table has closed."))]))
+            self._tell(lambda: self._last_words(fact))
             self.ended.set()
         elif isinstance(fact, (wire.Welcome, wire.Refused)):
             raise Untrusted("a second welcome")
+
+    def _last_words(self, ended: wire.Ended) -> None:
+        """The table's last words. An open question ends with it: it is not asked again
+        below them."""
+        lines = [] if ended.finished else self._ended_early(ended.saved)
+        self.listener.answered()
+        self.listener.news(lines + [Message(self._("The table has closed."))])
 
     def _ended_early(self, saved: bool) -> list[Message]:
         """The teacher ended the game: the places as it stands, and whether it is kept."""
@@ -651,8 +656,10 @@ class TableClient:
             self.connection.send(wire.encode(message))
 
     def _turn_is(self, called: int | None) -> bool:
-        """The table still waits for this child's roll in that call (None: the latest)."""
-        return self.my_turn.is_set() and called in (None, self.turns_called)
+        """The table still waits for this child's roll in that call (None: the latest); a
+        table that has closed waits for nothing."""
+        return self.my_turn.is_set() and called in (None, self.turns_called) \
+            and not self.ended.is_set()
 
     def _teach(self, keys: QuestionKeys | None) -> None:
         """Lessons on the turns played, between the child's keys; an Enter that put a
