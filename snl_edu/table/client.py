@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import functools
 import random
 import shlex
 import socket
@@ -252,6 +253,9 @@ class TableClient:
         # hands each turn's events over and the keyboard's thread asks the question.
         self.teacher: Teacher | None = None
         self.turns: collections.deque[tuple[Game, list[Event]]] = collections.deque()
+        # The question open here when this computer's program last quit (kept with the
+        # seat's key): asked again first when the child is back.
+        self.kept_question: object = None
         # While a move's lesson is due, what the table says meanwhile waits here, in order,
         # and is said after it (None: said at once), so a card or a question comes right
         # after its move. Once the child's question has been said, the table's lines are
@@ -627,7 +631,33 @@ class TableClient:
         # the table's moves) then knows whose moves are counted on without the store.
         teacher.decide_levels([*teacher.learners.values(),
                                *(members or (self.narrator.seats[own].name,))])
+        if self.seat_keys is not None:
+            teacher.on_open = self._keep_question
         return teacher
+
+    def _keep_question(self, question: dict[str, Any] | None) -> None:
+        """Keep the question now open (None: none is) with the seat's key, so a child whose
+        program quits before she answers is asked it again when she is back. A folder that
+        cannot be written loses only that; a question begun as the table closed is not kept
+        (the table's key and question went with it)."""
+        if self.seat_keys is None or (question is not None and self.ended.is_set()):
+            return
+        with contextlib.suppress(OSError):
+            self.seat_keys.keep_question(self.options.name, normalise(self.options.code),
+                                         question)
+
+    def _take_up_kept_question(self) -> None:
+        """Back at the table after the program quit during a question: it is asked again
+        before anything else, and what the table says meanwhile waits until it has been
+        (as behind a move's lesson)."""
+        if self.seat_keys is None:
+            return
+        kept = self.seat_keys.question(self.options.name, normalise(self.options.code))
+        if kept is not None:
+            with self.shown:
+                self.kept_question = kept
+                if self.held is None:
+                    self.held = []
 
     def _prompt(self, called: int | None = None) -> None:
         """The turn (``called``: the how-manyth; None: the latest), said to the end; then
@@ -665,12 +695,19 @@ class TableClient:
         """Lessons on the turns played, between the child's keys; an Enter that put a
         question aside in the child's own turn rolls."""
         while self.teacher is not None and not self.ended.is_set():
-            if not self.turns:
+            lesson: Callable[[], object]
+            if self.kept_question is not None:
+                assert self.game is not None
+                lesson = functools.partial(self.teacher.ask_again, self.game,
+                                           self.kept_question)
+                self.kept_question = None
+            elif self.turns:
+                lesson = functools.partial(self.teacher, *self.turns.popleft())
+            else:
                 return
-            game, events = self.turns.popleft()
             self.in_lesson = True
             try:
-                self.teacher(game, events)
+                lesson()
             finally:
                 self.in_lesson = False
                 with self.shown:
@@ -764,7 +801,8 @@ class TableClient:
             stack = stack or own
             if self.token is None:
                 self.token = self._kept_key()
-            self._welcome(self._connect())
+            welcome = self._connect()
+            self._welcome(welcome)
             stack.callback(self._close)
             asking: QuestionKeys | None = None
             if keys is not None:
@@ -776,6 +814,8 @@ class TableClient:
                                           self.ended, self._thinking, self.dropped)
                     self.teacher = self._open_lessons(
                         asking, audio.speaks or self.options.sound.screen_reader, stack)
+                    if welcome.back:
+                        self._take_up_kept_question()
             receiver = threading.Thread(target=self._receive, name="snl-table-client",
                                         daemon=True)
             receiver.start()

@@ -7,7 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import WAIT, Child, open_table, table_options
+from snl_edu.inputs.commands import Action, Command
+from snl_edu.store.seat_keys import SeatKeys
+from snl_edu.table.codes import normalise
+
+from .helpers import CODE, WAIT, Child, RollWhenAsked, open_table, table_options
 from .test_leaving import until
 
 pytestmark = pytest.mark.slow
@@ -33,3 +37,46 @@ def test_after_the_teacher_ends_the_table_the_open_question_is_not_asked_again(
                               "time."))
     assert prompt not in lines[put_aside:], lines[put_aside:]
     assert lines[-1] == _("The table has closed.") == "टेबल बन्द भयो।"
+
+
+class SkipsHerQuestion(RollWhenAsked):
+    """A child who rolls when asked, and puts each question aside once it is asked."""
+
+    def next_command(self, timeout: float | None = None) -> Command | None:
+        if self.log.count("A question for Asha:") > self.skipped:
+            self.skipped += 1
+            return Command(Action.SKIP)
+        return super().next_command(timeout)
+
+    skipped = 0
+
+
+def test_a_question_open_when_her_program_quit_is_asked_again_when_she_is_back(
+        tmp_path: Path) -> None:
+    """Tried at a real table: Asha's program quit (Ctrl-C) while her question was open,
+    and when she joined again it was not asked (a game stopped at one computer asks it
+    again when it resumes). Now her computer keeps it with her seat's key."""
+    options = table_options(tmp_path / "host", players=("Asha", "Dipa"), computers=1)
+    data = tmp_path / "asha"  # her computer's data folder, the same both times
+    lessons = {"lessons": "every", "history": "off", "data_dir": str(data)}
+    with open_table(options) as (table, host_log, _):
+        asha = Child(table, "Asha", stop_after=1, seat_keys=SeatKeys(data), **lessons)
+        dipa = Child(table, "Dipa", stop_after=0)  # the table then waits for her
+        until(lambda: asha.client.listener.question_open, "Asha was never asked")
+        asked = asha.log.lines.index("A question for Asha:")
+        question = asha.log.lines[asked + 1]
+        asha.leave()  # her program quits, her question open
+        host_log.wait_for(lambda lines: "Asha has left the table; the seat is kept." in lines)
+        back = Child(table, "Asha", start=False, seat_keys=SeatKeys(data), **lessons)
+        back.keys = SkipsHerQuestion(back.log, back.keys.prompt)  # type: ignore[union-attr]
+        back.start()
+        back.log.wait_for(lambda lines: any("we will skip this one" in line for line in lines))
+        back.leave()
+        dipa.leave()
+    lines = back.log.lines
+    welcome = lines.index("Welcome back, Asha.")  # with her key: no teacher was needed
+    assert question in lines[welcome:]
+    # Put aside, it is over: it would not be asked a third time.
+    kept = SeatKeys(data)
+    assert kept.key("Asha", normalise(CODE)) is not None  # (the same table)
+    assert kept.question("Asha", normalise(CODE)) is None
