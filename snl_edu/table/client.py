@@ -632,19 +632,15 @@ class TableClient:
         teacher.decide_levels([*teacher.learners.values(),
                                *(members or (self.narrator.seats[own].name,))])
         if self.seat_keys is not None:
-            teacher.on_open = self._keep_question
+            teacher.on_open = functools.partial(self._keep_question, self.seat_keys)
         return teacher
 
-    def _keep_question(self, question: dict[str, Any] | None) -> None:
+    def _keep_question(self, seat_keys: SeatKeys, question: dict[str, Any] | None) -> None:
         """Keep the question now open (None: none is) with the seat's key, so a child whose
         program quits before she answers is asked it again when she is back. A folder that
-        cannot be written loses only that; a question begun as the table closed is not kept
-        (the table's key and question went with it)."""
-        if self.seat_keys is None or (question is not None and self.ended.is_set()):
-            return
+        cannot be written loses only that."""
         with contextlib.suppress(OSError):
-            self.seat_keys.keep_question(self.options.name, normalise(self.options.code),
-                                         question)
+            seat_keys.keep_question(self.options.name, normalise(self.options.code), question)
 
     def _take_up_kept_question(self) -> None:
         """Back at the table after the program quit during a question: it is asked again
@@ -814,7 +810,7 @@ class TableClient:
                                           self.ended, self._thinking, self.dropped)
                     self.teacher = self._open_lessons(
                         asking, audio.speaks or self.options.sound.screen_reader, stack)
-                    if welcome.back:
+                    if welcome.back and self.teacher is not None:
                         self._take_up_kept_question()
             receiver = threading.Thread(target=self._receive, name="snl-table-client",
                                         daemon=True)

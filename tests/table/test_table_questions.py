@@ -10,8 +10,9 @@ import pytest
 from snl_edu.inputs.commands import Action, Command
 from snl_edu.store.seat_keys import SeatKeys
 from snl_edu.table.codes import normalise
+from snl_edu.table.host import Table
 
-from .helpers import CODE, WAIT, Child, RollWhenAsked, open_table, table_options
+from .helpers import CODE, WAIT, Child, LineLog, RollWhenAsked, open_table, table_options
 from .test_leaving import until
 
 pytestmark = pytest.mark.slow
@@ -51,6 +52,22 @@ class SkipsHerQuestion(RollWhenAsked):
     skipped = 0
 
 
+LESSONS = {"lessons": "every", "history": "off"}
+
+
+def quit_during_her_question(table: Table, host_log: LineLog, data: Path) -> tuple[str, Child]:
+    """Asha rolls, is asked, and her program quits with her question open (the table then
+    waits for Dipa, who never rolls): the question, and Dipa."""
+    asha = Child(table, "Asha", stop_after=1, seat_keys=SeatKeys(data), data_dir=str(data),
+                 **LESSONS)
+    dipa = Child(table, "Dipa", stop_after=0)
+    until(lambda: asha.client.listener.question_open, "Asha was never asked")
+    question = asha.log.lines[asha.log.lines.index("A question for Asha:") + 1]
+    asha.leave()
+    host_log.wait_for(lambda lines: "Asha has left the table; the seat is kept." in lines)
+    return question, dipa
+
+
 def test_a_question_open_when_her_program_quit_is_asked_again_when_she_is_back(
         tmp_path: Path) -> None:
     """Tried at a real table: Asha's program quit (Ctrl-C) while her question was open,
@@ -58,16 +75,10 @@ def test_a_question_open_when_her_program_quit_is_asked_again_when_she_is_back(
     again when it resumes). Now her computer keeps it with her seat's key."""
     options = table_options(tmp_path / "host", players=("Asha", "Dipa"), computers=1)
     data = tmp_path / "asha"  # her computer's data folder, the same both times
-    lessons = {"lessons": "every", "history": "off", "data_dir": str(data)}
     with open_table(options) as (table, host_log, _):
-        asha = Child(table, "Asha", stop_after=1, seat_keys=SeatKeys(data), **lessons)
-        dipa = Child(table, "Dipa", stop_after=0)  # the table then waits for her
-        until(lambda: asha.client.listener.question_open, "Asha was never asked")
-        asked = asha.log.lines.index("A question for Asha:")
-        question = asha.log.lines[asked + 1]
-        asha.leave()  # her program quits, her question open
-        host_log.wait_for(lambda lines: "Asha has left the table; the seat is kept." in lines)
-        back = Child(table, "Asha", start=False, seat_keys=SeatKeys(data), **lessons)
+        question, dipa = quit_during_her_question(table, host_log, data)
+        back = Child(table, "Asha", start=False, seat_keys=SeatKeys(data), data_dir=str(data),
+                     **LESSONS)
         back.keys = SkipsHerQuestion(back.log, back.keys.prompt)  # type: ignore[union-attr]
         back.start()
         back.log.wait_for(lambda lines: any("we will skip this one" in line for line in lines))
@@ -80,3 +91,16 @@ def test_a_question_open_when_her_program_quit_is_asked_again_when_she_is_back(
     kept = SeatKeys(data)
     assert kept.key("Asha", normalise(CODE)) is not None  # (the same table)
     assert kept.question("Asha", normalise(CODE)) is None
+
+
+def test_back_with_lessons_off_she_is_not_asked_and_hears_the_table(tmp_path: Path) -> None:
+    options = table_options(tmp_path / "host", players=("Asha", "Dipa"), computers=1)
+    data = tmp_path / "asha"
+    with open_table(options) as (table, host_log, _):
+        question, dipa = quit_during_her_question(table, host_log, data)
+        back = Child(table, "Asha", stop_after=0, seat_keys=SeatKeys(data), data_dir=str(data))
+        back.log.wait_for(lambda lines: "Asha is back at the table." in lines)
+        back.leave()
+        dipa.leave()
+    assert question not in back.log.lines
+    assert SeatKeys(data).question("Asha", normalise(CODE)) is not None  # for lessons on
