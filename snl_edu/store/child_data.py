@@ -53,7 +53,8 @@ TABLES: dict[str, Holds] = {
 }
 
 SPEECH_PREFS = "speech.json"  # each player's speech rate and loudness (speech_controls)
-SEAT_KEYS = "table-seats.json"  # each child's key back to their seat at a table (seat_keys)
+SEAT_KEYS = "table-seats.json"  # each child's key back to their seat at a table, and the
+# question open there (seat_keys)
 
 
 def names_child(text: object, key: str) -> bool:

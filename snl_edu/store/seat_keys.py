@@ -6,6 +6,11 @@ program quits or whose computer restarts joins again with the same name and code
 the seat back at once; without it the seat waits for the teacher's yes. The file is one
 of the children's data (store/child_data.py): ``snl progress --forget`` removes it.
 
+Beside her key is the lesson question open on her computer, if any (as the lessons'
+teacher keeps it, snl_edu.lessons.teacher.on_open): a child whose program quit during a
+question is asked it again when she joins again, as a game stopped at one computer asks
+it again when it resumes.
+
 Keys are kept by the child's name and a digest of the table's code (never the code
 itself); a key older than a school day is of no table any more and is dropped.
 """
@@ -13,6 +18,7 @@ itself); a key older than a school day is of no table any more and is dropped.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -35,23 +41,48 @@ class SeatKeys(ChildFile):
 
     def key(self, name: str, code: str, now: datetime | None = None) -> str | None:
         """The key this child was given at this table, if it is recent."""
-        entry = self._read().get(name_key(name))
-        kept = entry.get(_table(code)) if isinstance(entry, dict) else None
-        if not isinstance(kept, dict) or not _fresh(kept, now or datetime.now(UTC)):
-            return None
-        token = kept.get("token")
+        token = self._entry(name, code, now).get("token")
         return token if isinstance(token, str) and 0 < len(token) <= MAX_KEY else None
+
+    def question(self, name: str, code: str, now: datetime | None = None) -> object:
+        """The question open on this child's computer at this table, as it was kept (the
+        teacher checks it before asking it again), or None."""
+        return self._entry(name, code, now).get("question")
 
     def keep(self, name: str, code: str, token: str) -> None:
         """Keep the child's newest key to this table (OSError if it cannot be written)."""
-        self._change(name, code, {"token": token,
-                                  "at": datetime.now(UTC).isoformat(timespec="seconds")})
+        at = datetime.now(UTC).isoformat(timespec="seconds")
+        self._change(name, code, lambda kept: {**kept, "token": token, "at": at})
+
+    def keep_question(self, name: str, code: str, question: dict[str, Any] | None) -> None:
+        """Keep the question now open on the child's computer (None: none is), for as long
+        as her key (OSError if it cannot be written)."""
+        at = datetime.now(UTC).isoformat(timespec="seconds")
+
+        def change(kept: dict[str, Any]) -> dict[str, Any] | None:
+            rest = {field: value for field, value in kept.items() if field != "question"}
+            if question is None:
+                return rest or None
+            return {"at": at, **rest, "question": question}
+
+        self._change(name, code, change)
 
     def drop(self, name: str, code: str) -> None:
-        """The table has closed: its key opens nothing now."""
-        self._change(name, code, None)
+        """The table has closed: its key opens nothing now, and its question is over."""
+        self._change(name, code, lambda kept: None)
 
-    def _change(self, name: str, code: str, kept: dict[str, str] | None) -> None:
+    def _entry(self, name: str, code: str, now: datetime | None) -> dict[str, Any]:
+        """What is kept for this child at this table, if it is recent ({} if not)."""
+        entry = self._read().get(name_key(name))
+        kept = entry.get(_table(code)) if isinstance(entry, dict) else None
+        if not isinstance(kept, dict) or not _fresh(kept, now or datetime.now(UTC)):
+            return {}
+        return kept
+
+    def _change(self, name: str, code: str,
+                change: Callable[[dict[str, Any]], dict[str, Any] | None]) -> None:
+        """Write what ``change`` makes of this child's entry for this table (given {} for
+        none or a stale one; None drops it), and drop the child's stale entries."""
         now = datetime.now(UTC)
         data = self._read()
         child = name_key(name)
@@ -59,9 +90,8 @@ class SeatKeys(ChildFile):
         tables = {table: entry for table, entry in tables.items()
                   if isinstance(entry, dict) and _fresh(entry, now)} \
             if isinstance(tables, dict) else {}
-        if kept is None:
-            tables.pop(_table(code), None)
-        else:
+        kept = change(tables.pop(_table(code), {}))
+        if kept is not None:
             tables[_table(code)] = kept
         if tables:
             data[child] = tables

@@ -170,7 +170,7 @@ class BrowserSeat(TableClient):
     def _prompt(self, called: int | None = None) -> None:
         """The turn, said to the end on the page (its voice may still be speaking the moves
         before it: the page says when it is done), and then the table starts the clock."""
-        if self.my_turn.is_set() and called in (None, self.turns_called):
+        if self._turn_is(called):
             self.link.send({"type": "turn", "mine": True})
         self.link.expect_said()
         super()._prompt(called)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import functools
 import random
 import shlex
 import socket
@@ -252,6 +253,9 @@ class TableClient:
         # hands each turn's events over and the keyboard's thread asks the question.
         self.teacher: Teacher | None = None
         self.turns: collections.deque[tuple[Game, list[Event]]] = collections.deque()
+        # The question open here when this computer's program last quit (kept with the
+        # seat's key): asked again first when the child is back.
+        self.kept_question: object = None
         # While a move's lesson is due, what the table says meanwhile waits here, in order,
         # and is said after it (None: said at once), so a card or a question comes right
         # after its move. Once the child's question has been said, the table's lines are
@@ -457,12 +461,17 @@ class TableClient:
             if self.seat_keys is not None:
                 with contextlib.suppress(OSError):  # the table is gone: so is its key
                     self.seat_keys.drop(self.options.name, normalise(self.options.code))
-            self._tell(lambda: self.listener.news(
-                ([] if fact.finished else self._ended_early(fact.saved))
-                + [Message(self._("The table has closed."))]))
+            self._tell(lambda: self._last_words(fact))
             self.ended.set()
         elif isinstance(fact, (wire.Welcome, wire.Refused)):
             raise Untrusted("a second welcome")
+
+    def _last_words(self, ended: wire.Ended) -> None:
+        """The table's last words. An open question ends with it: it is not asked again
+        below them."""
+        lines = [] if ended.finished else self._ended_early(ended.saved)
+        self.listener.answered()
+        self.listener.news(lines + [Message(self._("The table has closed."))])
 
     def _ended_early(self, saved: bool) -> list[Message]:
         """The teacher ended the game: the places as it stands, and whether it is kept."""
@@ -622,7 +631,29 @@ class TableClient:
         # the table's moves) then knows whose moves are counted on without the store.
         teacher.decide_levels([*teacher.learners.values(),
                                *(members or (self.narrator.seats[own].name,))])
+        if self.seat_keys is not None:
+            teacher.on_open = functools.partial(self._keep_question, self.seat_keys)
         return teacher
+
+    def _keep_question(self, seat_keys: SeatKeys, question: dict[str, Any] | None) -> None:
+        """Keep the question now open (None: none is) with the seat's key, so a child whose
+        program quits before she answers is asked it again when she is back. A folder that
+        cannot be written loses only that."""
+        with contextlib.suppress(OSError):
+            seat_keys.keep_question(self.options.name, normalise(self.options.code), question)
+
+    def _take_up_kept_question(self) -> None:
+        """Back at the table after the program quit during a question: it is asked again
+        before anything else, and what the table says meanwhile waits until it has been
+        (as behind a move's lesson)."""
+        if self.seat_keys is None:
+            return
+        kept = self.seat_keys.question(self.options.name, normalise(self.options.code))
+        if kept is not None:
+            with self.shown:
+                self.kept_question = kept
+                if self.held is None:
+                    self.held = []
 
     def _prompt(self, called: int | None = None) -> None:
         """The turn (``called``: the how-manyth; None: the latest), said to the end; then
@@ -651,19 +682,28 @@ class TableClient:
             self.connection.send(wire.encode(message))
 
     def _turn_is(self, called: int | None) -> bool:
-        """The table still waits for this child's roll in that call (None: the latest)."""
-        return self.my_turn.is_set() and called in (None, self.turns_called)
+        """The table still waits for this child's roll in that call (None: the latest); a
+        table that has closed waits for nothing."""
+        return self.my_turn.is_set() and called in (None, self.turns_called) \
+            and not self.ended.is_set()
 
     def _teach(self, keys: QuestionKeys | None) -> None:
         """Lessons on the turns played, between the child's keys; an Enter that put a
         question aside in the child's own turn rolls."""
         while self.teacher is not None and not self.ended.is_set():
-            if not self.turns:
+            lesson: Callable[[], object]
+            if self.kept_question is not None:
+                assert self.game is not None
+                lesson = functools.partial(self.teacher.ask_again, self.game,
+                                           self.kept_question)
+                self.kept_question = None
+            elif self.turns:
+                lesson = functools.partial(self.teacher, *self.turns.popleft())
+            else:
                 return
-            game, events = self.turns.popleft()
             self.in_lesson = True
             try:
-                self.teacher(game, events)
+                lesson()
             finally:
                 self.in_lesson = False
                 with self.shown:
@@ -757,7 +797,8 @@ class TableClient:
             stack = stack or own
             if self.token is None:
                 self.token = self._kept_key()
-            self._welcome(self._connect())
+            welcome = self._connect()
+            self._welcome(welcome)
             stack.callback(self._close)
             asking: QuestionKeys | None = None
             if keys is not None:
@@ -769,6 +810,8 @@ class TableClient:
                                           self.ended, self._thinking, self.dropped)
                     self.teacher = self._open_lessons(
                         asking, audio.speaks or self.options.sound.screen_reader, stack)
+                    if welcome.back and self.teacher is not None:
+                        self._take_up_kept_question()
             receiver = threading.Thread(target=self._receive, name="snl-table-client",
                                         daemon=True)
             receiver.start()

@@ -30,6 +30,7 @@ SAID = "said"  # the owner's computer has announced the turn
 # a question does not hold the whole table longer than this.
 QUESTION_CAP = 120.0
 ASKING = "asking"
+WAKE = "wake"  # the owner left, or the teacher paused, resumed or ended: look again
 
 
 class TableEnded(Exception):
@@ -106,7 +107,7 @@ class NetworkSeat:
 
     def left(self) -> None:
         self.present = False
-        self.commands.put(Command(None, "left"))  # wake a wait so the clock is re-read
+        self.wake()  # a turn waiting for them re-reads its clock
 
     def said(self) -> None:
         """The owner's computer has announced this turn: their time starts now."""
@@ -159,6 +160,12 @@ class NetworkSeat:
             self.tell(Notice.COVERED)
         self.covered_rolls += 1
 
+    def _clock(self) -> float | None:
+        """How long the turn waits for its owner now: the table's turn clock while they are
+        here (None, the clock off: for ever, never warned); an absent owner's turn waits
+        AWAY_CLOCK even with the clock off, so the table plays on without them."""
+        return self.clock if self.present else self.clock or AWAY_CLOCK
+
     def _next_command(self) -> Command | None:
         """The owner's next command; None when the turn clock has run out (the table rolls).
 
@@ -172,7 +179,7 @@ class NetworkSeat:
             self.control.wait(0.0)
             return Command(Action.ROLL, "covered")
         self.tell(Notice.TURN)
-        clock = self.clock if self.present or self.clock else AWAY_CLOCK
+        clock = self._clock()
         heard = not (self.present and self.clock)  # the clock waits for the announcement
         grace = 0.0 if heard else SAYING_CAP  # how long it waits at most
         deadline = None if clock is None else self.monotonic() + clock + grace
@@ -187,6 +194,9 @@ class NetworkSeat:
                     warned = False
             if self.control.ended.is_set():
                 return Command(Action.END)
+            if self._clock() != clock:  # the owner came or went, with the turn clock off
+                clock, heard, grace = self._clock(), True, 0.0
+                deadline = None if clock is None else self.monotonic() + clock
             if deadline is not None and not self.present and self.covered:
                 self._cover()
                 return Command(Action.ROLL, "covered")
@@ -222,7 +232,7 @@ class NetworkSeat:
                     heard, grace = True, 0.0
                     deadline = min(deadline, self.monotonic() + clock)
                 continue
-            if command.action is None and command.text == "left":
+            if command.action is None and command.text == WAKE:
                 if not self.present and not heard and deadline is not None \
                         and clock is not None:  # gone before hearing it: nothing to wait for
                     heard, grace = True, 0.0
@@ -235,8 +245,9 @@ class NetworkSeat:
             return command
 
     def wake(self) -> None:
-        """The table paused, resumed or ended: a waiting turn re-reads its clock at once."""
-        self.commands.put(Command(None, "left"))
+        """The owner left, or the table paused, resumed or ended: a waiting turn re-reads its
+        clock at once."""
+        self.commands.put(Command(None, WAKE))
 
     close = wake
 

@@ -40,11 +40,14 @@ def every_byte(folder: Path) -> bytes:
 def a_child_everywhere(folder: Path) -> None:
     """Everything the game keeps about a child: a team game, a game alone with lessons,
     speech changes remembered for the team (as the speech keys do), her key to a seat at a
-    classroom table, practice, a check-up, and a backup the store made of a damaged row."""
+    classroom table and the question open there, practice, a check-up, and a backup the
+    store made of a damaged row."""
     snl(folder, "play", "--team", f"{NAME}+Bikash", "--computer", "1", "--seed", "2")
     snl(folder, "play", "--players", NAME.lower(), "--seed", "3")
     SpeechPrefs(folder).remember([NAME, "Bikash"], 220, 80)
     SeatKeys(folder).keep(NAME, "ABCDEFGH", "a-key-the-table-gave-her")  # as snl table join
+    SeatKeys(folder).keep_question(NAME, "ABCDEFGH", {"seat": 0, "learner": NAME,
+                                                      "name": NAME})  # her question open
     snl(folder, "lesson", "--learner", NAME, "--questions", "2", "--seed", "1",
         stdin="1\n2\n3\n4\n5\n6\n")
     checkup(folder, NAME, 0, 0.5, logarithmic=False)

@@ -14,6 +14,7 @@ from snl_edu.app.options import PlayOptions, SoundOptions
 from snl_edu.app.play import Terminal
 from snl_edu.inputs.commands import Action, Command
 from snl_edu.language.localizer import Localizer
+from snl_edu.store.seat_keys import SeatKeys
 from snl_edu.table.client import ClientOptions, TableClient
 from snl_edu.table.host import Table, TableOptions
 from snl_edu.vocabulary import SnlError
@@ -136,14 +137,16 @@ class Child:
 
     def __init__(self, table: Table, name: str, language: str = "en", watch: bool = False,
                  token: str | None = None, stop_after: int | None = None,
-                 code: str = CODE, start: bool = True, **lessons: object) -> None:
+                 code: str = CODE, start: bool = True, seat_keys: SeatKeys | None = None,
+                 **lessons: object) -> None:
         assert table.address is not None
         self.loc = Localizer.create(language)
         self.log = LineLog()
         self.client = TableClient(
             ClientOptions(table.address[0], table.address[1], code, name=name, watch=watch,
                           sound=QUIET, **{"lessons": "off", **lessons}),  # type: ignore[arg-type]
-            self.loc, Terminal(io.StringIO(), self.log, self.log))  # type: ignore[arg-type]
+            self.loc, Terminal(io.StringIO(), self.log, self.log),  # type: ignore[arg-type]
+            seat_keys=seat_keys)
         self.client.token = token
         prompt = self.loc.gettext("Your turn: press Enter to roll the pasa.")
         self.keys: RollWhenAsked | None = None if watch else RollWhenAsked(

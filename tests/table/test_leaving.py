@@ -382,6 +382,61 @@ def test_a_pause_stops_the_turn_clock_and_the_host_says_so(tmp_path: Path,
     assert rolled_at - resumed_at >= clock  # her whole time again after the pause
 
 
+class RollsWhenLet(RollWhenAsked):
+    """A child who rolls each time she is asked, once the test lets her."""
+
+    def __init__(self, log: LineLog, prompt: str, said: threading.Event,
+                 let: threading.Event) -> None:
+        super().__init__(log, prompt, said=said)
+        self.let = let
+
+    def next_command(self, timeout: float | None = None) -> Command | None:
+        if not self.let.wait(timeout or WAIT):
+            return None
+        return super().next_command(timeout)
+
+
+def test_with_the_turn_clock_off_a_child_back_in_her_turn_is_never_warned_or_rolled_for(
+        tmp_path: Path) -> None:
+    """Tried at a real table with --turn-clock 0: Asha quit and joined again while her turn
+    waited for her, and half a minute later the host and Asha printed "Asha, five seconds
+    left to roll!": the turn begun while she was away kept the clock it waits an absent
+    child, after she was back. Her seat's clock is the test's, so those seconds pass at
+    once; no second of real time decides it."""
+    options = table_options(tmp_path, players=("Asha", "Dipa"), computers=1, turn_clock=0)
+    with open_table(options) as (table, host_log, _):
+        now = [0.0]
+        seat = table.chairs[0].source
+        seat.monotonic = lambda: now[0]
+        asha = Child(table, "Asha", stop_after=1)
+        dipa_may, asha_may = threading.Event(), threading.Event()
+        dipa = Child(table, "Dipa", start=False)
+        dipa.keys = RollsWhenLet(dipa.log, dipa.keys.prompt,  # type: ignore[union-attr]
+                                 dipa.client.turn_said, dipa_may)
+        dipa.start()
+        host_log.wait_for(lambda lines: "Dipa's turn." in lines)
+        asha.leave()  # Ctrl-C in Dipa's turn
+        host_log.wait_for(lambda lines: "Asha has left the table; the seat is kept." in lines)
+        dipa_may.set()
+        host_log.wait_for(lambda lines: lines.count("Asha's turn.") == 2)  # begun while away
+        back = Child(table, "Asha", token=asha.client.token, start=False)
+        back.keys = RollsWhenLet(back.log, back.keys.prompt,  # type: ignore[union-attr]
+                                 back.client.turn_said, asha_may)
+        back.start()
+        back.log.wait_for(lambda lines: "Welcome back, Asha." in lines
+                          and back.keys.prompt in lines)  # type: ignore[union-attr]
+        for seconds in (26.0, 31.0):  # past the warning, then past any clock of 30 s
+            now[0] = seconds
+            seat.wake()
+        asha_may.set()  # her roll comes after both, so the seat has read its clock by then
+        host_log.wait_for(lambda lines: sum(line.startswith("Asha rolled") for line in lines)
+                          == 2)
+        back.leave()
+        dipa.leave()
+    after = host_log.lines[host_log.lines.index("Asha is back at the table."):]
+    assert not any("left to roll" in line or "Time is up" in line for line in after), after
+
+
 @pytest.mark.parametrize("language", ["en", "ne"])
 def test_the_teachers_end_says_how_to_continue_at_the_table(tmp_path: Path,
                                                            language: str) -> None:

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import itertools
+import threading
 
 from snl_edu.inputs.commands import Action, Command
-from snl_edu.table.seats import NetworkSeat, TableControl
+from snl_edu.table.seats import AWAY_CLOCK, NetworkSeat, TableControl
 from snl_edu.table.wire import Notice
+
+from .helpers import WAIT
 
 
 def test_a_chhakkas_extra_roll_missed_with_its_turn_is_one_missed_turn_not_two() -> None:
@@ -41,3 +44,33 @@ def test_the_room_hears_once_that_the_computer_covers_a_seat_not_at_every_turn()
     told.clear()
     [seat.next_command() for _ in range(3)]
     assert told.count(Notice.COVERED) == 1
+
+
+def test_with_the_clock_off_a_child_who_leaves_in_her_turn_is_rolled_for_after_the_away_wait(
+        ) -> None:
+    """With --turn-clock 0 the turn of a child who left in it waited for her for ever, the
+    whole table with it; it waits as long as any absent child's turn (AWAY_CLOCK)."""
+    told: list[Notice] = []
+    turn, looked = threading.Event(), threading.Event()
+    now = [0.0]
+
+    def tell(notice: Notice) -> None:
+        told.append(notice)
+        turn.set()
+
+    def monotonic() -> float:
+        looked.set()
+        return now[0]
+
+    seat = NetworkSeat(TableControl(), 0, tell, monotonic=monotonic)
+    seat.arrived()
+    answers: list[Command | None] = []
+    waiting = threading.Thread(target=lambda: answers.append(seat.next_command()), daemon=True)
+    waiting.start()
+    assert turn.wait(WAIT)
+    seat.left()  # her computer dropped in her turn
+    assert looked.wait(WAIT)  # her turn has a clock now (it looks at no clock without one)
+    now[0] = AWAY_CLOCK + 1
+    seat.wake()
+    waiting.join(WAIT)
+    assert answers == [None] and told == [Notice.TURN, Notice.TIME_UP]

@@ -1,0 +1,106 @@
+"""A child's lesson question at the table, as the teacher ends it and as she comes back
+after her program quit. Real tables and clients on loopback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from snl_edu.inputs.commands import Action, Command
+from snl_edu.store.seat_keys import SeatKeys
+from snl_edu.table.codes import normalise
+from snl_edu.table.host import Table
+
+from .helpers import CODE, WAIT, Child, LineLog, RollWhenAsked, open_table, table_options
+from .test_leaving import until
+
+pytestmark = pytest.mark.slow
+
+
+def test_after_the_teacher_ends_the_table_the_open_question_is_not_asked_again(
+        tmp_path: Path) -> None:
+    """Tried at a real table: Dipa's computer said the question was left for another time
+    and that the table had closed, then asked her question once more."""
+    options = table_options(tmp_path / "host", players=("Dipa",), computers=1)
+    with open_table(options) as (table, _, runner):
+        dipa = Child(table, "Dipa", "ne", stop_after=1, lessons="every", history="off",
+                     data_dir=str(tmp_path / "d"))  # she thinks over her first question
+        until(lambda: dipa.client.listener.question_open, "Dipa was never asked")
+        table.end()
+        runner.join(WAIT)
+        dipa.join_thread()
+    _ = dipa.loc.gettext
+    lines = dipa.log.lines
+    asked = lines.index(_("A question for {name}:").format(name="Dipa"))
+    prompt = lines[asked + 1]
+    put_aside = lines.index(_("The game has ended, so we leave this question for another "
+                              "time."))
+    assert prompt not in lines[put_aside:], lines[put_aside:]
+    assert lines[-1] == _("The table has closed.") == "टेबल बन्द भयो।"
+
+
+class SkipsHerQuestion(RollWhenAsked):
+    """A child who rolls when asked, and puts each question aside once it is asked."""
+
+    def next_command(self, timeout: float | None = None) -> Command | None:
+        if self.log.count("A question for Asha:") > self.skipped:
+            self.skipped += 1
+            return Command(Action.SKIP)
+        return super().next_command(timeout)
+
+    skipped = 0
+
+
+LESSONS = {"lessons": "every", "history": "off"}
+
+
+def quit_during_her_question(table: Table, host_log: LineLog, data: Path) -> tuple[str, Child]:
+    """Asha rolls, is asked, and her program quits with her question open (the table then
+    waits for Dipa, who never rolls): the question, and Dipa."""
+    asha = Child(table, "Asha", stop_after=1, seat_keys=SeatKeys(data), data_dir=str(data),
+                 **LESSONS)
+    dipa = Child(table, "Dipa", stop_after=0)
+    until(lambda: asha.client.listener.question_open, "Asha was never asked")
+    question = asha.log.lines[asha.log.lines.index("A question for Asha:") + 1]
+    asha.leave()
+    host_log.wait_for(lambda lines: "Asha has left the table; the seat is kept." in lines)
+    return question, dipa
+
+
+def test_a_question_open_when_her_program_quit_is_asked_again_when_she_is_back(
+        tmp_path: Path) -> None:
+    """Tried at a real table: Asha's program quit (Ctrl-C) while her question was open,
+    and when she joined again it was not asked (a game stopped at one computer asks it
+    again when it resumes). Now her computer keeps it with her seat's key."""
+    options = table_options(tmp_path / "host", players=("Asha", "Dipa"), computers=1)
+    data = tmp_path / "asha"  # her computer's data folder, the same both times
+    with open_table(options) as (table, host_log, _):
+        question, dipa = quit_during_her_question(table, host_log, data)
+        back = Child(table, "Asha", start=False, seat_keys=SeatKeys(data), data_dir=str(data),
+                     **LESSONS)
+        back.keys = SkipsHerQuestion(back.log, back.keys.prompt)  # type: ignore[union-attr]
+        back.start()
+        back.log.wait_for(lambda lines: any("we will skip this one" in line for line in lines))
+        back.leave()
+        dipa.leave()
+    lines = back.log.lines
+    welcome = lines.index("Welcome back, Asha.")  # with her key: no teacher was needed
+    assert question in lines[welcome:]
+    # Put aside, it is over: it would not be asked a third time.
+    kept = SeatKeys(data)
+    assert kept.key("Asha", normalise(CODE)) is not None  # (the same table)
+    assert kept.question("Asha", normalise(CODE)) is None
+
+
+def test_back_with_lessons_off_she_is_not_asked_and_hears_the_table(tmp_path: Path) -> None:
+    options = table_options(tmp_path / "host", players=("Asha", "Dipa"), computers=1)
+    data = tmp_path / "asha"
+    with open_table(options) as (table, host_log, _):
+        question, dipa = quit_during_her_question(table, host_log, data)
+        back = Child(table, "Asha", stop_after=0, seat_keys=SeatKeys(data), data_dir=str(data))
+        back.log.wait_for(lambda lines: "Asha is back at the table." in lines)
+        back.leave()
+        dipa.leave()
+    assert question not in back.log.lines
+    assert SeatKeys(data).question("Asha", normalise(CODE)) is not None  # for lessons on
