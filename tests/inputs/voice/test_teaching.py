@@ -6,7 +6,9 @@ import json
 import random
 import shutil
 import stat
+from array import array
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -33,6 +35,19 @@ def wavs(tmp_path: Path, said: list[tuple[str, int]], voice: str = "ne") -> list
     spoken = speak_all([(text, voice, speed) for text, speed in said])
     return [str(write_wav(tmp_path / f"{index}.wav", clip(words, random.Random(index))[0]))
             for index, words in enumerate(spoken)]
+
+
+def listen(tmp_path: Path, said: list[tuple[str, int]]) -> list[dict[str, Any]]:
+    """What snl voice listen hears, as Asha, in one recording of each (text, words per
+    minute) in turn, each in its own stretch of quiet room (clip)."""
+    spoken = speak_all([(text, "ne", speed) for text, speed in said])
+    recording = sum((clip(words, random.Random(index))[0] for index, words in enumerate(spoken)),
+                    array("h"))
+    path = write_wav(tmp_path / "said.wav", recording)
+    code, output = run(["voice", "listen", "--audio-in", str(path), "--lang", "ne",
+                        "--learner", "Asha", "--json"], tmp_path)
+    assert code == 0, output
+    return [json.loads(line) for line in output.splitlines()]
 
 
 @pytest.fixture(scope="module")
@@ -77,32 +92,18 @@ def test_taught_examples_are_kept_privately_and_listed(taught: Path) -> None:
 
 def test_a_childs_commands_are_heard_from_her_examples_and_chatter_is_not(taught: Path) -> None:
     # Said at another speed than any example; Nepali has no speech model here.
-    (taught / "said").mkdir()
-    said = wavs(taught / "said", [(ROLL, 120), (HELP, 175), (CHATTER, 150)])
-    heard = []
-    for path in said:
-        code, output = run(["voice", "listen", "--audio-in", path, "--lang", "ne",
-                            "--learner", "Asha", "--json"], taught)
-        assert code == 0, output
-        heard.append([json.loads(line)["command"] for line in output.splitlines()])
-        # Matching knows the command, not the words: the phrase book's are not claimed
-        assert all(json.loads(line)["heard"] == "…" for line in output.splitlines())
-    assert heard == [["roll"], ["help"], [None]]
+    heard = listen(taught, [(ROLL, 120), (HELP, 175), (CHATTER, 150)])
+    assert [line["command"] for line in heard] == ["roll", "help", None]
+    # Matching knows the command, not the words: the phrase book's are not claimed
+    assert [line["heard"] for line in heard] == ["…"] * 3
 
 
 def test_with_one_command_taught_other_words_are_not_taken_for_it(
         tmp_path: Path, examples: Path) -> None:
     # No other command's examples stand beside it to compare with: nearness alone decides
     teach(tmp_path, "roll", examples)
-    (tmp_path / "said").mkdir()
-    said = wavs(tmp_path / "said", [(ROLL, 120), (HELP, 150), (CHATTER, 150), (EATING, 150)])
-    heard = []
-    for path in said:
-        code, output = run(["voice", "listen", "--audio-in", path, "--lang", "ne",
-                            "--learner", "Asha", "--json"], tmp_path)
-        assert code == 0, output
-        heard.append([json.loads(line)["command"] for line in output.splitlines()])
-    assert heard == [["roll"], [None], [None], [None]]
+    heard = listen(tmp_path, [(ROLL, 120), (HELP, 150), (CHATTER, 150), (EATING, 150)])
+    assert [line["command"] for line in heard] == ["roll", None, None, None]
 
 
 def test_forgetting_the_child_removes_her_examples(taught: Path) -> None:
