@@ -160,8 +160,9 @@ class Teacher:
     # snl_edu.play.teams); None from it: nobody here answers. Without it: the seat's player.
     child: Callable[[Game, int], str | None] | None = None
     on_outcome: Callable[[int, Outcome], None] | None = None  # for tests and tallies
-    # Told each question as it opens (its data) and None once it is over, so a saved
-    # game keeps the question open when it stopped (snl_edu.play.autosave).
+    # Told each question as it opens (its data, with the rolls the game had then) and None
+    # once it is over, so a saved game keeps the question open when it stopped
+    # (snl_edu.play.autosave) and a child's table computer keeps it with her seat's key.
     on_open: Callable[[dict[str, Any] | None], None] | None = None
     # The asked seat's own input (Session.channel); None: every seat answers on ``inputs``.
     listen: Callable[[int], Inputs] | None = None
@@ -224,12 +225,20 @@ class Teacher:
         question = generate(self.level_of(learner), situation_of(game, seat, self.loc, events),
                             self.loc, self.rng, weights, by_ear=self.by_ear,
                             answered=self._answered(learner))
-        return self.put(question, learner, seat, child)
+        return self.put(game, question, learner, seat, child)
 
     def ask_again(self, game: Game, kept: object) -> None:
-        """The question a stopped game left open (``on_open``'s data), asked again; a
-        record that is not one, or for a seat that is no child's, asks nothing."""
+        """The question a stopped game left open (``on_open``'s data), asked again while it
+        is still true: only if the game has had no roll since it was asked. A question
+        about squares the game has left ("You are on 5" when the table has rolled her to
+        9) would say what is not so, so it is let go without a word, kept no longer, and
+        counted neither right nor skipped (it was never answered). A record that is not
+        one, or for a seat that is no child's, asks nothing."""
         if not isinstance(kept, dict):
+            return
+        if type(kept.get("rolls")) is not int or kept["rolls"] != len(game.rolls):
+            if self.on_open is not None:
+                self.on_open(None)
             return
         question, seat = question_from(kept.get("question")), kept.get("seat")
         learner, name = kept.get("learner"), kept.get("name")
@@ -237,7 +246,7 @@ class Teacher:
                 or game.seats[seat].computer or not isinstance(learner, str)
                 or not isinstance(name, str)):
             return
-        self.put(question, clean_name(learner), seat, clean_name(name))
+        self.put(game, question, clean_name(learner), seat, clean_name(name))
 
     def level_of(self, learner: str) -> int:
         """The level asked for, else the one the learner's record suggests (level 1 for a
@@ -285,11 +294,13 @@ class Teacher:
         """Prompts the learner answered right among their latest questions: not again yet."""
         return {prompt for prompt, right in self._latest(learner) if right}
 
-    def put(self, question: Question, learner: str, seat: int, name: str) -> Outcome:
+    def put(self, game: Game, question: Question, learner: str, seat: int,
+            name: str) -> Outcome:
+        """The question, made from ``game``, asked of the seat's child and recorded."""
         assert self.asker is not None
         if self.on_open is not None:
             self.on_open({"seat": seat, "learner": learner, "name": name,
-                          "question": question_data(question)})
+                          "question": question_data(question), "rolls": len(game.rolls)})
         outcome = self.asker.ask(question, self.loc.gettext(
             "A question for {name}:").format(name=name),
             self.listen(seat) if self.listen is not None else None)

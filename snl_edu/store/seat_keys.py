@@ -9,7 +9,7 @@ of the children's data (store/child_data.py): ``snl progress --forget`` removes 
 Beside her key is the lesson question open on her computer, if any (as the lessons'
 teacher keeps it, snl_edu.lessons.teacher.on_open): a child whose program quit during a
 question is asked it again when she joins again, as a game stopped at one computer asks
-it again when it resumes.
+it again when it resumes: only if the table has not rolled since (the teacher decides).
 
 Keys are kept by the child's name and a digest of the table's code (never the code
 itself); a key older than a school day is of no table any more and is dropped.
@@ -46,7 +46,7 @@ class SeatKeys(ChildFile):
 
     def question(self, name: str, code: str, now: datetime | None = None) -> object:
         """The question open on this child's computer at this table, as it was kept (the
-        teacher checks it before asking it again), or None."""
+        teacher checks it is whole and still true before asking it again), or None."""
         return self._entry(name, code, now).get("question")
 
     def keep(self, name: str, code: str, token: str) -> None:

@@ -3,17 +3,22 @@ after her program quit. Real tables and clients on loopback."""
 
 from __future__ import annotations
 
+import itertools
+import threading
 from pathlib import Path
 
 import pytest
 
 from snl_edu.inputs.commands import Action, Command
+from snl_edu.store import open_store
+from snl_edu.store.progress import ProgressStore
 from snl_edu.store.seat_keys import SeatKeys
 from snl_edu.table.codes import normalise
 from snl_edu.table.host import Table
+from snl_edu.table.seats import AWAY_CLOCK
 
 from .helpers import CODE, WAIT, Child, LineLog, RollWhenAsked, open_table, table_options
-from .test_leaving import until
+from .test_leaving import RollsWhenLet, until
 
 pytestmark = pytest.mark.slow
 
@@ -55,12 +60,19 @@ class SkipsHerQuestion(RollWhenAsked):
 LESSONS = {"lessons": "every", "history": "off"}
 
 
-def quit_during_her_question(table: Table, host_log: LineLog, data: Path) -> tuple[str, Child]:
+def quit_during_her_question(table: Table, host_log: LineLog, data: Path,
+                             dipa_may: threading.Event | None = None) -> tuple[str, Child]:
     """Asha rolls, is asked, and her program quits with her question open (the table then
-    waits for Dipa, who never rolls): the question, and Dipa."""
+    waits for Dipa, who never rolls, or with ``dipa_may`` rolls once when it is set): the
+    question, and Dipa."""
     asha = Child(table, "Asha", stop_after=1, seat_keys=SeatKeys(data), data_dir=str(data),
                  **LESSONS)
-    dipa = Child(table, "Dipa", stop_after=0)
+    dipa = Child(table, "Dipa", stop_after=0, start=False)
+    if dipa_may is not None:
+        dipa.keys = RollsWhenLet(dipa.log, dipa.keys.prompt,  # type: ignore[union-attr]
+                                 dipa.client.turn_said, dipa_may)
+        dipa.keys.stop_after = 1
+    dipa.start()
     until(lambda: asha.client.listener.question_open, "Asha was never asked")
     question = asha.log.lines[asha.log.lines.index("A question for Asha:") + 1]
     asha.leave()
@@ -91,6 +103,41 @@ def test_a_question_open_when_her_program_quit_is_asked_again_when_she_is_back(
     kept = SeatKeys(data)
     assert kept.key("Asha", normalise(CODE)) is not None  # (the same table)
     assert kept.question("Asha", normalise(CODE)) is None
+
+
+def test_a_question_the_table_has_rolled_past_while_she_was_away_is_not_asked_again(
+        tmp_path: Path) -> None:
+    """Found by an audit: Asha's program quit during "You are on 5. If you roll 1 next, on
+    which square will you end up?"; while she was away the table rolled for her, and back
+    at the table she was asked it word for word, though she was on 9. A kept question is
+    asked again only while the game has not rolled since; this one is let go without a
+    word (kept no longer, counted neither right nor skipped). Her seat's clock is the
+    test's: each look at it is past the half minute an absent child's turn waits."""
+    options = table_options(tmp_path / "host", players=("Asha", "Dipa"), computers=1)
+    data = tmp_path / "asha"
+    with open_table(options) as (table, host_log, _):
+        # Only a turn with a clock looks at it: hers (and a chhakka's extra roll), without her.
+        table.chairs[0].source.monotonic = itertools.count(step=AWAY_CLOCK + 1).__next__
+        dipa_may = threading.Event()
+        question, dipa = quit_during_her_question(table, host_log, data, dipa_may)
+        dipa_may.set()  # Dipa rolls once, then the computer; then Asha's turn, without her
+        host_log.wait_for(lambda lines: lines.count("Dipa's turn.") == 2)  # the table waits
+        back = Child(table, "Asha", start=False, seat_keys=SeatKeys(data), data_dir=str(data),
+                     **LESSONS)
+        back.keys = SkipsHerQuestion(back.log, back.keys.prompt)  # type: ignore[union-attr]
+        back.start()
+        # What the table says after her welcome waits for her kept question: this comes
+        # once it has been asked, or let go.
+        back.log.wait_for(lambda lines: "Asha is back at the table." in lines)
+        back.leave()
+        dipa.leave()
+    lines = back.log.lines
+    assert any(line.startswith("While you were away, the table rolled for you")
+               for line in lines), lines
+    assert question not in lines and "A question for Asha:" not in lines, lines
+    assert SeatKeys(data).question("Asha", normalise(CODE)) is None
+    with open_store(data) as store:
+        assert ProgressStore(store).recent("Asha") == []
 
 
 def test_back_with_lessons_off_she_is_not_asked_and_hears_the_table(tmp_path: Path) -> None:
