@@ -23,7 +23,7 @@ from snl_edu.checkup import tone
 from snl_edu.checkup.items import LINE_END, Item, Task
 from snl_edu.inputs.commands import Action, Command, CommandSource
 from snl_edu.inputs.typed import TypedAnswer
-from snl_edu.language.localizer import N_, Localizer
+from snl_edu.language.localizer import N_, Localizer, read_digits
 from snl_edu.store.checkups import CheckupAnswer
 
 # Arrow keys as the keyboard hands them over: each escape sequence whole.
@@ -31,6 +31,7 @@ ARROWS = {"\x1b[C": 1, "\x1bOC": 1, "\x1b[D": -1, "\x1bOD": -1,
           "\x1b[A": 10, "\x1bOA": 10, "\x1b[B": -10, "\x1bOB": -10}
 LINE_WIDTH = 50  # characters for 0..100 on a text line
 START = 50  # where the marker starts: the middle, no hint either way
+ANSWER_DIGITS = 3  # every answer is 100 or less
 
 
 class CheckupStopped(Exception):
@@ -111,9 +112,9 @@ class _Asker:
             return "\n" if command.text == "" else " "
         return command.text
 
-    def number(self, text: str) -> int | None:
-        digits = text.translate(str.maketrans("०१२३४५६७८९", "0123456789"))
-        return int(digits) if digits.isdigit() and len(digits) <= 3 else None
+    @staticmethod
+    def number(text: str) -> int | None:
+        return read_digits(text, ANSWER_DIGITS)
 
     def answer(self, question: str, fits: Callable[[str], bool], again: str) -> str | None:
         """Ask until the answer ``fits`` or is skipped; ``again`` says what fits."""
@@ -255,7 +256,8 @@ def _introduction(task: Task, io: CheckupIO, loc: Localizer) -> str:
     if task is Task.COMPARE:
         return _("Which number is bigger? Type it and press Enter.")
     if task is Task.COUNT_ON:
-        return _("Count on from your square, like in the game.")
+        # No token stands on the board in a check-up: each item names the square imagined.
+        return _("Imagine your token on a square, then count on as in the game.")
     if io.by_ear:
         return _("Listen to a number, then type it with the number keys and press Enter.")
     return _("Now say each number aloud.")

@@ -46,6 +46,18 @@ def to_latin_digits(text: str) -> str:
     return text.translate(_TO_LATIN)
 
 
+def read_digits(text: str, most: int) -> int | None:
+    """The number ``text`` writes in Latin or Devanagari digits (no more than ``most`` of
+    them), else None: a typed answer that asks for digits, read in one place.
+
+    Only these ten and ten: ``str.isdigit`` also takes ² and other digits ``int`` refuses.
+    """
+    plain = to_latin_digits(text.strip())
+    if not plain or len(plain) > most or not all(char in _LATIN_DIGITS for char in plain):
+        return None
+    return int(plain)
+
+
 def _language_of_locale(value: str) -> str:
     """'ne_NP.UTF-8' -> 'ne'; 'C' and 'POSIX' name no language."""
     code = value.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()

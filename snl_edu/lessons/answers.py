@@ -19,9 +19,9 @@ from typing import Protocol
 
 from snl_edu.inputs.commands import Action, Command, InQuestion, answered_by_game
 from snl_edu.inputs.typed import TypedAnswer
-from snl_edu.language.localizer import N_, Localizer
+from snl_edu.language.localizer import N_, Localizer, read_digits
 from snl_edu.language.registry import skip_words
-from snl_edu.lessons.number_words import read_number
+from snl_edu.lessons.number_words import MAX_DIGITS, read_number
 from snl_edu.lessons.questions import Question
 from snl_edu.outputs.console import MessageSink
 from snl_edu.vocabulary import Message
@@ -54,6 +54,7 @@ class _Signal(Enum):
     REPEAT = "repeat"
     HELP = "help"
     UNCLEAR = "unclear"
+    DIGITS = "digits"  # a number in words where the question asks for digits
     GAME_KEY = "game key"  # answered by the game; the question is still open
 
 
@@ -89,8 +90,8 @@ class Asker:
     def say(self, *texts: str, earcon: str | None = None) -> None:
         self.outputs.show_all([Message(text, earcon) for text in texts])
 
-    def how_to_answer(self) -> str:
-        if self.by_voice:
+    def how_to_answer(self, question: Question | None = None) -> str:
+        if self.by_voice and not (question and question.digits_only):
             return self._("Type the number and press Enter, or say it. To skip, press Escape "
                           "or say skip.")
         return self._("Type the number and press Enter. To skip, press Escape.")
@@ -112,7 +113,7 @@ class Asker:
         texts = [intro] if intro else []
         texts.append(question.prompt)
         if not self._explained:
-            texts.append(self.how_to_answer())
+            texts.append(self.how_to_answer(question))
             self._explained = True
         self.say(*texts)
         started = self.clock()
@@ -124,7 +125,12 @@ class Asker:
                 self.say(question.prompt)
                 continue
             if reply is _Signal.HELP:
-                self.say(self.how_to_answer())
+                self.say(self.how_to_answer(question))
+                continue
+            if reply is _Signal.DIGITS:
+                # Neither right nor wrong: the words may be the prompt's own, copied.
+                self.say(_("Please type this one in digits, like {digits}.").format(
+                    digits=", ".join(self.loc.number(digit) for digit in (1, 2, 3))))
                 continue
             if reply is _Signal.UNCLEAR:
                 self.say(_("Please answer with a number, then press Enter. To skip, press "
@@ -184,6 +190,8 @@ class Asker:
             if command is None:
                 continue
             if command.action is Action.ANSWER and command.number is not None:
+                if self._words_for_digits(command.text):
+                    return _Signal.DIGITS  # said aloud: words, not digits
                 return command.number
             if command.action is Action.END:
                 return _Signal.END
@@ -217,7 +225,7 @@ class Asker:
             return _Signal.SKIP
         number = read_number(text, self.loc, self.asking.answer if self.asking else 0)
         if number is not None:
-            return number
+            return _Signal.DIGITS if self._words_for_digits(text) else number
         if words in QUIT_WORDS:
             return _Signal.SKIP
         if command is not None and not words:
@@ -229,6 +237,11 @@ class Asker:
         if command is not None and command.action is Action.HELP:
             return _Signal.HELP
         return _Signal.UNCLEAR
+
+    def _words_for_digits(self, text: str) -> bool:
+        """A number not in digits, where the open question asks for digits."""
+        return (self.asking is not None and self.asking.digits_only
+                and read_digits(text, MAX_DIGITS) is None)
 
     def _game_key(self, command: Command) -> bool:
         """Where everyone is, what lies ahead, the game's help: said by the game while

@@ -11,9 +11,9 @@ from __future__ import annotations
 import unicodedata
 from functools import cache
 
-from snl_edu.language.localizer import Localizer, localizer_for, to_latin_digits
+from snl_edu.language.localizer import Localizer, localizer_for, read_digits
 
-MAX_DIGITS = 6
+MAX_DIGITS = 6  # bounded: int() refuses 4,301 digits (a crash, found by attack)
 WORDS_UP_TO = 200  # answers are squares and small counts; a bigger answer widens the search
 _FOLD = str.maketrans({"ी": "ि", "ू": "ु", "-": " ", "‑": " ", ",": " ", "\u200c": None,
                        "\u200d": None})
@@ -41,10 +41,9 @@ def _numbers_by_words(language: str, top: int) -> dict[str, int]:
 
 def read_number(text: str, loc: Localizer, largest: int = WORDS_UP_TO) -> int | None:
     """The number ``text`` says, in digits or words, or None if it says none."""
-    plain = to_latin_digits(text.strip())
-    if plain.isascii() and plain.isdigit():
-        # Bounded: int() refuses 4,301 digits (a crash, found by attack); no answer needs 7.
-        return int(plain) if len(plain) <= MAX_DIGITS else None
+    digits = read_digits(text, MAX_DIGITS)
+    if digits is not None:
+        return digits
     folded = fold(text)
     if not folded:
         return None

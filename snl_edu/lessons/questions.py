@@ -50,6 +50,9 @@ LEVEL_KINDS: dict[int, tuple[Kind, ...]] = {
     4: (Kind.CHANCE_FACES, Kind.CHANCE_COMPARE),
 }
 KIND_LEVEL = {kind: level for level, kinds in LEVEL_KINDS.items() for kind in kinds}
+# Kinds whose prompt asks for the number in digits: it names the number in words (or
+# shows it in the other script), so words typed or said back are the prompt copied.
+DIGIT_KINDS = frozenset({Kind.NUMERAL, Kind.NUMBER_WORDS})
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,11 @@ class Question:
     def level(self) -> int:
         """The level its kind is asked at (``LEVEL_KINDS``, the one place levels are set)."""
         return KIND_LEVEL[self.kind]
+
+    @property
+    def digits_only(self) -> bool:
+        """Right only when answered in digits (``DIGIT_KINDS``), in either script."""
+        return self.kind in DIGIT_KINDS
 
 
 def question_data(question: Question) -> dict[str, Any]:
@@ -411,8 +419,14 @@ def _number_words(c: _Context) -> Question | None:
     number = c.pick_number(Kind.NUMBER_WORDS, range(1, 101), favourite=c.situation.square)
     low = number // 10 * 10
     high = low + 10
-    hints = [_("It is between {low} and {high}.").format(low=c.n(low), high=c.n(high))
-             if low else _("It is less than {high}.").format(high=c.n(high))]
+    # A hint never names the number asked for in digits: a ten (30) is not "between 30
+    # and 40", nor is 100 "between 100 and 110"; its last digit is the clue.
+    if number == low:
+        hints = [_("Its last digit is {zero}.").format(zero=c.n(0))]
+    elif low:
+        hints = [_("It is between {low} and {high}.").format(low=c.n(low), high=c.n(high))]
+    else:
+        hints = [_("It is less than {high}.").format(high=c.n(high))]
     hints.append(_("It comes just after {words}.").format(words=c.loc.words(number - 1)))
     return Question(
         Kind.NUMBER_WORDS,
@@ -475,14 +489,15 @@ def _tens_ones(c: _Context) -> Question | None:
     number = c.pick_number(Kind.TENS_ONES, range(10, 100), favourite=c.situation.square)
     tens, ones = divmod(number, 10)
     values = {"number": c.n(number), "tens": c.n(tens), "ones": c.n(ones),
-              "round": c.n(tens * 10), "next": c.n(tens * 10 + 10)}
+              "round": c.n(tens * 10), "top": c.n(tens * 10 + 9)}
     reveal = _("{number} is {tens} tens and {ones} ones.").format(**values)
     if c.rng.random() < 0.5:
         return Question(
             Kind.TENS_ONES, _("How many tens are there in {number}?").format(**values), tens,
             (_("Count in tens: {numbers}, and stop before you pass {number}.")
              .format(numbers=c.counting(range(10, tens * 10 + 1, 10)), **values),
-             _("{number} is between {round} and {next}.").format(**values)),
+             # "From … to", ends included: 80 is not "between 80 and 90" to every child.
+             _("{number} is one of the numbers from {round} to {top}.").format(**values)),
             reveal, focus=number)
     return Question(
         Kind.TENS_ONES, _("How many ones are there in {number}?").format(**values), ones,
@@ -505,7 +520,9 @@ def _board_row(c: _Context) -> Question | None:
         row,
         (_("Each row holds {width} squares: row {one} is {one} to {width}.").format(
             one=c.n(1), **values),
-         _("Count in steps of {width} until you pass {square}.").format(**values)),
+         # "Or reach": counting to 30 in tens stops on 30, at the third step, row 3.
+         _("Count in steps of {width} until you reach or pass {square}: the number of "
+           "steps is the row.").format(**values)),
         _("Row {row} holds the squares {first} to {end}.").format(**values),
         focus=square, choices=tuple(range(1, board.height + 1)))
 
@@ -590,8 +607,9 @@ def _chance_faces(c: _Context) -> Question | None:
         Kind.CHANCE_FACES, prompt.format(**values), answer,
         ((_("One roll moves you to a square from {low} to {high}.") if own is not None else
           _("One roll moves it to a square from {low} to {high}.")).format(**values),
-         (_("Is {starts} between {low} and {high}?") if single else
-          _("Which of {starts} are between {low} and {high}?")).format(**values)),
+         # "From … to", as the first hint says: a ladder on {low} is one of them.
+         (_("Is {starts} one of the squares from {low} to {high}?") if single else
+          _("Which of {starts} are among the squares from {low} to {high}?")).format(**values)),
         reveal.format(**values), focus=square, choices=tuple(range(DIE_FACES + 1)))
 
 
@@ -611,9 +629,15 @@ def _chance_compare(c: _Context) -> Question | None:
     better = a if counts[a] > counts[b] else b
     starts = sorted({x for sq in (a, b) for x in _near(board, sq, JumpKind.LADDER)})
     values = {"a": c.n(a), "b": c.n(b), "count_a": c.n(counts[a]), "count_b": c.n(counts[b]),
-              "better": c.n(better), "starts": c.loc.join(c.n(x) for x in starts)}
-    prompt = (_("Ladders start on {starts}. From which square is a ladder easier to reach "
-                "with one roll: {a} or {b}? Type the square.") if starts else
+              "better": c.n(better), "starts": c.loc.join(c.n(x) for x in starts),
+              "near": c.n(NEAR)}
+    # Says where it looked: the ladders near the two squares, not all the board's.
+    prompt = (c.loc.ngettext(
+        "Within {near} squares after {a} or after {b}, a ladder starts on {starts}. From which "
+        "square is a ladder easier to reach with one roll: {a} or {b}? Type the square.",
+        "Within {near} squares after {a} or after {b}, ladders start on {starts}. From which "
+        "square is a ladder easier to reach with one roll: {a} or {b}? Type the square.",
+        len(starts)) if starts else
               _("From which square is a ladder easier to reach with one roll: {a} or {b}? "
                 "Type the square."))
     return Question(

@@ -34,3 +34,16 @@ def test_the_words_never_name_the_number_between_the_ends() -> None:
         assert not any(c.isdigit() for c in where_words(position, loc)), position
     assert where_words(0, loc) == "At the left end, 0."
     assert where_words(50, loc) == "In the middle."
+
+
+def test_counting_on_is_from_an_imagined_square_and_its_answer_is_digits() -> None:
+    said: list[str] = []
+    # ² is a digit to str.isdigit but not to int(): it ended the check-up in a traceback.
+    keys = Script(["²", "fifteen", "१५"])
+    io = CheckupIO(said.append, keys, by_ear=False, draw=None, echo=lambda _: None)
+    answers = run_checkup([Item(Task.COUNT_ON, (12, 3), 15)], io, english())
+    assert answers[0].given == 15.0
+    # Nobody's token is on the board: the introduction no longer says "your square".
+    assert said[:2] == ["Imagine your token on a square, then count on as in the game.",
+                        "Imagine your token is on 12 and you roll 3. Where does it land?"]
+    assert said[2:] == ["Please type a number, then press Enter."] * 2

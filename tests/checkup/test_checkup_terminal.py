@@ -47,7 +47,7 @@ def test_an_answer_that_is_not_a_choice_is_asked_again_and_a_stop_keeps_finished
                 screen.type(f"{item.answer}\r")
             else:
                 break
-        screen.expect("Count on from your square")
+        screen.expect("Imagine your token on a square")
         screen.type("q")  # the grown-up stops in the middle of counting on
         screen.expect("The check-up stopped before the end. The tasks finished are saved: "
                       "Number line and Which is bigger.")

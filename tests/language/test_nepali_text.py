@@ -71,10 +71,11 @@ WORD = re.compile("[\u0900-\u0963\u0971-\u097f]+")
 PLACEHOLDER = re.compile(r"\b(?:" + "|".join(sorted(metavar_words(main), key=len, reverse=True))
                          + r")\b")
 STYLE = Path(__file__).resolve().parents[2] / "locales" / "ne" / "STYLE.md"
-# अङ्क is a digit: a count of digits, the digits a number is written or typed in, the digit
-# keys, and the check-up task of reading numerals. Any other अङ्क means a number (सङ्ख्या).
+# अङ्क is a digit: a count of digits, the digits a number is written or typed in, its last
+# digit, the digit keys, and the check-up task of reading numerals. Any other अङ्क means a
+# number (सङ्ख्या).
 DIGIT_SENSE = re.compile(
-    r"(?:[०-९0-9]+|\{\w+\}|एक-एक|नेपाली|अङ्ग्रेजी|ठूला|लेख्ने) अङ्क(?:हरू)?(?!\S*[\u0900-\u097f])"
+    r"(?:[०-९0-9]+|\{\w+\}|एक-एक|नेपाली|अङ्ग्रेजी|ठूला|लेख्ने|अन्तिम) अङ्क(?:हरू)?(?!\S*[\u0900-\u097f])"
     r"|अङ्क(?:मा (?:[०-९0-9]+ )?(?:टाइप|लेख)|का कुञ्जी| पढ्ने)")
 ANKA = re.compile("अङ्क(?!्)")
 ANUSVARA = re.compile("\u0902[\u0915-\u092e]")  # ं before क–म: the पञ्चम वर्ण is written
@@ -302,7 +303,7 @@ def test_the_checks_catch_what_they_look_for() -> None:
         "आशाको पालो।", "Bikash को पासामा ४ आयो।", "w: को कहाँ छ।", "पासा फाल्न Enter थिच।",
         "खेल फेरि खेल्न यो टाइप गर: snl play --resume 3", "गनौँ: एक, दुई, तीन।",
         "प्रयोग: snl progress [विकल्पहरू] [नाम]", "SNL_DATA_DIR, A4, --out फाइल.wav",
-        "यसमा २ अङ्क छन्।", "यो सङ्ख्या अङ्कमा टाइप गर: बाह्र।", "सङ्ख्या लेख्ने अङ्क: latn",
+        "यसमा २ अङ्क छन्।", "यसको अन्तिम अङ्क ० हो।", "यो सङ्ख्या अङ्कमा टाइप गर: बाह्र।", "सङ्ख्या लेख्ने अङ्क: latn",
         "अङ्क पढ्ने", "संसार र संस्करण", "छक्का! फेरि आशाको पालो।", "मोक्षपटम्\u200cको इतिहास: मोक्षपटम्",
         "  --bind ठेगाना  सुन्ने ठेगाना।  [नदिए: 0.0.0.0]", "[नदिए: १४०; ८० देखि ४५० सम्म]")]
     assert list(_problems(good)) == []

@@ -6,9 +6,11 @@ import random
 
 import pytest
 
+from snl_edu.boards import load_board
 from snl_edu.inputs.commands import Command
+from snl_edu.language.localizer import Localizer, to_latin_digits
 from snl_edu.lessons.answers import MAX_TRIES, PRAISE, Asker
-from snl_edu.lessons.questions import Kind, Question
+from snl_edu.lessons.questions import Kind, Question, Situation, make
 from snl_edu.outputs.console import Outputs
 from tests.lessons.helpers import Collect, Script, english, nepali
 
@@ -86,11 +88,54 @@ def test_number_words_in_the_language_or_english_are_answers(words: str, loc: st
 
 
 def test_two_digit_words_typed_key_by_key() -> None:
-    question = Question(Kind.NUMBER_WORDS, "Type 42", 42, ("a", "b"), "c")
+    question = Question(Kind.TO_END, "How many squares to 100?", 42, ("a", "b"), "c")
     outcome, _ = ask([*"forty-two", "\r"], interactive=True, question=question)
     assert outcome.correct
     outcome, _ = ask([*"बयालीस", "\r"], interactive=True, question=question, loc=nepali())
     assert outcome.correct  # long or short ई: both spellings a child may use
+
+
+BOARD = load_board("saanp-bharyang")
+
+
+def _asked(kind: Kind, loc: Localizer, answer: int, by_ear: bool = False) -> Question:
+    """A question of ``kind`` as a game makes it, whose answer is ``answer``."""
+    situation = Situation(BOARD, (5, 9), ("Asha", "Bikash"), 0)
+    for seed in range(2000):
+        question = make(kind, situation, loc, random.Random(seed), by_ear=by_ear)
+        if question is not None and question.answer == answer:
+            return question
+    raise AssertionError(f"no {kind} question with the answer {answer}")
+
+
+@pytest.mark.parametrize("kind,by_ear,lang,copied,digits", [
+    (Kind.NUMBER_WORDS, False, "en", "thirty", "30"),
+    (Kind.NUMBER_WORDS, False, "ne", "तीस", "३०"),
+    (Kind.NUMBER_WORDS, False, "ne", "तीस", "30"),  # either script, by design
+    (Kind.NUMERAL, True, "en", "fifteen", "15"),
+    (Kind.NUMERAL, True, "ne", "पन्ध्र", "१५"),
+    (Kind.NUMERAL, False, "ne", "fifteen", "15"),
+])
+def test_a_question_that_asks_for_digits_is_answered_in_digits(
+        kind: Kind, by_ear: bool, lang: str, copied: str, digits: str) -> None:
+    # "Type this number in digits: thirty." answered "thirty" was the prompt copied, and
+    # was praised and kept as right (on main).
+    loc = nepali() if lang == "ne" else english()
+    question = _asked(kind, loc, int(to_latin_digits(digits)), by_ear)
+    assert not by_ear or loc.words(question.answer) in question.prompt
+    spoken = Command.answer(int(to_latin_digits(digits)), copied)
+    outcome, texts = ask([copied, spoken, digits], loc=loc, question=question)
+    assert outcome.correct and outcome.tries == 1  # the words were no try, right or wrong
+    again = ("Please type this one in digits, like 1, 2, 3." if lang == "en" else
+             "यसलाई १, २, ३ जस्ता अङ्कमा टाइप गर।")
+    assert texts.count(again) == 2  # typed, then said: words both times
+
+
+def test_a_spoken_number_answers_a_question_about_a_count() -> None:
+    # Only the digit questions ask for digits: elsewhere "ninety-five" said is 95.
+    question = _asked(Kind.TO_END, english(), 95)
+    outcome, _ = ask([Command.answer(95, "ninety five")], question=question)
+    assert outcome.correct
 
 
 class Echoing(Collect):

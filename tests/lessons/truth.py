@@ -18,14 +18,14 @@ from snl_edu.engine import DIE_FACES, Board, Game, JumpKind, Rules, Seat
 from snl_edu.engine.events import Climbed, Entered, Event, Moved, Rolled, Slid
 from snl_edu.inputs.dice import RandomDice
 from snl_edu.language.localizer import Localizer, to_latin_digits
-from snl_edu.lessons.answers import Outcome
+from snl_edu.lessons.answers import MAX_TRIES, Asker, Outcome
 from snl_edu.lessons.number_words import read_number
 from snl_edu.lessons.questions import Question, Situation
 from snl_edu.lessons.teacher import Frequency, Teacher
 from snl_edu.outputs.console import Outputs
 from snl_edu.play.narration import Narrator
 from snl_edu.play.session import Session
-from tests.lessons.helpers import Child, Collect, english
+from tests.lessons.helpers import Child, Collect, Script, english
 
 LOC = english()
 N = r"(\d+)"
@@ -90,8 +90,9 @@ def _faces(board: Board, square: int, kind: JumpKind) -> int:
     return count
 
 
-def _near(board: Board, square: int, kind: JumpKind) -> list[int]:
-    return [j.start for j in board.jumps if j.kind is kind and square < j.start <= square + 12]
+def _near(board: Board, square: int, kind: JumpKind, reach: int = 2 * DIE_FACES) -> list[int]:
+    return sorted(j.start for j in board.jumps
+                  if j.kind is kind and square < j.start <= square + reach)
 
 
 class Audit:
@@ -113,8 +114,16 @@ class Audit:
             found.append(f"judged right: {question.answer}, the question asks for {expected}")
         if question.choices and question.answer not in question.choices:
             found.append(f"offers {question.choices}, its answer {question.answer} is not one")
+        start = re.match(rf"(?:You are|Imagine a token) on {N}\.", question.prompt)
         for hint in question.hints:
-            self._hint(hint, question.answer, facts, found)
+            if not self._hint(hint, question, int(start[1]) if start else None, facts, found):
+                self.unread.append(hint)
+            if (question.digits_only and not re.search(r"\d", question.prompt)
+                    and str(question.answer) in re.findall(r"\d+", hint)):
+                found.append(f"hint {hint!r} gives away the digits asked for")
+        if not self._reveal(question, facts, found):
+            self.unread.append(question.reveal)
+        self._feedback(question, facts, found)
         self.misleading += bool(found)
         self.false += [f"{problem} | {question.prompt} | square {facts.square}, "
                        f"roll {facts.roll} from {facts.before}" for problem in found]
@@ -171,7 +180,8 @@ class Audit:
         if m := re.fullmatch(rf"Which number comes just after {N}\?", p):
             self._level_one([int(m[1]) + 1], facts, found)
             return int(m[1]) + 1
-        if m := re.fullmatch(r"Which number is this: (\S+)\? Type it in your digits\.", p):
+        if m := re.fullmatch(r"Which number is this: (\S+)\? Type it in digits like (.+)\.", p):
+            self._level_one([_number(m[1])], facts, found)
             return _number(m[1])
         if m := re.fullmatch(rf"Type the number {WORDS}\.", p):
             self._level_one([_number(m[1])], facts, found)
@@ -236,9 +246,17 @@ class Audit:
             if listed != _near(board, start, kind):
                 found.append(f"lists the {kind.value}s near {start} as {listed}")
             return _faces(board, start, kind)
-        if m := re.fullmatch(rf"(?:Ladders start on .+\. )?From which square is a ladder easier "
+        if m := re.fullmatch(rf"(?:Within {N} squares after {N} or after {N}, (?:a ladder starts|"
+                             rf"ladders start) on (.+)\. )?From which square is a ladder easier "
                              rf"to reach with one roll: {N} or {N}\? Type the square\.", p):
-            a, b = int(m[1]), int(m[2])
+            a, b = int(m[5]), int(m[6])
+            if m[1] is not None:
+                listed = [int(x) for x in re.findall(r"\d+", m[4])]
+                near = sorted({*_near(board, a, JumpKind.LADDER, int(m[1])),
+                               *_near(board, b, JumpKind.LADDER, int(m[1]))})
+                if (int(m[2]), int(m[3])) != (a, b) or listed != near:
+                    found.append(f"lists the ladders within {m[1]} after {m[2]} or {m[3]} as "
+                                 f"{listed}")
             fa, fb = _faces(board, a, JumpKind.LADDER), _faces(board, b, JumpKind.LADDER)
             if fa == fb:
                 found.append(f"asks which of {a} and {b} is easier; they are as easy")
@@ -254,7 +272,10 @@ class Audit:
 
     # -- hints ------------------------------------------------------------------
 
-    def _hint(self, hint: str, answer: int, facts: Facts, found: list[str]) -> None:
+    def _hint(self, hint: str, question: Question, start: int | None, facts: Facts,
+              found: list[str]) -> bool:
+        """Checks a hint's claims; False if no pattern reads it."""
+        answer, board = question.answer, facts.board
         if m := re.fullmatch(rf"Count in tens: {WORDS}, and stop before you pass {N}\.", hint):
             tens = _counted(m[1])
             if tens != list(range(10, int(m[2]) // 10 * 10 + 1, 10)):
@@ -263,32 +284,179 @@ class Audit:
             if _counted(m[1])[-1] + 1 != answer:
                 found.append(f"hint counts {m[1]} toward {answer}")
         elif m := re.fullmatch(rf"It is between {N} and {N}\.", hint):
-            if not int(m[1]) <= answer < int(m[2]):
+            # Strictly: a child who reads "between" as leaving out the ends is right too.
+            if not int(m[1]) < answer < int(m[2]):
                 found.append(f"hint says {answer} is between {m[1]} and {m[2]}")
         elif m := re.fullmatch(rf"It is less than {N}\.", hint):
             if not answer < int(m[1]):
                 found.append(f"hint says {answer} is less than {m[1]}")
+        elif m := re.fullmatch(rf"Its last digit is {N}\.", hint):
+            if answer % 10 != int(m[1]):
+                found.append(f"hint says the last digit of {answer} is {m[1]}")
         elif m := re.fullmatch(rf"It comes just (after|before) {WORDS}\.", hint):
             if _number(m[2]) != answer + (-1 if m[1] == "after" else 1):
                 found.append(f"hint says {answer} comes just {m[1]} {m[2]}")
         elif m := re.fullmatch(rf"It is (?:one more than|the number just after) {N}\.", hint):
             if int(m[1]) + 1 != answer:
                 found.append(f"hint says {answer} is one more than {m[1]}")
-        elif m := re.fullmatch(rf"{N} and {N} make {N}\. .*", hint):
-            if int(m[1]) + int(m[2]) != int(m[3]):
+        elif hint == "It is the first number we count.":
+            if answer != 1:
+                found.append(f"hint says {answer} is the first number we count")
+        elif m := re.fullmatch(rf"Start at {N} and count {N} more, one for each dot on the "
+                               r"pasa\.", hint):
+            if int(m[1]) + int(m[2]) != answer:
+                found.append(f"hint counts {m[2]} from {m[1]} toward {answer}")
+        elif m := re.fullmatch(rf"(?:Count on from {N} until you reach|Take {N} away from) "
+                               rf"{N}\.", hint):
+            low = int(m[1] or m[2])
+            if int(m[3]) - low != answer:
+                found.append(f"hint {hint!r} for {answer}")
+        elif m := re.fullmatch(rf"First count on {N} from {N}\.", hint):
+            if self._landing(board, int(m[2]), int(m[1])) != answer:
+                found.append(f"hint {hint!r} for {answer}")
+        elif m := re.fullmatch(rf"{N} and {N} make {N}\. Is there a ladder or a snake on "
+                               rf"{N}\?", hint):
+            if int(m[1]) + int(m[2]) != int(m[3]) or m[3] != m[4]:
                 found.append(f"hint says {m[1]} and {m[2]} make {m[3]}")
+        elif m := re.fullmatch(rf"{N} and how many more make {N}\?", hint):
+            if int(m[2]) - int(m[1]) != answer or int(m[1]) % 10:
+                found.append(f"hint {hint!r} for {answer}")
+        elif m := re.fullmatch(rf"{N} is one of the numbers from {N} to {N}\.", hint):
+            if (int(m[2]), int(m[3])) != (answer * 10, answer * 10 + 9) or not (
+                    int(m[2]) <= int(m[1]) <= int(m[3])):
+                found.append(f"hint says {m[1]} is from {m[2]} to {m[3]}, for {answer} tens")
+        elif hint == "The ones are what is left after the tens.":
+            pass
+        elif m := re.fullmatch(rf"Each row holds {N} squares: row {N} is {N} to {N}\.", hint):
+            if (int(m[1]), int(m[2]), int(m[3]), int(m[4])) != (board.width, 1, 1, board.width):
+                found.append(f"hint {hint!r} on a board {board.width} wide")
+        elif m := re.fullmatch(rf"Count in steps of {N} until you reach or pass {N}: the number "
+                               r"of steps is the row\.", hint):
+            width, square = int(m[1]), int(m[2])
+            if width != board.width or -(-square // width) != answer:
+                found.append(f"hint counts {width}s to {square}: row {-(-square // width)}, "
+                             f"the answer {answer}")
+        elif m := re.fullmatch(rf"One roll moves (you|it) to a square from {N} to {N}\.", hint):
+            if start is None or (int(m[2]), int(m[3])) != (start + 1, start + DIE_FACES):
+                found.append(f"hint {hint!r} from {start}")
+            if (m[1] == "you") != question.prompt.startswith("You are"):
+                found.append(f"hint {hint!r} says {m[1]} of a token that is not")
+            if int(m[3]) > board.last - 1:
+                found.append(f"hint says one roll moves to {m[3]}, beyond the board's moves")
+        elif m := re.fullmatch(rf"(?:Is (.+) one of|Which of (.+) are among) the squares from "
+                               rf"{N} to {N}\?", hint):
+            if start is None or (int(m[3]), int(m[4])) != (start + 1, start + DIE_FACES):
+                found.append(f"hint {hint!r} from {start}")
+            if (m[1] or m[2]) not in question.prompt:
+                found.append(f"hint {hint!r} asks about squares the question does not name")
         elif m := re.fullmatch(rf"From {N}, {N} faces? reach(?:es)? a ladder\.", hint):
-            if _faces(facts.board, int(m[1]), JumpKind.LADDER) != int(m[2]):
+            if _faces(board, int(m[1]), JumpKind.LADDER) != int(m[2]):
                 found.append(f"hint says {m[2]} faces reach a ladder from {m[1]}")
-        elif m := re.fullmatch(rf"{N} is between {N} and {N}\.", hint):
-            if not int(m[2]) <= int(m[1]) < int(m[3]):
-                found.append(f"hint says {m[1]} is between {m[2]} and {m[3]}")
+        elif hint == "For each square, count the faces of the pasa that land on a ladder.":
+            pass
         elif m := re.fullmatch(rf"It has {N} digits?\.", hint):
             if int(m[1]) != len(str(answer)):
                 found.append(f"hint says {answer} has {m[1]} digits")
-        elif ((m := re.fullmatch(rf"One roll moves (?:you|it) to a square from {N} to {N}\.",
-                                 hint)) and int(m[2]) > facts.board.last - 1):
-            found.append(f"hint says one roll moves to {m[2]}, beyond the board's moves")
+        elif m := re.fullmatch(r"Digit by digit: (.+)\.", hint):
+            pairs = [pair.split(" = ") for pair in m[1].split(", ")]
+            if "".join(to_latin_digits(shown) for shown, _ in pairs) != str(answer) or any(
+                    to_latin_digits(shown) != to_latin_digits(typed) for shown, typed in pairs):
+                found.append(f"hint {hint!r} for {answer}")
+        else:
+            return False
+        return True
+
+    # -- the answer told, and what a wrong answer hears ------------------------------
+
+    def _reveal(self, question: Question, facts: Facts, found: list[str]) -> bool:
+        """Checks the sentence told with the answer; False if no pattern reads it."""
+        text, answer, board = question.reveal, question.answer, facts.board
+        said: int | None = None  # the answer as the reveal says it
+        if m := re.fullmatch(rf"Counting: {WORDS}\.", text):
+            counted = _counted(m[1])
+            if counted != list(range(counted[0], counted[-1] + 1)):
+                found.append(f"reveal counts {m[1]}")
+            said = counted[-1]
+        elif m := re.fullmatch(rf"After {N} comes {N}\.", text):
+            if int(m[1]) + 1 != int(m[2]):
+                found.append(f"reveal {text!r}")
+            said = int(m[2])
+        elif m := re.fullmatch(rf"{WORDS} is written {N}\.", text):
+            if _number(m[1]) != int(m[2]):
+                found.append(f"reveal {text!r}")
+            said = int(m[2])
+        elif m := re.fullmatch(rf"(\S+) is {N}, said {WORDS}\.", text):
+            if _number(m[1]) != int(m[2]) or _number(m[3]) != int(m[2]):
+                found.append(f"reveal {text!r}")
+            said = int(m[2])
+        elif m := re.fullmatch(rf"{N} and {N} make {N}, and (?:there is no ladder or snake "
+                               rf"there|a (ladder|snake) there (?:climbs|slides) to {N})\.", text):
+            square = int(m[3])
+            jump = board.jump_at(square)
+            told = (None, square) if m[4] is None else (m[4], int(m[5]))
+            if int(m[1]) + int(m[2]) != square or told != (
+                    (jump.kind.value, jump.end) if jump else (None, square)):
+                found.append(f"reveal {text!r}, the board has {jump}")
+            said = told[1]
+        elif m := re.fullmatch(rf"(?:From {N} to {N} is {N} squares?|{N} take away {N} is {N})\.",
+                               text):
+            low, high, said = ((int(m[1]), int(m[2]), int(m[3])) if m[1] else
+                               (int(m[5]), int(m[4]), int(m[6])))
+            if high - low != said:
+                found.append(f"reveal {text!r}")
+        elif m := re.fullmatch(rf"(.+) is {N} squares? ahead of (.+)\.", text):
+            ahead, behind = (facts.positions[facts.names.index(name)] for name in (m[1], m[3]))
+            if ahead - behind != int(m[2]):
+                found.append(f"reveal {text!r}, on {ahead} and {behind}")
+            said = int(m[2])
+        elif m := re.fullmatch(rf"{N} is {N} tens and {N} ones\.", text):
+            tens, ones = divmod(int(m[1]), 10)
+            if (tens, ones) != (int(m[2]), int(m[3])):
+                found.append(f"reveal {text!r}")
+            said = tens if question.prompt.startswith("How many tens") else ones
+        elif m := re.fullmatch(rf"Row {N} holds the squares {N} to {N}\.", text):
+            row = int(m[1])
+            if (int(m[2]), int(m[3])) != ((row - 1) * board.width + 1, row * board.width):
+                found.append(f"reveal {text!r}")
+            said = row
+        elif m := re.fullmatch(rf"(?:{N} faces? of {N} reach(?:es)?|No face of the pasa reaches) "
+                               rf"an? (ladder|snake) from {N}\.", text):
+            said = int(m[1]) if m[1] else 0
+            if _faces(board, int(m[4]), JumpKind(m[3])) != said:
+                found.append(f"reveal {text!r}")
+        elif m := re.fullmatch(r"(From .+\.) (From .+\.) So (\d+) is better\.", text):
+            for told in (m[1], m[2]):
+                self._hint(told, question, None, facts, found)
+            said = int(m[3])
+        else:
+            return False
+        if said != answer:
+            found.append(f"reveal {text!r} tells {said}, the answer is {answer}")
+        return True
+
+    def _feedback(self, question: Question, facts: Facts, found: list[str]) -> None:
+        """Three wrong answers given as a child types them: each "Not quite" and the
+        answer told must be true."""
+        answer = question.answer
+        wrong = [given for given, _ in question.mistaken]
+        wrong += [g for g in (question.choices or (answer - 1, answer + 1, answer + 10,
+                                                   answer + 2))
+                  if g != answer and g >= 0 and g not in wrong]
+        wrong = wrong[:MAX_TRIES]
+        screen = Collect()
+        Asker(LOC, Script([str(g) for g in wrong]), Outputs([screen])).ask(question)
+        for text in screen.texts:
+            if m := re.fullmatch(rf"Not quite: the answer is (bigger|smaller) than {N}\.", text):
+                if (m[1] == "bigger") != (answer > int(m[2])):
+                    found.append(f"says {m[1]} than {m[2]} for {answer}")
+            elif m := re.fullmatch(rf"{N} is where the (ladder|snake) took you\. .*", text):
+                if facts.imagined or (facts.square, facts.jump) != (int(m[1]), JumpKind(m[2])):
+                    found.append(f"says {text!r}, on {facts.square} after {facts.jump}")
+            elif ((m := re.fullmatch(rf"Good try! The answer is {N}\.", text))
+                  and int(m[1]) != answer):
+                found.append(f"tells the answer as {m[1]}, not {answer}")
+        if len(wrong) == MAX_TRIES and screen.texts[-1] != question.reveal:
+            found.append("the answer is not told with how to reach it")
 
 
 # -- games and practice, seeded ----------------------------------------------------
