@@ -6,11 +6,18 @@ from __future__ import annotations
 import random
 
 from snl_edu.engine import Board, Jump, JumpKind
+from snl_edu.language.localizer import Digits, Localizer
 from snl_edu.lessons.answers import Asker
 from snl_edu.lessons.questions import Kind, Move, Situation, make
 from snl_edu.outputs.console import Outputs
 from tests.lessons.helpers import Collect, Script, english, nepali
-from tests.lessons.truth import NepaliAudit, audit_games, audit_practice, repeats
+from tests.lessons.truth import (
+    NepaliAudit,
+    audit_games,
+    audit_practice,
+    numbers_differ,
+    repeats,
+)
 
 
 def test_every_question_in_seeded_games_says_only_what_is_true() -> None:
@@ -36,6 +43,18 @@ def test_in_nepali_too_you_are_where_the_game_says() -> None:
     assert games.questions > 200
     assert games.unread == practice.unread == []
     assert games.false == practice.false == []
+
+
+def test_in_nepali_the_numbers_are_the_english_ones() -> None:
+    # The same games in both languages (English with Devanagari digits, so it asks the
+    # numeral questions a Nepali game asks): each question, hint and answer told has the
+    # same numbers. Never compared before: a Nepali hint could name another square.
+    english, _ = audit_games(seeds=range(4), loc=Localizer.create("en", Digits.DEVANAGARI))
+    nepali_, _ = audit_games(seeds=range(4), audit=NepaliAudit(), loc=nepali())
+    assert english.unread == english.false == nepali_.false == []
+    assert len(english.asked) == len(nepali_.asked) > 500
+    assert [d for pair in zip(english.asked, nepali_.asked, strict=True)
+            for d in numbers_differ(*pair)] == []
 
 
 LADDER = Board.build("plain", 10, 10, [Jump(JumpKind.LADDER, 27, 64)])

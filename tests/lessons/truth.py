@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from snl_edu.boards import load_board
-from snl_edu.engine import DIE_FACES, Board, Game, JumpKind, Rules, Seat
+from snl_edu.engine import DIE_FACES, Board, Finish, Game, JumpKind, Rules, Seat
 from snl_edu.engine.events import Climbed, Entered, Event, Moved, Rolled, Slid
 from snl_edu.inputs.dice import RandomDice
 from snl_edu.language.localizer import Localizer, to_latin_digits
@@ -103,9 +103,11 @@ class Audit:
         self.unread: list[str] = []
         self.questions = 0
         self.misleading = 0  # questions with at least one false statement
+        self.asked: list[Question] = []  # in the order asked
 
     def check(self, question: Question, facts: Facts) -> None:
         self.questions += 1
+        self.asked.append(question)
         found: list[str] = []
         expected = self._claims(question, facts, found)
         if expected is None:
@@ -119,7 +121,7 @@ class Audit:
             if not self._hint(hint, question, int(start[1]) if start else None, facts, found):
                 self.unread.append(hint)
             if (question.digits_only and not re.search(r"\d", question.prompt)
-                    and str(question.answer) in re.findall(r"\d+", hint)):
+                    and str(question.answer) in re.findall(r"\d+", to_latin_digits(hint))):
                 found.append(f"hint {hint!r} gives away the digits asked for")
         if not self._reveal(question, facts, found):
             self.unread.append(question.reveal)
@@ -470,6 +472,7 @@ class NepaliAudit(Audit):
 
     def check(self, question: Question, facts: Facts) -> None:
         self.questions += 1
+        self.asked.append(question)
         found: list[str] = []
         prompt = to_latin_digits(question.prompt)
         for m in re.finditer(r"तिमी कोठा (\d+) मा छौ", prompt):
@@ -483,32 +486,61 @@ class NepaliAudit(Audit):
         self.false += [f"{problem} | {question.prompt}" for problem in found]
 
 
+# Each seed plays another board, rules and seating, so every kind meets boards of other
+# sizes, finishes that bounce or overshoot, and a child alone or between computers.
+BOARDS = ("moksha-patam", "saanp-bharyang", "classic")
+RULES = (Rules(), Rules(finish=Finish.BOUNCE), Rules(finish=Finish.OVERSHOOT, play_to_end=True),
+         Rules(six_to_start=True), Rules(six_again=False))
+SEATINGS = (("Asha", "Bikash", "*Robot"), ("Asha",), ("Asha", "*Robot", "*Bot", "Dev"))
+
+
+def numbers_differ(english: Question, nepali: Question) -> list[str]:
+    """Where the Nepali question is not the English one asked at the same turn of the same
+    game: its kind, answer and choices, and the numbers of each sentence (as a set: a
+    Nepali sentence may say one twice, "१०-१० गरेर")."""
+    def numbers(text: str) -> set[int]:
+        return {int(n) for n in re.findall(r"\d+", to_latin_digits(text))}
+
+    if (english.kind, english.answer, english.choices) != (nepali.kind, nepali.answer,
+                                                           nepali.choices):
+        return [f"{nepali.prompt!r} is not {english.prompt!r}"]
+    pairs = [(english.prompt, nepali.prompt), (english.reveal, nepali.reveal),
+             *zip(english.hints, nepali.hints, strict=True)]
+    return [f"{ne!r} says {sorted(numbers(ne))}, {en!r} {sorted(numbers(en))}"
+            for en, ne in pairs if numbers(en) != numbers(ne)]
+
+
 def audit_games(levels: Sequence[int] = (1, 2, 3, 4), seeds: Sequence[int] = LEVEL_SEEDS,
-                board_name: str = "moksha-patam", audit: Audit | None = None,
+                audit: Audit | None = None,
                 loc: Localizer = LOC) -> tuple[Audit, list[list[tuple[str, bool]]]]:
     """Whole games, a question every turn; also each child's questions in order."""
     audit = audit or Audit()
     asked_by_child: list[list[tuple[str, bool]]] = []
     for level in levels:
         for seed in seeds:
-            asked_by_child += _audit_game(audit, load_board(board_name), level, seed, loc)
+            asked_by_child += _audit_game(audit, level, seed, loc)
     return audit, asked_by_child
 
 
-def _audit_game(audit: Audit, board: Board, level: int, seed: int,
+def _audit_game(audit: Audit, level: int, seed: int,
                 loc: Localizer) -> list[list[tuple[str, bool]]]:
-    game = Game(board, Rules(), [Seat("Asha"), Seat("Bikash"), Seat("Robot", computer=True)])
+    board = load_board(BOARDS[seed % len(BOARDS)])
+    seats = [Seat(name.lstrip("*"), computer=name.startswith("*"))
+             for name in SEATINGS[seed // len(BOARDS) % len(SEATINGS)]]
+    game = Game(board, RULES[seed % len(RULES)], seats)
     box: list[Teacher] = []
     child = Child(lambda: box[0].asker.asking if box else None, lambda right: right)
     turn: list[Event] = []
-    mine: dict[int, list[tuple[str, bool]]] = {0: [], 1: []}
+    mine: dict[int, list[tuple[str, bool]]] = {
+        index: [] for index, seat in enumerate(seats) if not seat.computer}
 
     def on_outcome(seat: int, outcome: Outcome) -> None:
         audit.check(outcome.question, facts_of(game, seat, turn))
         mine[seat].append((outcome.question.prompt, outcome.correct))
 
+    # Every fourth game is heard (speech or a screen reader): its numeral question is said.
     teacher = Teacher(loc, Outputs([Collect()]), child, Frequency.EVERY, level,
-                      random.Random(seed), on_outcome=on_outcome)
+                      random.Random(seed), on_outcome=on_outcome, by_ear=seed % 4 == 3)
     box.append(teacher)
 
     def between(game: Game, events: Sequence[Event]) -> None:
@@ -517,7 +549,7 @@ def _audit_game(audit: Audit, board: Board, level: int, seed: int,
 
     Session(game, Narrator(loc, board, game.seats), Outputs([Collect()]), child,
             RandomDice(seed * 7 + level), between_turns=between).run()
-    return [mine[0], mine[1]]
+    return list(mine.values())
 
 
 def audit_practice(levels: Sequence[int] = (1, 2, 3, 4), count: int = 60,
@@ -527,8 +559,8 @@ def audit_practice(levels: Sequence[int] = (1, 2, 3, 4), count: int = 60,
     from snl_edu.lessons.questions import generate
 
     audit = audit or Audit()
-    board = load_board("moksha-patam")
     for level in levels:
+        board = load_board(BOARDS[level % len(BOARDS)])
         rng = random.Random(level)
         for _ in range(count):
             situation: Situation = practice_situation(board, "Asha", "your friend", rng)
