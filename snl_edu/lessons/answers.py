@@ -3,7 +3,8 @@
 Answers arrive as ``Command``s from the same inputs the game uses: an answer typed
 on a line, typed key by key then Enter, or ``Command.answer(n)`` from voice. An
 answer is digits in either script or number words (the game's language or
-English). Skipping has its own key (Escape) and word ("skip"); Enter or Space
+English), except where the question asks for digits (``Question.digits_only``): its
+words, typed or said, would be the prompt copied, and are asked for again. Skipping has its own key (Escape) and word ("skip"); Enter or Space
 alone never skip, so the roll key cannot throw a question away. A question waits
 for its player: the --auto-roll timer is for rolls, not for thinking.
 """

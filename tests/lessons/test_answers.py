@@ -223,3 +223,13 @@ def test_saying_the_answer_is_offered_only_while_voice_input_listens(by_voice: b
     asker = Asker(english(), Script(["skip"]), Outputs([out]), by_voice=by_voice)
     asker.ask(QUESTION)
     assert told in out.texts
+
+
+def test_with_voice_on_a_digits_question_says_to_type_it() -> None:
+    # "Type the number and press Enter, or say it." would be untrue: said, it is words.
+    question = _asked(Kind.NUMBER_WORDS, english(), 30)
+    out = Collect()
+    asker = Asker(english(), Script(["30"]), Outputs([out]), by_voice=True)
+    assert asker.ask(question).correct
+    assert "Type the number and press Enter. To skip, press Escape." in out.texts
+    assert not any("or say it" in text for text in out.texts)
