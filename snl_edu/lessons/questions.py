@@ -131,11 +131,6 @@ class Move(NamedTuple):
     roll: int
     jump: JumpKind | None = None
 
-    @property
-    def level(self) -> int:
-        """The level its kind is asked at (``LEVEL_KINDS``, the one place levels are set)."""
-        return KIND_LEVEL[self.kind]
-
 
 @dataclass(frozen=True)
 class Situation:
