@@ -646,6 +646,9 @@ def _chance_compare(c: _Context) -> Question | None:
 
 
 def _faces_from(c: _Context, square: int, count: int) -> str:
+    if count == 0:  # as the faces question says it: "0 faces reach" is heard as a count
+        return c._("No face of the pasa reaches a ladder from {square}.").format(
+            square=c.n(square))
     return c.loc.ngettext("From {square}, {count} face reaches a ladder.",
                           "From {square}, {count} faces reach a ladder.", count).format(
         square=c.n(square), count=c.n(count))

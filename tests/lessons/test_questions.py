@@ -216,6 +216,15 @@ def test_no_face_reaching_the_jump_is_said_as_none_not_as_zero_faces(
         assert q.reveal == said[language]
 
 
+def test_the_compare_question_says_no_face_reaches_not_zero_faces() -> None:
+    board = Board.build("one jump", 10, 10, [Jump(JumpKind.LADDER, 20, 40)])
+    situation = Situation(board, (10,), ("Asha",), 0)  # from 10 no roll reaches 20
+    q = make(Kind.CHANCE_COMPARE, situation, english(), random.Random(2))
+    assert q is not None
+    assert "No face of the pasa reaches a ladder from 10." in q.reveal
+    assert "0 faces" not in q.reveal and "0 faces" not in " ".join(q.hints)
+
+
 def test_an_open_question_kept_in_a_saved_game_comes_back_whole_or_not_at_all() -> None:
     from snl_edu.lessons.questions import question_data, question_from
 

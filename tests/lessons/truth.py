@@ -354,6 +354,9 @@ class Audit:
         elif m := re.fullmatch(rf"From {N}, {N} faces? reach(?:es)? a ladder\.", hint):
             if _faces(board, int(m[1]), JumpKind.LADDER) != int(m[2]):
                 found.append(f"hint says {m[2]} faces reach a ladder from {m[1]}")
+        elif m := re.fullmatch(rf"No face of the pasa reaches a ladder from {N}\.", hint):
+            if _faces(board, int(m[1]), JumpKind.LADDER) != 0:
+                found.append(f"hint says no face reaches a ladder from {m[1]}")
         elif hint == "For each square, count the faces of the pasa that land on a ladder.":
             pass
         elif m := re.fullmatch(rf"It has {N} digits?\.", hint):
@@ -426,7 +429,8 @@ class Audit:
             said = int(m[1]) if m[1] else 0
             if _faces(board, int(m[4]), JumpKind(m[3])) != said:
                 found.append(f"reveal {text!r}")
-        elif m := re.fullmatch(r"(From .+\.) (From .+\.) So (\d+) is better\.", text):
+        elif m := re.fullmatch(r"((?:From|No face) .+?\.) ((?:From|No face) .+\.) "
+                               r"So (\d+) is better\.", text):
             for told in (m[1], m[2]):
                 self._hint(told, question, None, facts, found)
             said = int(m[3])
