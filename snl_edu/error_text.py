@@ -38,6 +38,9 @@ def _board_error(error: BoardError, loc: Localizer) -> str:
         values["detail"] = loc.number(phrase(error.detail, error.details, loc))
     elif error.rule == "toml":  # tomllib's English, told as where the file goes wrong
         values["detail"] = toml_reason(error.detail, loc)
+    if isinstance(error, UnknownBoardError) and error.file:
+        return _("There is no board file {name}: check its path, or choose one of the boards: "
+                 "{names}.").format(name=error.name, names=loc.join(error.available))
     if isinstance(error, UnknownBoardError):
         return _("There is no board called {name}. Boards: {names}; or give a board file's path.") \
             .format(name=error.name, names=loc.join(error.available))

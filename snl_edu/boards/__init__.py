@@ -21,6 +21,8 @@ class UnknownBoardError(BoardError):
     def __init__(self, name: str, available: list[str]) -> None:
         self.name = name
         self.available = available
+        # Given as a file (a folder in it, or a board file's ending): it was a file not found
+        self.file = "/" in name or "\\" in name or name.endswith(_SUFFIX)
         super().__init__("unknown", detail=name)
 
 

@@ -27,6 +27,7 @@ from snl_edu.cli.storage import data_dir_option
 from snl_edu.error_text import os_words
 from snl_edu.language.localizer import Localizer, localizer_for, to_latin_digits
 from snl_edu.play.narration import Verbosity
+from snl_edu.safe_text import visible
 from snl_edu.table.host import DEFAULT_PORT, DEFAULT_TURN_CLOCK
 
 if TYPE_CHECKING:
@@ -81,11 +82,18 @@ def host(ctx: click.Context, /, players: str | None, teams: tuple[str, ...],
          data_dir: str | None, lang: str | None, digits: str | None,
          **rule_values: object) -> None:
     """Open a table on the local network; children join with the code it shows."""
-    from snl_edu.table.codes import ALPHABET, CODE_LENGTH, strong
+    from snl_edu.table.codes import ALPHABET, CODE_LENGTH, foreign_letters, strong
     from snl_edu.table.host import Table, TableOptions
 
     # The language resolved here, once (--lang, SNL_LANG, the locale), and passed down.
     loc = remember_localizer(localizer_for(lang, digits))
+    if code is not None and foreign_letters(code):
+        raise click.BadParameter(loc.gettext(
+            "A join code is written with the letters {letters} only, and {code} has {foreign}. "
+            "Leave out --code for a new one.").format(
+                letters=ALPHABET, code=visible(code),
+                foreign=loc.join(visible(letter) for letter in foreign_letters(code))),
+            param_hint="--code")
     if code is not None and not strong(code):
         raise click.BadParameter(loc.gettext(
             "A join code needs at least {length} letters, each one of {letters}: a shorter "

@@ -38,6 +38,12 @@ def strong(code: str) -> bool:
     return len(code) >= CODE_LENGTH and all(letter in ALPHABET for letter in code)
 
 
+def foreign_letters(code: str) -> list[str]:
+    """The letters of a code the teacher chose that no code is written with (normalised as
+    a join compares it), each once, in the order typed."""
+    return list(dict.fromkeys(letter for letter in normalise(code) if letter not in ALPHABET))
+
+
 def shown(code: str) -> str:
     """A code as printed and spoken: two groups of four."""
     return f"{code[:4]}-{code[4:]}"

@@ -132,6 +132,7 @@ def test_where_after_moves(runner: CliRunner) -> None:
     (["--demo", "--computer", "0"], "seats 1 to 8 players, not 0"),
     (["--demo", "--players", "A"], "computer players only"),
     (["--board", "nowhere"], "There is no board called nowhere. Boards: classic, moksha-patam"),
+    (["--board", "our-board.toml"], "There is no board file our-board.toml: check its path"),
     (["--finish", "sideways"], "Invalid value for '--finish'"),
     (["--verbosity", "loud"], "Invalid value for '--verbosity'"),
     (["--lang", "xx"], "Unknown language xx"),

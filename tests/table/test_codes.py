@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from snl_edu.table import codes
 
 
@@ -31,3 +35,19 @@ def test_wrong_tries_block_an_address_for_the_window_then_let_it_try_again() -> 
     assert limiter.blocked("10.0.0.5")
     now[0] = 60.1
     assert not limiter.blocked("10.0.0.5")
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("ABCD-EFGH", "the letters 34679ACDEFGHJKMNPQRTUVWXY only, and ABCD-EFGH has B."),
+    ("ACD-EFG", "A join code needs at least 8 letters"),
+])
+def test_a_code_the_teacher_chose_is_refused_for_what_is_wrong_with_it(
+        tmp_path: Path, code: str, said: str) -> None:
+    from click.testing import CliRunner
+
+    from snl_edu.cli import main
+
+    result = CliRunner().invoke(main, ["table", "host", "--players", "Asha", "--code", code,
+                                       "--lang", "en", "--data-dir", str(tmp_path)],
+                                env={"SNL_AUDIO": "off"})
+    assert result.exit_code == 2 and said in result.output, result.output
