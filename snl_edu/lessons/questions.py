@@ -53,6 +53,10 @@ KIND_LEVEL = {kind: level for level, kinds in LEVEL_KINDS.items() for kind in ki
 # Kinds whose prompt asks for the number in digits: it names the number in words (or
 # shows it in the other script), so words typed or said back are the prompt copied.
 DIGIT_KINDS = frozenset({Kind.NUMERAL, Kind.NUMBER_WORDS})
+# Kinds that say where other players stand ("Bikash is on 22"): true only while nobody else
+# moves, so not asked where others may roll while the question is open (the classroom
+# table does not wait for a child's answer).
+ABOUT_OTHERS = frozenset({Kind.WHO_AHEAD})
 
 
 @dataclass(frozen=True)
@@ -673,25 +677,27 @@ def make(kind: Kind, situation: Situation, loc: Localizer, rng: random.Random,
 
 def generate(level: int, situation: Situation, loc: Localizer, rng: random.Random,
              weights: Weights | None = None, by_ear: bool = False,
-             answered: Collection[str] = ()) -> Question:
+             answered: Collection[str] = (), others_move: bool = False) -> Question:
     """A question of the level, its kind chosen by the learner's weights.
 
     ``by_ear``: the game is heard (speech or a screen reader), so no question may
     show what it asks about only on screen or say its own answer aloud.
     ``answered``: prompts the learner answered right lately; another is drawn
     instead while one can be (a board may offer only a few of a kind).
+    ``others_move``: the other players may roll while it is open, so it says nothing of
+    where they stand (``ABOUT_OTHERS``).
     """
-    question = _draw(level, situation, loc, rng, weights or Weights(), by_ear)
+    question = _draw(level, situation, loc, rng, weights or Weights(), by_ear, others_move)
     for _ in range(FRESH_DRAWS - 1):
         if question.prompt not in answered:
             break
-        question = _draw(level, situation, loc, rng, weights or Weights(), by_ear)
+        question = _draw(level, situation, loc, rng, weights or Weights(), by_ear, others_move)
     return question
 
 
 def _draw(level: int, situation: Situation, loc: Localizer, rng: random.Random,
-          weights: Weights, by_ear: bool) -> Question:
-    kinds = list(LEVEL_KINDS[level])
+          weights: Weights, by_ear: bool, others_move: bool) -> Question:
+    kinds = [kind for kind in LEVEL_KINDS[level] if not (others_move and kind in ABOUT_OTHERS)]
     while kinds:
         kind = rng.choices(kinds, weights=[weights.kind(k) for k in kinds], k=1)[0]
         question = make(kind, situation, loc, rng, weights, by_ear)

@@ -167,6 +167,10 @@ class Teacher:
     # The asked seat's own input (Session.channel); None: every seat answers on ``inputs``.
     listen: Callable[[int], Inputs] | None = None
     by_voice: bool = False  # voice input is listening: the children may say their answers
+    # The others may roll while a child's question is open (the classroom table does not
+    # wait for answers): no question says where they stand. On one computer nobody moves
+    # until the question is over.
+    others_move: bool = False
     _turns: dict[str, int] = field(default_factory=dict)  # per child: each has their own
     _meanings_told: set[str] = field(default_factory=set)
     # Per learner: their latest SPACING questions, (prompt, answered right).
@@ -224,7 +228,7 @@ class Teacher:
         weights = self.recorder.weights(learner) if self.recorder else None
         question = generate(self.level_of(learner), situation_of(game, seat, self.loc, events),
                             self.loc, self.rng, weights, by_ear=self.by_ear,
-                            answered=self._answered(learner))
+                            answered=self._answered(learner), others_move=self.others_move)
         return self.put(game, question, learner, seat, child)
 
     def ask_again(self, game: Game, kept: object) -> None:

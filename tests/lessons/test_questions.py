@@ -16,11 +16,13 @@ from hypothesis import strategies as st
 from snl_edu.engine import Board, Jump, JumpKind
 from snl_edu.language.localizer import Digits, Localizer, to_latin_digits
 from snl_edu.lessons.questions import (
+    ABOUT_OTHERS,
     LEVEL_KINDS,
     LEVELS,
     Kind,
     Move,
     Situation,
+    Weights,
     faces_to,
     generate,
     make,
@@ -149,6 +151,28 @@ def test_every_level_always_gives_a_question_of_that_level_or_a_safe_fallback(
     q = generate(level, situation, LOCALIZERS[language], random.Random(seed))
     assert q.kind in LEVEL_KINDS[level] or q.kind is Kind.TO_END
     check(q.kind, situation, LOCALIZERS[language], seed)
+
+
+class MissedWhoIsAhead(Weights):
+    """A learner who keeps missing how far apart two players are: asked it most."""
+
+    def kind(self, kind: Kind) -> float:
+        return 1000.0 if kind is Kind.WHO_AHEAD else 1.0
+
+
+def test_where_others_may_move_meanwhile_no_question_says_where_they_stand() -> None:
+    """At the table the others roll while a child thinks, so "Bikash is on 22" would soon
+    be false; on one computer nobody moves until she has answered, and every kind is asked."""
+    board = Board.build("plain", 10, 10, [])
+    situation = Situation(board, (14, 22), ("Asha", "Bikash"), 0)
+
+    def kinds(others_move: bool) -> set[Kind]:
+        return {generate(3, situation, english(), random.Random(seed), MissedWhoIsAhead(),
+                         others_move=others_move).kind for seed in range(30)}
+
+    assert Kind.WHO_AHEAD in kinds(others_move=False)
+    asked = kinds(others_move=True)
+    assert asked and not asked & ABOUT_OTHERS
 
 
 def test_count_on_uses_the_move_just_played() -> None:
