@@ -147,6 +147,9 @@ class Situation:
     move: Move | None = None
     # Practice outside a game: the positions are made up, and the questions say so.
     imagined: bool = False
+    # Another child may move the seat's token while the question is open (a team-mate at
+    # another computer rolls for it): no question says where it stands now.
+    token_moves: bool = False
 
     @property
     def square(self) -> int:
@@ -154,9 +157,11 @@ class Situation:
 
     def own_square(self, room: int = 0) -> int | None:
         """The child's real square, if they stand on the board with ``room`` squares
-        to spare before the last; else None (a question then imagines a token)."""
+        to spare before the last and it stays theirs while they think; else None (a
+        question then imagines a token)."""
         square = self.square
-        if self.imagined or square < 1 or square > self.board.last - max(room, 1):
+        if self.imagined or self.token_moves or square < 1 \
+                or square > self.board.last - max(room, 1):
             return None
         return square
 
@@ -461,7 +466,8 @@ def _who_ahead(c: _Context) -> Question | None:
     _ = c._
     s = c.situation
     others = [i for i, p in enumerate(s.positions) if i != s.seat and p not in (0, s.square)]
-    if not others or s.square == 0 or s.imagined:  # made-up positions are nobody's
+    # Made-up positions are nobody's; a token that may move meanwhile is soon elsewhere.
+    if not others or s.square == 0 or s.imagined or s.token_moves:
         return None
     other = c.rng.choice(others)
     mine, theirs = s.square, s.positions[other]

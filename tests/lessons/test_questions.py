@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -173,6 +174,27 @@ def test_where_others_may_move_meanwhile_no_question_says_where_they_stand() -> 
     assert Kind.WHO_AHEAD in kinds(others_move=False)
     asked = kinds(others_move=True)
     assert asked and not asked & ABOUT_OTHERS
+
+
+@pytest.mark.parametrize("kind", list(Kind))
+def test_a_token_a_team_mate_may_move_meanwhile_is_never_said_to_stand_anywhere(
+        kind: Kind) -> None:
+    """A team-mate at another computer rolls for the team while Asha thinks: "You are on
+    22" would soon be false, so her questions imagine a token; what her own roll did is
+    past, and stays so."""
+    board = Board.build("one ladder", 10, 10, [Jump(JumpKind.LADDER, 30, 50)])
+    still = Situation(board, (22, 14), ("Asha+Bikash", "Chandra"), 0, move=Move(19, 3))
+    moving = replace(still, token_moves=True)
+    said = [make(kind, s, english(), random.Random(seed)) for s in (still, moving)
+            for seed in range(20)]
+    prompts = [q.prompt for q in said[20:] if q is not None]
+    assert not any("You are on" in p or "is on 22" in p for p in prompts), prompts
+    if kind in (Kind.LAND_WHERE, Kind.TO_LADDER, Kind.TO_END, Kind.WHO_AHEAD,
+                Kind.CHANCE_FACES):  # (each says where she is when her token stays put)
+        assert any(q is not None and "on 22" in q.prompt for q in said[:20])
+    if kind is Kind.COUNT_ON:
+        assert set(prompts) == {("You were on 19 and rolled 3. Count on 3 from 19: on which "
+                                 "square did the pasa put you?")}
 
 
 def test_count_on_uses_the_move_just_played() -> None:

@@ -176,8 +176,6 @@ def said_after(lines: list[str], first: str, then: str, last: str) -> bool:
     return at is not None and last in lines[at:]
 
 
-@pytest.mark.xfail(strict=True, reason="a team-mate at another computer moves the team's "
-                   "token while her question is open, and it still says 'You are on 22'")
 def test_her_open_question_says_only_what_is_so_after_her_team_mate_rolls(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """At a real table Asha, of the team Asha+Bikash, was asked "You are on 22. How many
