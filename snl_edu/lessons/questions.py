@@ -53,6 +53,10 @@ KIND_LEVEL = {kind: level for level, kinds in LEVEL_KINDS.items() for kind in ki
 # Kinds whose prompt asks for the number in digits: it names the number in words (or
 # shows it in the other script), so words typed or said back are the prompt copied.
 DIGIT_KINDS = frozenset({Kind.NUMERAL, Kind.NUMBER_WORDS})
+# Kinds that say where other players stand ("Bikash is on 22"): true only while nobody else
+# moves, so not asked where others may roll while the question is open (the classroom
+# table does not wait for a child's answer).
+ABOUT_OTHERS = frozenset({Kind.WHO_AHEAD})
 
 
 @dataclass(frozen=True)
@@ -143,6 +147,9 @@ class Situation:
     move: Move | None = None
     # Practice outside a game: the positions are made up, and the questions say so.
     imagined: bool = False
+    # Another child may move the seat's token while the question is open (a team-mate at
+    # another computer rolls for it): no question says where it stands now.
+    token_moves: bool = False
 
     @property
     def square(self) -> int:
@@ -150,9 +157,11 @@ class Situation:
 
     def own_square(self, room: int = 0) -> int | None:
         """The child's real square, if they stand on the board with ``room`` squares
-        to spare before the last; else None (a question then imagines a token)."""
+        to spare before the last and it stays theirs while they think; else None (a
+        question then imagines a token)."""
         square = self.square
-        if self.imagined or square < 1 or square > self.board.last - max(room, 1):
+        if self.imagined or self.token_moves or square < 1 \
+                or square > self.board.last - max(room, 1):
             return None
         return square
 
@@ -457,7 +466,8 @@ def _who_ahead(c: _Context) -> Question | None:
     _ = c._
     s = c.situation
     others = [i for i, p in enumerate(s.positions) if i != s.seat and p not in (0, s.square)]
-    if not others or s.square == 0 or s.imagined:  # made-up positions are nobody's
+    # Made-up positions are nobody's; a token that may move meanwhile is soon elsewhere.
+    if not others or s.square == 0 or s.imagined or s.token_moves:
         return None
     other = c.rng.choice(others)
     mine, theirs = s.square, s.positions[other]
@@ -673,25 +683,27 @@ def make(kind: Kind, situation: Situation, loc: Localizer, rng: random.Random,
 
 def generate(level: int, situation: Situation, loc: Localizer, rng: random.Random,
              weights: Weights | None = None, by_ear: bool = False,
-             answered: Collection[str] = ()) -> Question:
+             answered: Collection[str] = (), others_move: bool = False) -> Question:
     """A question of the level, its kind chosen by the learner's weights.
 
     ``by_ear``: the game is heard (speech or a screen reader), so no question may
     show what it asks about only on screen or say its own answer aloud.
     ``answered``: prompts the learner answered right lately; another is drawn
     instead while one can be (a board may offer only a few of a kind).
+    ``others_move``: the other players may roll while it is open, so it says nothing of
+    where they stand (``ABOUT_OTHERS``).
     """
-    question = _draw(level, situation, loc, rng, weights or Weights(), by_ear)
+    question = _draw(level, situation, loc, rng, weights or Weights(), by_ear, others_move)
     for _ in range(FRESH_DRAWS - 1):
         if question.prompt not in answered:
             break
-        question = _draw(level, situation, loc, rng, weights or Weights(), by_ear)
+        question = _draw(level, situation, loc, rng, weights or Weights(), by_ear, others_move)
     return question
 
 
 def _draw(level: int, situation: Situation, loc: Localizer, rng: random.Random,
-          weights: Weights, by_ear: bool) -> Question:
-    kinds = list(LEVEL_KINDS[level])
+          weights: Weights, by_ear: bool, others_move: bool) -> Question:
+    kinds = [kind for kind in LEVEL_KINDS[level] if not (others_move and kind in ABOUT_OTHERS)]
     while kinds:
         kind = rng.choices(kinds, weights=[weights.kind(k) for k in kinds], k=1)[0]
         question = make(kind, situation, loc, rng, weights, by_ear)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -167,6 +167,13 @@ class Teacher:
     # The asked seat's own input (Session.channel); None: every seat answers on ``inputs``.
     listen: Callable[[int], Inputs] | None = None
     by_voice: bool = False  # voice input is listening: the children may say their answers
+    # The others may roll while a child's question is open (the classroom table does not
+    # wait for answers): no question says where they stand. On one computer nobody moves
+    # until the question is over.
+    others_move: bool = False
+    # ... and so may the child's own token: a team-mate at another computer rolls for it.
+    # Her questions then imagine a token rather than say where hers is.
+    token_moves: bool = False
     _turns: dict[str, int] = field(default_factory=dict)  # per child: each has their own
     _meanings_told: set[str] = field(default_factory=set)
     # Per learner: their latest SPACING questions, (prompt, answered right).
@@ -222,9 +229,11 @@ class Teacher:
         child = child or game.seats[seat].name
         learner = self.learners.get(seat, child)
         weights = self.recorder.weights(learner) if self.recorder else None
-        question = generate(self.level_of(learner), situation_of(game, seat, self.loc, events),
-                            self.loc, self.rng, weights, by_ear=self.by_ear,
-                            answered=self._answered(learner))
+        situation = replace(situation_of(game, seat, self.loc, events),
+                            token_moves=self.token_moves)
+        question = generate(self.level_of(learner), situation, self.loc, self.rng, weights,
+                            by_ear=self.by_ear,
+                            answered=self._answered(learner), others_move=self.others_move)
         return self.put(game, question, learner, seat, child)
 
     def ask_again(self, game: Game, kept: object) -> None:

@@ -626,7 +626,10 @@ class TableClient:
 
         teacher = Teacher(self.loc, self.listener, keys, frequency, self.options.level,
                           random.Random(), history, by_ear, recorder,
-                          {own: learner} if learner and len(members) <= 1 else {}, child=child)
+                          {own: learner} if learner and len(members) <= 1 else {}, child=child,
+                          # The table waits for her answer only in a roll at this computer.
+                          others_move=True,
+                          token_moves=len(members) < len(teams.members(self.narrator.seats[own])))
         # On this thread, where the store lives: the narration (on whichever thread tells
         # the table's moves) then knows whose moves are counted on without the store.
         teacher.decide_levels([*teacher.learners.values(),

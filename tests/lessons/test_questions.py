@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -16,11 +17,13 @@ from hypothesis import strategies as st
 from snl_edu.engine import Board, Jump, JumpKind
 from snl_edu.language.localizer import Digits, Localizer, to_latin_digits
 from snl_edu.lessons.questions import (
+    ABOUT_OTHERS,
     LEVEL_KINDS,
     LEVELS,
     Kind,
     Move,
     Situation,
+    Weights,
     faces_to,
     generate,
     make,
@@ -149,6 +152,49 @@ def test_every_level_always_gives_a_question_of_that_level_or_a_safe_fallback(
     q = generate(level, situation, LOCALIZERS[language], random.Random(seed))
     assert q.kind in LEVEL_KINDS[level] or q.kind is Kind.TO_END
     check(q.kind, situation, LOCALIZERS[language], seed)
+
+
+class MissedWhoIsAhead(Weights):
+    """A learner who keeps missing how far apart two players are: asked it most."""
+
+    def kind(self, kind: Kind) -> float:
+        return 1000.0 if kind is Kind.WHO_AHEAD else 1.0
+
+
+def test_where_others_may_move_meanwhile_no_question_says_where_they_stand() -> None:
+    """At the table the others roll while a child thinks, so "Bikash is on 22" would soon
+    be false; on one computer nobody moves until she has answered, and every kind is asked."""
+    board = Board.build("plain", 10, 10, [])
+    situation = Situation(board, (14, 22), ("Asha", "Bikash"), 0)
+
+    def kinds(others_move: bool) -> set[Kind]:
+        return {generate(3, situation, english(), random.Random(seed), MissedWhoIsAhead(),
+                         others_move=others_move).kind for seed in range(30)}
+
+    assert Kind.WHO_AHEAD in kinds(others_move=False)
+    asked = kinds(others_move=True)
+    assert asked and not asked & ABOUT_OTHERS
+
+
+@pytest.mark.parametrize("kind", list(Kind))
+def test_a_token_a_team_mate_may_move_meanwhile_is_never_said_to_stand_anywhere(
+        kind: Kind) -> None:
+    """A team-mate at another computer rolls for the team while Asha thinks: "You are on
+    22" would soon be false, so her questions imagine a token; what her own roll did is
+    past, and stays so."""
+    board = Board.build("one ladder", 10, 10, [Jump(JumpKind.LADDER, 30, 50)])
+    still = Situation(board, (22, 14), ("Asha+Bikash", "Chandra"), 0, move=Move(19, 3))
+    moving = replace(still, token_moves=True)
+    said = [make(kind, s, english(), random.Random(seed)) for s in (still, moving)
+            for seed in range(20)]
+    prompts = [q.prompt for q in said[20:] if q is not None]
+    assert not any("You are on" in p or "is on 22" in p for p in prompts), prompts
+    if kind in (Kind.LAND_WHERE, Kind.TO_LADDER, Kind.TO_END, Kind.WHO_AHEAD,
+                Kind.CHANCE_FACES):  # (each says where she is when her token stays put)
+        assert any(q is not None and "on 22" in q.prompt for q in said[:20])
+    if kind is Kind.COUNT_ON:
+        assert set(prompts) == {("You were on 19 and rolled 3. Count on 3 from 19: on which "
+                                 "square did the pasa put you?")}
 
 
 def test_count_on_uses_the_move_just_played() -> None:

@@ -10,12 +10,15 @@ from pathlib import Path
 import pytest
 
 from snl_edu.inputs.commands import Action, Command
+from snl_edu.lessons.questions import LEVEL_KINDS, Kind
 from snl_edu.store import open_store
 from snl_edu.store.progress import ProgressStore
 from snl_edu.store.seat_keys import SeatKeys
+from snl_edu.table.client import TableClient
 from snl_edu.table.codes import normalise
 from snl_edu.table.host import Table
 from snl_edu.table.seats import AWAY_CLOCK
+from tests.lessons.truth import Audit, facts_of
 
 from .helpers import CODE, WAIT, Child, LineLog, RollWhenAsked, open_table, table_options
 from .test_leaving import RollsWhenLet, until
@@ -151,3 +154,66 @@ def test_back_with_lessons_off_she_is_not_asked_and_hears_the_table(tmp_path: Pa
         dipa.leave()
     assert question not in back.log.lines
     assert SeatKeys(data).question("Asha", normalise(CODE)) is not None  # for lessons on
+
+
+class ThinksOverHerSecondQuestion:
+    """Asha at her keyboard: rolls in her turn once it has been said, puts her first
+    question aside (nobody else is on the board yet), and thinks over her second until she
+    is stopped."""
+
+    interactive = True
+
+    def __init__(self, client: TableClient) -> None:
+        self.client = client
+        self.stopped = threading.Event()
+        self.questions = 0
+
+    def next_command(self, timeout: float | None = None) -> Command | None:
+        client = self.client
+        if client.listener.question_open and self.questions == 0:
+            self.questions = 1
+            return Command(Action.SKIP)
+        if client.listener.question_open or self.questions > 1:
+            self.questions = 2
+        elif client.my_turn.is_set() and client.turn_said.is_set():
+            return Command(Action.ROLL)
+        self.stopped.wait(timeout)
+        return Command(Action.END) if self.stopped.is_set() else None
+
+
+def said_below(lines: list[str], move: str, prompt: str) -> bool:
+    """After the second question was asked, a move starting so was said, the prompt below it."""
+    asked = [i for i, line in enumerate(lines) if line == "A question for Asha:"][1]
+    moved = [i for i, line in enumerate(lines[asked:], asked) if line.startswith(move)]
+    return bool(moved) and prompt in lines[moved[0]:]
+
+
+def test_her_open_question_says_only_what_is_so_after_another_child_rolls(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At a real table Asha was asked "Asha is on 14 and Bikash is on 22. Bikash is ahead:
+    by how many squares?"; the table does not wait for her answer, Bikash rolled to 34
+    while she thought, and her computer said his moves, then her question again with him
+    still on 22. A table asks no question about where the others stand. Here level 3 asks
+    that kind whenever it can (else its fallback), and what she is asked is checked against
+    the game once Bikash has moved: the table then waits for her, so it holds still."""
+    monkeypatch.setitem(LEVEL_KINDS, 3, (Kind.WHO_AHEAD,))
+    options = table_options(tmp_path / "host", players=("Asha", "Bikash"), computers=0)
+    with open_table(options) as (table, _, _):
+        asha = Child(table, "Asha", start=False, level=3, data_dir=str(tmp_path / "asha"),
+                     **LESSONS)
+        asha.keys = ThinksOverHerSecondQuestion(asha.client)  # type: ignore[assignment]
+        asha.start()
+        bikash = Child(table, "Bikash")
+        asha.log.wait_for(lambda lines: lines.count("A question for Asha:") == 2)
+        until(lambda: asha.client.listener.question_open, "Asha's question was never open")
+        assert asha.client.game is not None and asha.client.teacher is not None
+        asked = asha.client.teacher.asker.asking  # type: ignore[union-attr]
+        assert asked is not None
+        # Bikash rolls while she thinks; her computer says his move, her question below it.
+        asha.log.wait_for(lambda lines: said_below(lines, "Bikash rolled", asked.prompt))
+        game = asha.client.game
+        asha.leave()
+        bikash.leave()
+    audit = Audit()
+    audit.check(asked, facts_of(game, 0, ()))
+    assert audit.false == [] and audit.unread == [], (audit.false, audit.unread)

@@ -12,8 +12,10 @@ import pytest
 
 from snl_edu.app.options import LATEST
 from snl_edu.inputs.commands import Action, Command
+from snl_edu.lessons.questions import LEVEL_KINDS, Kind
 from snl_edu.store import open_store
 from snl_edu.store.progress import ProgressStore
+from tests.lessons.truth import Audit, facts_of
 
 from .helpers import WAIT, Child, LineLog, RollWhenAsked, open_table, table_options
 
@@ -152,3 +154,58 @@ def test_a_whole_team_at_one_computer_joins_by_the_teams_name_and_each_child_is_
     asked = [line for line in team.log.lines if line.startswith("A question for ")]
     assert asked[:4] == ["A question for Asha:", "A question for Bikash:"] * 2
     assert answered(tmp_path / "team").keys() == {"Asha", "Bikash"}
+
+
+
+class ThinksOverHerQuestion(RollWhenAsked):
+    """Asha: rolls when asked, then thinks over her first question until she is stopped."""
+
+    def next_command(self, timeout: float | None = None) -> Command | None:
+        if self.log.count("A question for Asha:"):
+            self.stopped.wait(timeout)
+            return Command(Action.END) if self.stopped.is_set() else None
+        return super().next_command(timeout)
+
+
+def said_after(lines: list[str], first: str, then: str, last: str) -> bool:
+    """A line starting ``first``, then one starting ``then``, then ``last``, in that order."""
+    at = next((i for i, line in enumerate(lines) if line.startswith(first)), None)
+    if at is None:
+        return False
+    at = next((i for i, line in enumerate(lines[at:], at) if line.startswith(then)), None)
+    return at is not None and last in lines[at:]
+
+
+def test_her_open_question_says_only_what_is_so_after_her_team_mate_rolls(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At a real table Asha, of the team Asha+Bikash, was asked "You are on 22. How many
+    squares is it to the last square, 100?" after her roll; the table does not wait for
+    her answer, Bikash rolled for the team at his own computer (22 to 28), and her computer
+    said his move and then her question again, still on 22. Level 3 here asks only that
+    kind; what she is asked is checked against the game once Bikash has moved (he rolls
+    once, then the table waits for his chhakka's roll, so it holds still)."""
+    monkeypatch.setitem(LEVEL_KINDS, 3, (Kind.TO_END,))
+    options = table_options(tmp_path / "host", players=("Chandra",), teams=(TEAM,),
+                            computers=0)
+    with open_table(options) as (table, _, _):
+        asha = Child(table, "Asha", start=False, lessons="every", history="off", level=3,
+                     data_dir=str(tmp_path / "asha"))
+        asha.keys = ThinksOverHerQuestion(asha.log, asha.keys.prompt)  # type: ignore
+        asha.start()
+        bikash = Child(table, "Bikash", stop_after=1)
+        chandra = Child(table, "Chandra")
+        asha.log.wait_for(lambda lines: "A question for Asha:" in lines)
+        teacher = asha.client.teacher
+        assert teacher is not None and teacher.asker is not None
+        asked = teacher.asker.asking
+        assert asked is not None
+        asha.log.wait_for(lambda lines: said_after(
+            lines, "Asha and Bikash's turn: it is Bikash's roll.", "Asha and Bikash moves",
+            asked.prompt))
+        game, seat = asha.client.game, asha.client.seat
+        for child in (asha, bikash, chandra):
+            child.leave()
+    assert game is not None and seat is not None
+    audit = Audit()
+    audit.check(asked, facts_of(game, seat, ()))
+    assert audit.false == [], audit.false
