@@ -82,12 +82,12 @@ def host(ctx: click.Context, /, players: str | None, teams: tuple[str, ...],
          data_dir: str | None, lang: str | None, digits: str | None,
          **rule_values: object) -> None:
     """Open a table on the local network; children join with the code it shows."""
-    from snl_edu.table.codes import ALPHABET, CODE_LENGTH, foreign_letters, strong
+    from snl_edu.table.codes import ALPHABET, CODE_LENGTH, foreign_letters, long_enough, strong
     from snl_edu.table.host import Table, TableOptions
 
     # The language resolved here, once (--lang, SNL_LANG, the locale), and passed down.
     loc = remember_localizer(localizer_for(lang, digits))
-    if code is not None and foreign_letters(code):
+    if code is not None and long_enough(code) and foreign_letters(code):
         raise click.BadParameter(loc.gettext(
             "A join code is written with the letters {letters} only, and {code} has {foreign}. "
             "Leave out --code for a new one.").format(

@@ -34,8 +34,12 @@ def normalise(code: str) -> str:
 def strong(code: str) -> bool:
     """Whether a code the teacher chose is as hard to guess as a new one: as long, and of
     the same letters (normalised as a join compares it)."""
-    code = normalise(code)
-    return len(code) >= CODE_LENGTH and all(letter in ALPHABET for letter in code)
+    return long_enough(code) and not foreign_letters(code)
+
+
+def long_enough(code: str) -> bool:
+    """Whether a code the teacher chose has as many letters as a new one."""
+    return len(normalise(code)) >= CODE_LENGTH
 
 
 def foreign_letters(code: str) -> list[str]:

@@ -150,14 +150,16 @@ def test_two_thousand_half_open_sockets_leave_the_host_bounded(tmp_path: Path) -
     assert not runner.is_alive()  # and the table closes: no refused socket is waited for
 
 
-@pytest.mark.parametrize("code", ["-", "1", "ABCD", "AAAA-AAA", "0000-0000"])
-def test_a_weak_join_code_is_refused_in_the_teachers_language(code: str) -> None:
+@pytest.mark.parametrize(("code", "said"), [
+    ("-", "जोडिने कोडमा कम्तीमा"), ("1", "जोडिने कोडमा कम्तीमा"), ("ABCD", "जोडिने कोडमा कम्तीमा"),
+    ("AAAA-AAA", "जोडिने कोडमा कम्तीमा"), ("0000-0000", "अक्षरले मात्र लेखिन्छ, तर 0000-0000 मा 0 छ")])
+def test_a_weak_join_code_is_refused_in_the_teachers_language(code: str, said: str) -> None:
     done = subprocess.run([sys.executable, "-m", "snl_edu", "--lang", "ne", "table", "host",
                            "--bind", "127.0.0.1", "--port", "0", "--code", code],
                           capture_output=True, text=True, timeout=WAIT, stdin=subprocess.DEVNULL,
                           check=False)
     assert done.returncode != 0
-    assert "जोडिने कोडमा कम्तीमा" in done.stderr and "Traceback" not in done.stderr
+    assert said in done.stderr and "Traceback" not in done.stderr
 
 
 class RogueTable:
