@@ -303,8 +303,8 @@ def _model_for(loc: Localizer, book, voice_model: Path | None,  # type: ignore[n
         elif error.problem is VoiceProblem.NO_MODEL and learner is None:
             from snl_edu.inputs.voice.messages import describe_voice_error
 
-            # As snl voice check says it: a child's taught commands need no model
-            raise click.ClickException(describe_voice_error(error, loc) + "\n" + loc.gettext(
+            # As snl voice check says it: a child's taught commands need no model (one line)
+            raise click.ClickException(describe_voice_error(error, loc) + " " + loc.gettext(
                 "Or a child can teach the commands by example, in any words: snl voice "
                 "teach NAME COMMAND --lang {code}, then listen with --learner NAME.").format(
                 code=loc.language)) from None
