@@ -280,7 +280,7 @@ def _model_for(loc: Localizer, book, voice_model: Path | None,  # type: ignore[n
     """The recogniser for `snl voice listen`: the learner's taught commands first, then the
     model (a language with taught commands needs none)."""
     from snl_edu.inputs.voice.backends import backend_for
-    from snl_edu.inputs.voice.errors import VoiceError
+    from snl_edu.inputs.voice.errors import VoiceError, VoiceProblem
 
     taught = {}
     if learner is not None:
@@ -297,10 +297,19 @@ def _model_for(loc: Localizer, book, voice_model: Path | None,  # type: ignore[n
     try:
         model = backend_for(loc.language, book.model, voice_model,
                             recogniser=_recogniser(recogniser))
-    except VoiceError:
-        if not taught:
+    except VoiceError as error:
+        if taught:
+            model = None
+        elif error.problem is VoiceProblem.NO_MODEL and learner is None:
+            from snl_edu.inputs.voice.messages import describe_voice_error
+
+            # As snl voice check says it: a child's taught commands need no model (one line)
+            raise click.ClickException(describe_voice_error(error, loc) + " " + loc.gettext(
+                "Or a child can teach the commands by example, in any words: snl voice "
+                "teach NAME COMMAND --lang {code}, then listen with --learner NAME.").format(
+                code=loc.language)) from None
+        else:
             raise
-        model = None
     if not taught:
         return model
     from snl_edu.inputs.voice.taught import TaughtBackend
@@ -331,20 +340,36 @@ def _taught_commands(book) -> list[str]:  # type: ignore[no-untyped-def]
     return sorted({action.value for action in book.commands.values()})
 
 
-@voice.command()
+class _TeachCommand(click.Command):
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The commands that can be taught (the language's phrase book's) and how many
+        examples each takes: COMMAND's values, which a usage line cannot list."""
+        from snl_edu.cli.localized import help_localizer, localized_metavar
+        from snl_edu.inputs.voice.teaching import EXAMPLES
+
+        loc = help_localizer(ctx)
+        formatter.write_paragraph()
+        formatter.write_text(loc.ngettext(
+            "{command} is one of {commands}, taught from {count} example.",
+            "{command} is one of {commands}, taught from {count} examples.", EXAMPLES).format(
+            command=localized_metavar("COMMAND", loc),
+            # Quoted: typed as they stand, in every language
+            commands=loc.join([f"'{c}'" for c in _taught_commands(_phrase_book(loc, None))]),
+            count=loc.number(EXAMPLES)))
+
+
+@voice.command(cls=_TeachCommand)
 @click.argument("name", metavar="NAME", type=CHILD_NAME)
 @click.argument("command", metavar="COMMAND")
 @click.option("--audio-in", type=click.Path(path_type=Path, dir_okay=False), multiple=True,
-              metavar="FILE.wav", help="Take the examples from recordings (repeatable; each "
-                                       "utterance in them is one example) instead of the "
-                                       "microphone.")
+              metavar="FILE.wav", help="Take the examples from recordings instead of the microphone "
+                                       "(repeatable; one example in each).")
 @data_dir_option
 @language_options
 def teach(name: str, command: str, audio_in: tuple[Path, ...], data_dir: str | None,
           lang: str | None, digits: str | None) -> None:
     """Teach a child's own way of saying a command, said after spoken prompts or recorded."""
-    from snl_edu.inputs.voice.capture import utterances_in
-    from snl_edu.inputs.voice.sources import WavFileSource
+    from snl_edu.inputs.voice.teaching import EXAMPLES
     from snl_edu.store.voice_examples import VoiceExamples
 
     loc = remember_localizer(localizer_for(lang, digits))
@@ -352,21 +377,80 @@ def teach(name: str, command: str, audio_in: tuple[Path, ...], data_dir: str | N
     book = _phrase_book(loc, None)
     commands = _taught_commands(book)
     if command not in commands:
+        ctx = click.get_current_context()
         raise click.BadParameter(_("{command} is not a command: choose one of {commands}.")
                                  .format(command=command, commands=loc.join(commands)),
-                                 param_hint="COMMAND")
-    if audio_in:
-        audios = [u for path in audio_in for u in utterances_in(WavFileSource(path), book)]
-    else:
-        audios = _record_examples(loc, book, command)
-    if not audios:
+                                 ctx=ctx, param=next(p for p in ctx.command.params
+                                                     if p.name == "command"))
+    if audio_in and len(audio_in) != EXAMPLES:
+        raise click.ClickException(loc.ngettext(
+            "A command is taught from {count} example, each in its own recording: "
+            "{given} --audio-in given.",
+            "A command is taught from {count} examples, each in its own recording: "
+            "{given} --audio-in given.", EXAMPLES).format(
+            count=loc.number(EXAMPLES), given=loc.number(len(audio_in))))
+    audios = _recorded_examples(loc, book, audio_in) if audio_in else \
+        _record_examples(loc, book, command)
+    if len(audios) < EXAMPLES:  # the microphone closed before every prompt was answered
         raise click.ClickException(_("No speech was heard, so nothing was taught."))
+    _refuse_far_examples(loc, audios, audio_in)
     with open_cli_store(data_dir, loc) as store:
-        VoiceExamples(store).teach(name, loc.language, command, audios)
+        replaced = VoiceExamples(store).teach(name, loc.language, command, audios)
     click.echo(loc.ngettext("{name} taught {command} with {count} example.",
                             "{name} taught {command} with {count} examples.", len(audios))
                .format(name=name, command=_(ACTION_LABELS[Action(command)]),
                        count=loc.number(len(audios))))
+    if replaced:
+        click.echo(loc.ngettext("They replaced the {count} example kept before.",
+                                "They replaced the {count} examples kept before.", replaced)
+                   .format(count=loc.number(replaced)))
+
+
+def _recorded_examples(loc: Localizer, book,  # type: ignore[no-untyped-def]
+                       paths: tuple[Path, ...]) -> list[bytes]:
+    """One example from each recording: a recording with no speech, or with several
+    utterances (a whole game's commands), is refused, naming the file."""
+    from snl_edu.inputs.voice.capture import utterances_in
+    from snl_edu.inputs.voice.sources import WavFileSource
+
+    audios = []
+    for path in paths:
+        heard = utterances_in(WavFileSource(path), book)
+        if not heard:
+            raise click.ClickException(loc.gettext(
+                "No speech was heard in {file}, so nothing was taught.").format(file=path))
+        if len(heard) > 1:
+            raise click.ClickException(loc.ngettext(
+                "{file}: {count} utterance was heard; a recording is one example, said once.",
+                "{file}: {count} utterances were heard; a recording is one example, said once.",
+                len(heard)).format(file=path, count=loc.number(len(heard))))
+        audios += heard
+    return audios
+
+
+def _refuse_far_examples(loc: Localizer, audios: list[bytes], paths: tuple[Path, ...]) -> None:
+    """One line, and nothing taught, when an example sounds like none of the others (a
+    child coughing in it): it would match what the child never meant as the command."""
+    from snl_edu.inputs.voice.taught import feature_kind, feature_model
+    from snl_edu.inputs.voice.teaching import far_examples, features_for
+
+    whisper = feature_model(None)
+    kind = feature_kind(whisper)
+    far = far_examples([features_for(kind, whisper, audio) for audio in audios], kind)
+    if not far:
+        return
+    if paths:
+        raise click.ClickException(loc.ngettext(
+            "{files} does not sound like the other examples, so nothing was taught: "
+            "record it again.",
+            "{files} do not sound like the other examples, so nothing was taught: "
+            "record them again.", len(far)).format(
+            files=loc.join([str(paths[i]) for i in far])))
+    raise click.ClickException(loc.ngettext(
+        "Example {turns} did not sound like the others, so nothing was taught: teach the "
+        "command again.",
+        "Examples {turns} did not sound like the others, so nothing was taught: teach the "
+        "command again.", len(far)).format(turns=loc.join([loc.number(i + 1) for i in far])))
 
 
 def _record_examples(loc: Localizer, book, command: str) -> list[bytes]:  # type: ignore[no-untyped-def]

@@ -44,17 +44,20 @@ class VoiceExamples:
         self.store = store
         self.progress = ProgressStore(store)
 
-    def teach(self, name: str, language: str, command: str, audios: list[bytes]) -> None:
-        """The learner's examples of a command in a language, replacing any kept before."""
+    def teach(self, name: str, language: str, command: str, audios: list[bytes]) -> int:
+        """The learner's examples of a command in a language, replacing any kept before;
+        how many were replaced."""
         at = datetime.now(UTC).isoformat(timespec="seconds")
         with self.store.transaction() as db:
             learner = self.progress.learner_id(name, create=True)
-            db.execute("DELETE FROM voice_example WHERE learner_id = ? AND language = ? "
-                       "AND command = ?", (learner, language, command))
+            replaced = db.execute(
+                "DELETE FROM voice_example WHERE learner_id = ? AND language = ? "
+                "AND command = ?", (learner, language, command)).rowcount
             db.executemany(
                 "INSERT INTO voice_example (learner_id, language, command, at, audio) "
                 "VALUES (?, ?, ?, ?, ?)",
                 [(learner, language, command, at, _little(audio)) for audio in audios])
+        return replaced
 
     def examples(self, name: str, language: str | None = None) -> list[Example]:
         learner = self.progress.learner_id(name, create=False)
