@@ -41,7 +41,7 @@ from snl_edu.table import codes, wire
 from snl_edu.table.browser import serve_page
 from snl_edu.table.connection import Outbox, Watch
 from snl_edu.table.gate import Gate, network_of
-from snl_edu.table.notices import notice_text, warning_seconds
+from snl_edu.table.notices import ended_by_teacher, notice_text, warning_seconds
 from snl_edu.table.seats import (
     QUESTION_CAP,
     WARNING_BEFORE,
@@ -406,8 +406,11 @@ class Table:
                     chair.peer = None
             for chair in left:
                 chair.source.left()
-                self._notice(chair, Notice.AWAY)
-            if left:
+            # A connection that closes with the table (the teacher ended it, the game is
+            # over) is no child leaving: nobody is told so.
+            if left and not self.control.ended.is_set():
+                for chair in left:
+                    self._notice(chair, Notice.AWAY)
                 self._say_who_is_missing()
 
     def _take_commands(self, peer: Peer, chairs: list[Chair]) -> None:
@@ -560,7 +563,7 @@ class Table:
         """Wait for the seats to fill (or ``wait_for_everyone`` seconds), then play."""
         self.everyone_here.wait(wait_for_everyone)
         if self.control.ended.is_set():
-            self._broadcast(wire.Ended(finished=False, saved=self._saved()))
+            self._ended(finished=False)
             return Ending.INTERRUPTED
         session = Session(self.game, self.narrator, self.outputs,
                           SeatInputs(None, self._sources()),
@@ -576,11 +579,18 @@ class Table:
             ending = Ending.INTERRUPTED
         if ending is not Ending.FINISHED:
             save_after_interrupt(self.prepared)
-            hint = resume_hint(self.prepared, self.loc, table=True)
-            if hint:
-                self.outputs.show_all([Message(hint)])
-        self._broadcast(wire.Ended(ending is Ending.FINISHED, self._saved()))
+        self._ended(ending is Ending.FINISHED)
         return ending
+
+    def _ended(self, finished: bool) -> None:
+        """The table's end: everyone is told, and the host, as its children are, hears the
+        places where the teacher ended it (a finished game's were said with its end)."""
+        self.control.end()  # from now on a connection that closes is no child leaving
+        if not finished:
+            hint = resume_hint(self.prepared, self.loc, table=True)
+            self.outputs.show_all(ended_by_teacher(self.loc, self.narrator, self.game)
+                                  + ([Message(hint)] if hint else []))
+        self._broadcast(wire.Ended(finished, self._saved()))
 
     def _saved(self) -> bool:
         """Whether every turn played is on disk, to be played on later."""

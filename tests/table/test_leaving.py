@@ -457,6 +457,17 @@ def test_the_teachers_end_says_how_to_continue_at_the_table(tmp_path: Path,
     assert said[-1] == "The table has closed."
     assert not any("snl play" in line for line in host_log.lines)
     assert not any("Press Enter" in line for line in host_log.lines)  # no keys to roll there
+    # Tried at a real table: the host said each child had left, keeping her seat, and never
+    # showed the places. The host hears the end as the children do, in its own language.
+    _ = table.loc.gettext
+    host_ended = host_log.lines.index(_("The teacher has ended the game."))
+    places = [line for line in said[ended:] if line.startswith("Place ")]
+    assert len(places) == 2  # Asha and the computer
+    if language == "en":
+        assert host_log.lines[host_ended + 1:host_ended + 3] == places
+    assert host_log.lines[host_ended + 3].endswith(hint)
+    away = _("{name} has left the table; the seat is kept.").format(name="Asha")
+    assert away not in host_log.lines, host_log.lines[-6:]
 
 
 def test_a_child_pressing_enter_in_another_childs_turn_hears_whose_it_is(tmp_path: Path
