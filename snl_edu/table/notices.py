@@ -33,6 +33,7 @@ def notice_text(loc: Localizer, notice: Notice, name: str,
         Notice.WARNING: lambda: loc.ngettext("{name}, {seconds} second left to roll!",
                                              "{name}, {seconds} seconds left to roll!", seconds),
         Notice.TIME_UP: lambda: loc.gettext("Time is up: rolling for {name}."),
+        Notice.AWAY_ROLL: lambda: loc.gettext("{name} is away: rolling for {name}."),
         Notice.COVERED: lambda: loc.ngettext(
             "{name} has missed {missed} turn: the computer rolls for {name} until they are back.",
             "{name} has missed {missed} turns: the computer rolls for {name} until they are back.",

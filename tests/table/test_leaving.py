@@ -3,6 +3,7 @@ pausing, joining. Real tables and clients on loopback."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import threading
@@ -18,6 +19,7 @@ from snl_edu.error_text import describe
 from snl_edu.inputs.commands import Action, Command, parse_key
 from snl_edu.table.client import TableClient
 from snl_edu.table.host import Table
+from snl_edu.table.seats import AWAY_CLOCK
 from snl_edu.table.wire import Notice
 from snl_edu.vocabulary import Message
 
@@ -435,6 +437,25 @@ def test_with_the_turn_clock_off_a_child_back_in_her_turn_is_never_warned_or_rol
         dipa.leave()
     after = host_log.lines[host_log.lines.index("Asha is back at the table."):]
     assert not any("left to roll" in line or "Time is up" in line for line in after), after
+
+
+def test_with_the_turn_clock_off_the_table_says_an_away_child_is_away_not_that_time_is_up(
+        tmp_path: Path) -> None:
+    """Tried at a real table with --turn-clock 0: after the away wait the host and every
+    child printed "Time is up: rolling for Gita.", a clock that is off. Gita's seat's clock
+    is the test's: each look at it is past the away wait, so no second of real time passes."""
+    options = table_options(tmp_path, players=("Gita", "Dipa"), computers=0, turn_clock=0)
+    with open_table(options) as (table, host_log, _):
+        table.chairs[0].source.monotonic = itertools.count(step=AWAY_CLOCK + 1).__next__
+        dipa = Child(table, "Dipa", "ne")  # Gita is not here today: the teacher starts anyway
+        host_log.wait_for(lambda lines: "Dipa has joined the table." in lines)
+        table.start_now()
+        host_log.wait_for(lambda lines: lines.count("Gita is away: rolling for Gita.") == 2)
+        dipa.log.wait_for(lambda lines: "Gita टेबलमा छैन: Gita का लागि पासा फालिँदै छ।" in lines)
+        dipa.leave()
+    assert not any("Time is up" in line for line in host_log.lines), host_log.lines
+    assert not any("समय सकियो" in line for line in dipa.log.lines), dipa.log.lines
+    assert sum(line.startswith("Gita rolled") for line in host_log.lines) >= 2
 
 
 @pytest.mark.parametrize("language", ["en", "ne"])
