@@ -393,8 +393,8 @@ class Table:
         for other in old:  # the same child with its token, from a new connection
             if other is not None:
                 other.outbox.cut()
-        for chair in chairs:
-            self._notice(chair, Notice.JOINED if not back else Notice.BACK)
+        for chair in chairs:  # her own computer's welcome has said it to her
+            self._notice(chair, Notice.JOINED if not back else Notice.BACK, besides=peer)
         self._check_everyone_here()
         self._say_who_is_missing()
         try:
@@ -473,13 +473,14 @@ class Table:
             return list({c.peer: None for c in self.chairs if c.peer is not None}) \
                 + list(self.watchers)
 
-    def _broadcast(self, message: wire.Message) -> None:
-        """Everyone is told, in the order the table tells them (each outbox keeps it); no
-        connection's slowness reaches the table (``put`` never blocks)."""
+    def _broadcast(self, message: wire.Message, besides: Peer | None = None) -> None:
+        """Everyone (but ``besides``) is told, in the order the table tells them (each outbox
+        keeps it); no connection's slowness reaches the table (``put`` never blocks)."""
         text = wire.encode(message)
         with self.lock:
             for peer in self._peers():
-                peer.outbox.put(text)
+                if peer is not besides:
+                    peer.outbox.put(text)
 
     # -- what happens at the table ----------------------------------------------
 
@@ -494,9 +495,10 @@ class Table:
             return
         self._notice(chair, notice)
 
-    def _notice(self, chair: Chair, notice: Notice) -> None:
+    def _notice(self, chair: Chair, notice: Notice, besides: Peer | None = None) -> None:
         seconds = warning_seconds(self.options.warning_before)
-        self._broadcast(chair.notice(notice, seconds if notice is Notice.WARNING else None))
+        self._broadcast(chair.notice(notice, seconds if notice is Notice.WARNING else None),
+                        besides)
         line = notice_text(self.loc, notice, chair.name, seconds)
         if line:
             self.outputs.show_all([Message(line)])
