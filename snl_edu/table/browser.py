@@ -221,15 +221,16 @@ class ProjectorView(TableClient):
         if self._centres is None:
             self._centres = square_centres(game.board, self.loc)
         turn = [] if game.over else narrator.narrate(TurnStarted(game.current))
-        where = [line.text for line in narrator.where(game)]  # as the w key says it
+        where = [line.text for line in narrator.where(game)]  # as the w key says it, by seat
         self.link.send({
             "type": "board",
+            # Each token with its number and its line in "where everyone is": the key to
+            # which circle is whose, in words.
             "tokens": [{"seat": seat + 1, "name": narrator.name(seat), "square": square,
-                        "place": self.loc.number(seat + 1),
+                        "place": self.loc.number(seat + 1), "where": where[seat],
                         "at": self._centres.get(square)}
                        for seat, square in enumerate(game.positions)],
             "turn": turn[0].text if turn else "",
-            "where": where,
             # The printed board's text alternative: whose token is on which square.
             "alt": self._("The board, {title}: {where}").format(
                 title=game.board.title(self.loc.language), where=" ".join(where))})

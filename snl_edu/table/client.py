@@ -23,7 +23,7 @@ from websockets.exceptions import WebSocketException
 from snl_edu.app.options import SoundOptions
 from snl_edu.app.play import Terminal, open_sound
 from snl_edu.engine import Game, Seat
-from snl_edu.engine.events import Event, GameOver, Rolled, Standing
+from snl_edu.engine.events import Event, Rolled
 from snl_edu.inputs.commands import Action, Command, CommandSource
 from snl_edu.inputs.seat_inputs import SeatInputs
 from snl_edu.language.localizer import Localizer
@@ -35,7 +35,7 @@ from snl_edu.play.narration import Narrator, Verbosity, computer_name
 from snl_edu.safe_text import clean_name
 from snl_edu.table import wire
 from snl_edu.table.codes import normalise, quiet_logger
-from snl_edu.table.notices import MAX_WARNING, notice_text
+from snl_edu.table.notices import MAX_WARNING, ended_by_teacher, notice_text
 from snl_edu.table.wire import Notice, Refusal
 from snl_edu.vocabulary import N_, Message, SnlError
 
@@ -480,12 +480,7 @@ class TableClient:
         if self.listener.question_open:
             lines.append(Message(self._("The game has ended, so we leave this question for "
                                         "another time.")))
-        squares = self.game.positions
-        ranking = tuple(sorted((Standing(1 + sum(other > square for other in squares), seat,
-                                         square) for seat, square in enumerate(squares)),
-                               key=lambda standing: standing.place))
-        lines.append(Message(self._("The teacher has ended the game.")))
-        lines += self.narrator.narrate_all([GameOver(ranking)])[1:]  # the places alone
+        lines += ended_by_teacher(self.loc, self.narrator, self.game)
         if saved:
             lines.append(Message(self._("The game is saved: the class can play on with it "
                                         "another day.")))

@@ -41,7 +41,7 @@ from snl_edu.table import codes, wire
 from snl_edu.table.browser import serve_page
 from snl_edu.table.connection import Outbox, Watch
 from snl_edu.table.gate import Gate, network_of
-from snl_edu.table.notices import notice_text, warning_seconds
+from snl_edu.table.notices import ended_by_teacher, notice_text, warning_seconds
 from snl_edu.table.seats import (
     QUESTION_CAP,
     WARNING_BEFORE,
@@ -393,8 +393,8 @@ class Table:
         for other in old:  # the same child with its token, from a new connection
             if other is not None:
                 other.outbox.cut()
-        for chair in chairs:
-            self._notice(chair, Notice.JOINED if not back else Notice.BACK)
+        for chair in chairs:  # her own computer's welcome has said it to her
+            self._notice(chair, Notice.JOINED if not back else Notice.BACK, besides=peer)
         self._check_everyone_here()
         self._say_who_is_missing()
         try:
@@ -406,8 +406,11 @@ class Table:
                     chair.peer = None
             for chair in left:
                 chair.source.left()
-                self._notice(chair, Notice.AWAY)
-            if left:
+            # A connection that closes with the table (the teacher ended it, the game is
+            # over) is no child leaving: nobody is told so.
+            if left and not self.control.ended.is_set():
+                for chair in left:
+                    self._notice(chair, Notice.AWAY)
                 self._say_who_is_missing()
 
     def _take_commands(self, peer: Peer, chairs: list[Chair]) -> None:
@@ -470,13 +473,14 @@ class Table:
             return list({c.peer: None for c in self.chairs if c.peer is not None}) \
                 + list(self.watchers)
 
-    def _broadcast(self, message: wire.Message) -> None:
-        """Everyone is told, in the order the table tells them (each outbox keeps it); no
-        connection's slowness reaches the table (``put`` never blocks)."""
+    def _broadcast(self, message: wire.Message, besides: Peer | None = None) -> None:
+        """Everyone (but ``besides``) is told, in the order the table tells them (each outbox
+        keeps it); no connection's slowness reaches the table (``put`` never blocks)."""
         text = wire.encode(message)
         with self.lock:
             for peer in self._peers():
-                peer.outbox.put(text)
+                if peer is not besides:
+                    peer.outbox.put(text)
 
     # -- what happens at the table ----------------------------------------------
 
@@ -491,9 +495,10 @@ class Table:
             return
         self._notice(chair, notice)
 
-    def _notice(self, chair: Chair, notice: Notice) -> None:
+    def _notice(self, chair: Chair, notice: Notice, besides: Peer | None = None) -> None:
         seconds = warning_seconds(self.options.warning_before)
-        self._broadcast(chair.notice(notice, seconds if notice is Notice.WARNING else None))
+        self._broadcast(chair.notice(notice, seconds if notice is Notice.WARNING else None),
+                        besides)
         line = notice_text(self.loc, notice, chair.name, seconds)
         if line:
             self.outputs.show_all([Message(line)])
@@ -560,7 +565,7 @@ class Table:
         """Wait for the seats to fill (or ``wait_for_everyone`` seconds), then play."""
         self.everyone_here.wait(wait_for_everyone)
         if self.control.ended.is_set():
-            self._broadcast(wire.Ended(finished=False, saved=self._saved()))
+            self._ended(finished=False)
             return Ending.INTERRUPTED
         session = Session(self.game, self.narrator, self.outputs,
                           SeatInputs(None, self._sources()),
@@ -576,11 +581,18 @@ class Table:
             ending = Ending.INTERRUPTED
         if ending is not Ending.FINISHED:
             save_after_interrupt(self.prepared)
-            hint = resume_hint(self.prepared, self.loc, table=True)
-            if hint:
-                self.outputs.show_all([Message(hint)])
-        self._broadcast(wire.Ended(ending is Ending.FINISHED, self._saved()))
+        self._ended(ending is Ending.FINISHED)
         return ending
+
+    def _ended(self, finished: bool) -> None:
+        """The table's end: everyone is told, and the host, as its children are, hears the
+        places where the teacher ended it (a finished game's were said with its end)."""
+        self.control.end()  # from now on a connection that closes is no child leaving
+        if not finished:
+            hint = resume_hint(self.prepared, self.loc, table=True)
+            self.outputs.show_all(ended_by_teacher(self.loc, self.narrator, self.game)
+                                  + ([Message(hint)] if hint else []))
+        self._broadcast(wire.Ended(finished, self._saved()))
 
     def _saved(self) -> bool:
         """Whether every turn played is on disk, to be played on later."""

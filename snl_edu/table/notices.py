@@ -5,9 +5,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from snl_edu.engine import Game
+from snl_edu.engine.events import GameOver, Standing
 from snl_edu.language.localizer import Localizer
+from snl_edu.play.narration import Narrator
 from snl_edu.table.seats import MISSED_BEFORE_COVER, WARNING_BEFORE
 from snl_edu.table.wire import Notice
+from snl_edu.vocabulary import Message
 
 # The most seconds a client takes from a host's warning (a number past it is not a real
 # turn clock's, and spelling a huge one would cost the child's computer).
@@ -29,6 +33,7 @@ def notice_text(loc: Localizer, notice: Notice, name: str,
         Notice.WARNING: lambda: loc.ngettext("{name}, {seconds} second left to roll!",
                                              "{name}, {seconds} seconds left to roll!", seconds),
         Notice.TIME_UP: lambda: loc.gettext("Time is up: rolling for {name}."),
+        Notice.AWAY_ROLL: lambda: loc.gettext("{name} is away: rolling for {name}."),
         Notice.COVERED: lambda: loc.ngettext(
             "{name} has missed {missed} turn: the computer rolls for {name} until they are back.",
             "{name} has missed {missed} turns: the computer rolls for {name} until they are back.",
@@ -40,3 +45,14 @@ def notice_text(loc: Localizer, notice: Notice, name: str,
     text = texts.get(notice)
     return text().format(name=name, seconds=loc.words(seconds),
                          missed=loc.words(MISSED_BEFORE_COVER)) if text else None
+
+
+def ended_by_teacher(loc: Localizer, narrator: Narrator, game: Game) -> list[Message]:
+    """The teacher ended the game before its end: that, and the places as it stands, said
+    alike at the host and at every child's computer (each in its own language)."""
+    squares = game.positions
+    ranking = tuple(sorted((Standing(1 + sum(other > square for other in squares), seat,
+                                     square) for seat, square in enumerate(squares)),
+                           key=lambda standing: standing.place))
+    return [Message(loc.gettext("The teacher has ended the game.")),
+            *narrator.narrate_all([GameOver(ranking)])[1:]]  # the places alone

@@ -167,7 +167,8 @@ class NetworkSeat:
         return self.clock if self.present else self.clock or AWAY_CLOCK
 
     def _next_command(self) -> Command | None:
-        """The owner's next command; None when the turn clock has run out (the table rolls).
+        """The owner's next command; None when the turn clock has run out (the table rolls);
+        with the clock off, the roll the table makes for an owner away past AWAY_CLOCK.
 
         ``timeout`` is ignored: a table seat keeps its own turn clock, and a confirmation
         (``None`` from the session) still waits for the owner, never for ever if away.
@@ -204,10 +205,13 @@ class NetworkSeat:
             if deadline is not None:
                 left = deadline - self.monotonic()
                 if left <= 0:
-                    self.tell(Notice.TIME_UP)
                     self.missed += not self.rolling_again()
                     if not self.present:
                         self.covered_rolls += 1
+                    if self.clock is None:  # no clock ran out: the owner is away
+                        self.tell(Notice.AWAY_ROLL)
+                        return Command(Action.ROLL, "away")
+                    self.tell(Notice.TIME_UP)
                     return None
                 if not warned and self.present and clock is not None \
                         and clock > self.warning_before:

@@ -49,6 +49,7 @@ class Notice(StrEnum):
     OTHER_ROLL = "other-roll"  # a team-mate pressed roll: it is this (named) child's roll
     WARNING = "warning"  # the turn clock runs out in a few seconds
     TIME_UP = "time-up"  # the turn clock ran out: the table rolls for this seat
+    AWAY_ROLL = "away-roll"  # no turn clock: the owner is away, and the table rolls for them
     COVERED = "covered"  # a computer player rolls for this seat until its owner is back
     JOINED = "joined"
     BACK = "back"

@@ -294,8 +294,21 @@ def test_the_projector_shows_every_token_on_the_board(browser: Any, tmp_path: Pa
         assert projector.locator("#where li").count() >= 1
         assert _axe(projector) == [], "projector screen"
         assert "Asha" in projector.locator("#where").inner_text()
+        # Tried on a projector: circles 1, 2 and 3, and a list of names without them, so
+        # nobody could tell which circle was whose. Each line of the list begins with its
+        # token's number, and each token is heard by its player's name.
+        tokens, keys = projector.evaluate("""() => [
+            [...document.querySelectorAll(".token")].map((token) => [token.textContent,
+                token.getAttribute("role"), token.getAttribute("aria-label")]),
+            [...document.querySelectorAll("#where li")].map((li) => [
+                li.querySelector(".key").textContent, li.textContent])]""")
+        assert sorted(role for _, role, _ in tokens) == ["img"] * 3, tokens
+        lines = dict(keys)
+        assert len(lines) == 3, keys
+        for number, _, name in tokens:
+            assert lines[number].startswith(f"{number} {name} "), (number, name, keys)
+        assert lines["1"].startswith("1 Asha is on square")
         # The board's picture says where each token is, in the words of "where is everyone".
-        alt, where = projector.evaluate("""() => [document.getElementById("board-image").alt,
-            [...document.querySelectorAll("#where li")].map((li) => li.textContent)]""")
-        assert alt == "The board, Short: " + " ".join(where) and "Asha is on square" in alt
+        alt = projector.evaluate('document.getElementById("board-image").alt')
+        assert alt == "The board, Short: " + " ".join(text.split(" ", 1)[1] for _, text in keys)
         table.end()

@@ -3,6 +3,7 @@ pausing, joining. Real tables and clients on loopback."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import threading
@@ -18,6 +19,7 @@ from snl_edu.error_text import describe
 from snl_edu.inputs.commands import Action, Command, parse_key
 from snl_edu.table.client import TableClient
 from snl_edu.table.host import Table
+from snl_edu.table.seats import AWAY_CLOCK
 from snl_edu.table.wire import Notice
 from snl_edu.vocabulary import Message
 
@@ -437,6 +439,25 @@ def test_with_the_turn_clock_off_a_child_back_in_her_turn_is_never_warned_or_rol
     assert not any("left to roll" in line or "Time is up" in line for line in after), after
 
 
+def test_with_the_turn_clock_off_the_table_says_an_away_child_is_away_not_that_time_is_up(
+        tmp_path: Path) -> None:
+    """Tried at a real table with --turn-clock 0: after the away wait the host and every
+    child printed "Time is up: rolling for Gita.", a clock that is off. Gita's seat's clock
+    is the test's: each look at it is past the away wait, so no second of real time passes."""
+    options = table_options(tmp_path, players=("Gita", "Dipa"), computers=0, turn_clock=0)
+    with open_table(options) as (table, host_log, _):
+        table.chairs[0].source.monotonic = itertools.count(step=AWAY_CLOCK + 1).__next__
+        dipa = Child(table, "Dipa", "ne")  # Gita is not here today: the teacher starts anyway
+        host_log.wait_for(lambda lines: "Dipa has joined the table." in lines)
+        table.start_now()
+        host_log.wait_for(lambda lines: lines.count("Gita is away: rolling for Gita.") == 2)
+        dipa.log.wait_for(lambda lines: "Gita टेबलमा छैन: Gita का लागि पासा फालिँदै छ।" in lines)
+        dipa.leave()
+    assert not any("Time is up" in line for line in host_log.lines), host_log.lines
+    assert not any("समय सकियो" in line for line in dipa.log.lines), dipa.log.lines
+    assert sum(line.startswith("Gita rolled") for line in host_log.lines) >= 2
+
+
 @pytest.mark.parametrize("language", ["en", "ne"])
 def test_the_teachers_end_says_how_to_continue_at_the_table(tmp_path: Path,
                                                            language: str) -> None:
@@ -457,6 +478,17 @@ def test_the_teachers_end_says_how_to_continue_at_the_table(tmp_path: Path,
     assert said[-1] == "The table has closed."
     assert not any("snl play" in line for line in host_log.lines)
     assert not any("Press Enter" in line for line in host_log.lines)  # no keys to roll there
+    # Tried at a real table: the host said each child had left, keeping her seat, and never
+    # showed the places. The host hears the end as the children do, in its own language.
+    _ = table.loc.gettext
+    host_ended = host_log.lines.index(_("The teacher has ended the game."))
+    places = [line for line in said[ended:] if line.startswith("Place ")]
+    assert len(places) == 2  # Asha and the computer
+    if language == "en":
+        assert host_log.lines[host_ended + 1:host_ended + 3] == places
+    assert host_log.lines[host_ended + 3].endswith(hint)
+    away = _("{name} has left the table; the seat is kept.").format(name="Asha")
+    assert away not in host_log.lines, host_log.lines[-6:]
 
 
 def test_a_child_pressing_enter_in_another_childs_turn_hears_whose_it_is(tmp_path: Path

@@ -61,6 +61,7 @@ class SkipsHerQuestion(RollWhenAsked):
 
 
 LESSONS = {"lessons": "every", "history": "off"}
+DIPA_LEFT = "Dipa has left the table; the seat is kept."
 
 
 def quit_during_her_question(table: Table, host_log: LineLog, data: Path,
@@ -108,6 +109,32 @@ def test_a_question_open_when_her_program_quit_is_asked_again_when_she_is_back(
     assert kept.question("Asha", normalise(CODE)) is None
 
 
+def test_back_at_the_table_her_question_is_asked_once_not_again_below_her_own_return(
+        tmp_path: Path) -> None:
+    """Tried at a real table: a child who joined again after Ctrl-C saw her open question
+    over and over. Her computer asked it, then the table told it "Asha is back at the
+    table." (her welcome had said so), and the question was said again below that. What
+    the table tells of her coming back goes to the others; she hears her question once
+    until the table has something new to say."""
+    options = table_options(tmp_path / "host", players=("Asha", "Dipa"), computers=1)
+    data = tmp_path / "asha"
+    with open_table(options) as (table, host_log, _):
+        question, dipa = quit_during_her_question(table, host_log, data)
+        back = Child(table, "Asha", stop_after=0, seat_keys=SeatKeys(data), data_dir=str(data),
+                     **LESSONS)  # she thinks it over
+        until(lambda: back.client.listener.question_open, "Asha was not asked again")
+        host_log.wait_for(lambda lines: "Asha is back at the table." in lines)
+        dipa.log.wait_for(lambda lines: "Asha is back at the table." in lines)
+        dipa.leave()  # news, after everything the table told Asha's computer of her return
+        back.log.wait_for(lambda lines: DIPA_LEFT in lines)
+        back.leave()
+    lines = back.log.lines
+    asked = lines.index("A question for Asha:")
+    assert lines[asked + 1] == question
+    said = lines[asked:lines.index(DIPA_LEFT)]
+    assert said.count(question) == 1 and "Asha is back at the table." not in lines, said
+
+
 def test_a_question_the_table_has_rolled_past_while_she_was_away_is_not_asked_again(
         tmp_path: Path) -> None:
     """Found by an audit: Asha's program quit during "You are on 5. If you roll 1 next, on
@@ -129,11 +156,12 @@ def test_a_question_the_table_has_rolled_past_while_she_was_away_is_not_asked_ag
                      **LESSONS)
         back.keys = SkipsHerQuestion(back.log, back.keys.prompt)  # type: ignore[union-attr]
         back.start()
+        host_log.wait_for(lambda lines: "Asha is back at the table." in lines)
         # What the table says after her welcome waits for her kept question: this comes
         # once it has been asked, or let go.
-        back.log.wait_for(lambda lines: "Asha is back at the table." in lines)
-        back.leave()
         dipa.leave()
+        back.log.wait_for(lambda lines: DIPA_LEFT in lines)
+        back.leave()
     lines = back.log.lines
     assert any(line.startswith("While you were away, the table rolled for you")
                for line in lines), lines
@@ -149,9 +177,10 @@ def test_back_with_lessons_off_she_is_not_asked_and_hears_the_table(tmp_path: Pa
     with open_table(options) as (table, host_log, _):
         question, dipa = quit_during_her_question(table, host_log, data)
         back = Child(table, "Asha", stop_after=0, seat_keys=SeatKeys(data), data_dir=str(data))
-        back.log.wait_for(lambda lines: "Asha is back at the table." in lines)
-        back.leave()
+        host_log.wait_for(lambda lines: "Asha is back at the table." in lines)
         dipa.leave()
+        back.log.wait_for(lambda lines: DIPA_LEFT in lines)
+        back.leave()
     assert question not in back.log.lines
     assert SeatKeys(data).question("Asha", normalise(CODE)) is not None  # for lessons on
 

@@ -32,11 +32,14 @@
   function board(message) {
     const layer = $("tokens"), off = [];
     layer.replaceChildren();
-    const onSquare = {};
+    const onSquare = {}, where = [];
     for (const token of message.tokens || []) {
       const element = document.createElement("span");
       element.className = "token";
       element.textContent = String(token.place);
+      // Heard by its player's name; seen by its number, which the list below gives too.
+      element.setAttribute("role", "img");
+      element.setAttribute("aria-label", String(token.name || ""));
       element.dataset.seat = String(token.seat);
       element.dataset.square = String(token.square);
       if (Array.isArray(token.at)) {
@@ -48,15 +51,16 @@
       } else {
         off.push(element);
       }
+      const li = document.createElement("li"), key = document.createElement("span");
+      key.className = "key";
+      key.textContent = String(token.place);
+      li.append(key, " " + String(token.where || ""));
+      where.push(li);
     }
     $("start").replaceChildren(...off);
     $("board-image").alt = String(message.alt || "");
     $("turn").textContent = String(message.turn || "");
-    $("where").replaceChildren(...(message.where || []).map((text) => {
-      const li = document.createElement("li");
-      li.textContent = String(text);
-      return li;
-    }));
+    $("where").replaceChildren(...where);
   }
   $("join").addEventListener("submit", (event) => {
     event.preventDefault();
