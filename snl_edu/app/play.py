@@ -23,7 +23,7 @@ from snl_edu.app.saving import (
 )
 from snl_edu.checkup.report import checkup_reminders
 from snl_edu.engine import Game, Seat, SeatError
-from snl_edu.inputs.commands import CommandSource
+from snl_edu.inputs.commands import CommandSource, Ear
 from snl_edu.inputs.seat_inputs import SeatInputs
 from snl_edu.language.localizer import Localizer, localizer_for
 from snl_edu.outputs.console import ConsoleOutput, Outputs
@@ -210,7 +210,7 @@ def listen_in_turns(room: CommandSource, inputs: SeatInputs, game: Game,
 
 def build_teacher(options: PlayOptions, game: Game, loc: Localizer, session: Session,
                   store: Store | None, by_ear: bool = False,
-                  by_voice: bool = False) -> Teacher | None:
+                  ear: Ear | None = None) -> Teacher | None:
     from snl_edu.lessons.teacher import (
         Frequency,
         Recorder,
@@ -239,7 +239,7 @@ def build_teacher(options: PlayOptions, game: Game, loc: Localizer, session: Ses
     teacher = Teacher(loc, session.listener, session.channel(humans[0] if humans else 0),
                       frequency, options.level, rng, history, by_ear, recorder,
                       {humans[0]: clean_name(learner)} if learner else {},
-                      listen=session.channel, by_voice=by_voice,
+                      listen=session.channel, ear=ear,
                       child=lambda game, seat: rotation.roller(game, seat)
                       or game.seats[seat].name)
     teacher.decide_levels([*teacher.learners.values(), *teams.children(game.seats)])
@@ -307,13 +307,16 @@ def _run(options: PlayOptions, prepared: Prepared, loc: Localizer, terminal: Ter
     # A game heard (speech, or a screen reader reading each line) gets questions that
     # work unseen.
     by_ear = options.sound.screen_reader or audio.speaks
+    # What the voice hears, said in help, yes-or-no and questions (none: by keyboard only).
+    ear = inputs.room if isinstance(inputs.room, Ear) else None
+    session.listener.ear = ear
     session.listener.adjust = SpeechControls(
         audio.outputs, options.sound.rate, options.sound.volume, loc,
         lambda rate, volume: prefs.remember(players, rate, volume))
     teacher = build_teacher(
         options, game, loc, session,
         prepared.autosave.games.store if prepared.autosave else None, by_ear,
-        by_voice=inputs.room is not keyboard)  # else voice was not asked for or failed
+        ear=ear)
     session.between_turns = teacher
     if teacher is not None:
         narrator.counting_on = lambda seat: teacher.counts_on(game, seat)

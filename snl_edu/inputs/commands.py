@@ -156,6 +156,18 @@ class SkipsSpeech(Protocol):
 
 
 @runtime_checkable
+class Ear(Protocol):
+    """A source that listens (voice): what it can hear, so the game offers saying only that
+    (a child's taught commands alone hear no numbers, nor the commands she did not teach)."""
+
+    def phrase_for(self, action: Action) -> str | None:
+        """What to say for ``action``; None: it cannot be heard."""
+
+    @property
+    def hears_numbers(self) -> bool: ...
+
+
+@runtime_checkable
 class Closable(Protocol):
     """A source holding something to let go of: a thread, a microphone, a connection."""
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
-from snl_edu.inputs.commands import Action, Command, InQuestion, answered_by_game
+from snl_edu.inputs.commands import Action, Command, Ear, InQuestion, answered_by_game
 from snl_edu.inputs.typed import TypedAnswer
 from snl_edu.language.localizer import N_, Localizer, read_digits
 from snl_edu.language.registry import skip_words
@@ -75,9 +75,9 @@ class Asker:
 
     def __init__(self, loc: Localizer, inputs: Inputs, outputs: MessageSink,
                  rng: random.Random | None = None,
-                 clock: Callable[[], float] = time.monotonic, by_voice: bool = False) -> None:
+                 clock: Callable[[], float] = time.monotonic, ear: Ear | None = None) -> None:
         self.loc = loc
-        self.by_voice = by_voice  # voice input is listening: an answer may be said
+        self.ear = ear  # voice input is listening: what it hears may be said
         self._ = loc.gettext
         self.inputs = inputs
         self.outputs = outputs
@@ -92,9 +92,19 @@ class Asker:
         self.outputs.show_all([Message(text, earcon) for text in texts])
 
     def how_to_answer(self, question: Question | None = None) -> str:
-        if self.by_voice and not (question and question.digits_only):
+        """Saying is offered only for what the ear hears: numbers (a model, not a child's
+        taught commands; not where digits are asked for) and the skip word."""
+        ear = self.ear
+        say_it = (ear is not None and ear.hears_numbers
+                  and not (question and question.digits_only))
+        say_skip = ear is not None and ear.phrase_for(Action.SKIP) is not None
+        if say_it and say_skip:
             return self._("Type the number and press Enter, or say it. To skip, press Escape "
                           "or say skip.")
+        if say_it:
+            return self._("Type the number and press Enter, or say it. To skip, press Escape.")
+        if say_skip:
+            return self._("Type the number and press Enter. To skip, press Escape or say skip.")
         return self._("Type the number and press Enter. To skip, press Escape.")
 
     def ask(self, question: Question, intro: str | None = None,
@@ -198,7 +208,7 @@ class Asker:
                 return _Signal.END
             if command.action is Action.SKIP:
                 return _Signal.SKIP
-            if not self.inputs.interactive:
+            if not self.inputs.interactive or _whole(command):
                 reply = self._understand(command.text, command)
                 if reply is _Signal.GAME_KEY:
                     continue
@@ -252,3 +262,9 @@ class Asker:
             return False
         handle(command)
         return True
+
+
+def _whole(command: Command) -> bool:
+    """A command said (voice) at a terminal, not a key of a typed answer: understood whole
+    ("yes" or "roll the dice" is told what a question wants, never dropped key by key)."""
+    return len(command.text) > 1 and not command.text.startswith("\x1b")

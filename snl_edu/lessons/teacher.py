@@ -18,6 +18,7 @@ from typing import Any
 
 from snl_edu.engine import Game, JumpKind
 from snl_edu.engine.events import Climbed, Event, Moved, Rolled, Slid, TurnStarted
+from snl_edu.inputs.commands import Ear
 from snl_edu.language.localizer import Localizer
 from snl_edu.lessons.adaptive import LearnerWeights, suggest_level
 from snl_edu.lessons.answers import Asker, Inputs, Outcome
@@ -166,7 +167,7 @@ class Teacher:
     on_open: Callable[[dict[str, Any] | None], None] | None = None
     # The asked seat's own input (Session.channel); None: every seat answers on ``inputs``.
     listen: Callable[[int], Inputs] | None = None
-    by_voice: bool = False  # voice input is listening: the children may say their answers
+    ear: Ear | None = None  # voice input is listening: what it hears, the children may say
     # The others may roll while a child's question is open (the classroom table does not
     # wait for answers): no question says where they stand. On one computer nobody moves
     # until the question is over.
@@ -190,7 +191,7 @@ class Teacher:
         if self.level is not None and self.level not in LEVELS:
             raise ValueError(f"level {self.level} is not one of {LEVELS}")
         self.asker = Asker(self.loc, self.inputs, self.outputs, self.rng,
-                           by_voice=self.by_voice)
+                           ear=self.ear)
         self._cards = list(history_cards())
         self.rng.shuffle(self._cards)
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from snl_edu.engine import DIE_FACES
-from snl_edu.inputs.commands import GAME_KEYS
+from snl_edu.inputs.commands import GAME_KEYS, Action, Ear
 from snl_edu.language.localizer import Localizer, localizer_for
 from snl_edu.vocabulary import Message
 
@@ -17,8 +17,16 @@ def help_lines(loc: Localizer) -> list[str]:
             for line in GAME_KEYS if line.help is not None]
 
 
-def help_messages(loc: Localizer) -> list[Message]:
-    return [Message(text) for text in [loc.gettext("Keys:"), *help_lines(loc)]]
+def help_messages(loc: Localizer, ear: Ear | None = None) -> list[Message]:
+    """The keys, then (with voice on) what may be said: a phrase for each command the ear
+    hears, in the order of the commands."""
+    lines = [loc.gettext("Keys:"), *help_lines(loc)]
+    said = [phrase for phrase in (ear.phrase_for(action) for action in Action)
+            if phrase] if ear is not None else []
+    if said:
+        lines.append(loc.gettext("You can also say: {phrases}.").format(
+            phrases=loc.join(said)))
+    return [Message(text) for text in lines]
 
 
 def readme_key_list() -> str:

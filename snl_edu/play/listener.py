@@ -32,7 +32,14 @@ from typing import Protocol
 
 from snl_edu.engine import Game
 from snl_edu.engine.events import Event, ExtraRoll, TurnStarted
-from snl_edu.inputs.commands import Action, Command, CommandSource, InQuestion, answered_by_game
+from snl_edu.inputs.commands import (
+    Action,
+    Command,
+    CommandSource,
+    Ear,
+    InQuestion,
+    answered_by_game,
+)
 from snl_edu.outputs.review import MessageReview
 from snl_edu.play.key_help import help_messages
 from snl_edu.play.narration import Narrator
@@ -68,6 +75,9 @@ class Listener:
         self.last_messages: list[Message] = []
         # Speech rate and volume keys: set by whoever built the voice; returns what to say.
         self.adjust: Callable[[Action], list[Message]] | None = None
+        # What the player's voice input hears, where they have one: help and yes-or-no
+        # say what may be said (set by whoever opened the voice).
+        self.ear: Ear | None = None
         self._explored: int | None = None  # the square [ and ] last stepped to
         self._question: list[Message] | None = None  # the open question, said again below
         self._buried = False  # something was said below the open question
@@ -164,8 +174,22 @@ class Listener:
                 return False
             if answer.action in (Action.YES, Action.END):
                 return True
-            self.say([Message(self._("Please press y for yes or n for no."))], remember=False)
+            self.say([Message(self._please_yes_or_no())], remember=False)
         return False
+
+    def said_yes_and_no(self) -> tuple[str, str] | None:
+        """What to say for yes and for no, where the ear hears both."""
+        if self.ear is None:
+            return None
+        yes, no = self.ear.phrase_for(Action.YES), self.ear.phrase_for(Action.NO)
+        return (yes, no) if yes and no else None
+
+    def _please_yes_or_no(self) -> str:
+        said = self.said_yes_and_no()
+        if said is None:
+            return self._("Please press y for yes or n for no.")
+        return self._("Please press y or say {yes} for yes, or n or say {no} for no.").format(
+            yes=said[0], no=said[1])
 
     def handle(self, command: Command, asked: int | None = None) -> None:
         """Any key but roll and quit: repeat, review, where, ahead, help, explore...
@@ -186,7 +210,7 @@ class Listener:
             case Action.AHEAD:
                 self.say(self.narrator.ahead(self.game, self._own_seat(asked)), remember=False)
             case Action.HELP:
-                self.say(help_messages(self.narrator.loc), remember=False)
+                self.say(help_messages(self.narrator.loc, self.ear), remember=False)
             case Action.SQUARE_BEFORE | Action.SQUARE_AFTER | Action.OWN_SQUARE:
                 self.say(self._explore(command.action, asked), remember=False)
             case Action.SLOWER | Action.FASTER | Action.QUIETER | Action.LOUDER:
@@ -228,19 +252,30 @@ class QuestionInput:
     """A player's keys as their open question hears them, on one computer and at the table
     alike: ``,`` and ``.`` read back past messages (questions included), and the exploring,
     rate and volume keys work, none of them an answer; w, a and h, while nothing is typed,
-    the lesson passes back through ``handle`` (snl_edu.lessons.answers). ``seat``: the
-    player the question is for, whom a and Home describe (None: the listener's own)."""
+    the lesson passes back through ``handle`` (snl_edu.lessons.answers). A quit said (or a
+    script's word) asks ``confirm_quit``, the front end's own yes or no, as q does outside
+    a question; the key q is a key of the answer, as it was typed (q and Enter skip). Yes
+    ends the question as the input's end does; no asks it again. ``seat``: the player the question is for,
+    whom a and Home describe (None: the listener's own)."""
 
     def __init__(self, source: CommandSource, listener: Listener,
+                 confirm_quit: Callable[[CommandSource], bool],
                  seat: int | None = None) -> None:
         self.source = source
         self.listener = listener
+        self.confirm_quit = confirm_quit
         self.seat = seat
         self.interactive = source.interactive
 
     def next_command(self, timeout: float | None = None) -> Command | None:
         while True:
             command = self.source.next_command(timeout)
+            if command is not None and command.action is Action.QUIT \
+                    and len(command.text) != 1:
+                if self.confirm_quit(self.source):
+                    self.listener.answered()  # put aside: not asked again on the way out
+                    return Command(Action.END)
+                return Command(Action.REPEAT)  # a no: the question, asked again
             if command is None or command.action not in KEPT_IN_QUESTIONS:
                 return command
             self.handle(command)

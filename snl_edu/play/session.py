@@ -64,15 +64,18 @@ class Session:
         # What the player hears and the keys that answer from it (lessons say through it).
         self.listener = Listener(self._, outputs, game, narrator)
         self._prompted = False
+        self._quitting = False  # a quit confirmed during a lesson's question
 
     def channel(self, seat: int) -> QuestionInput:
         """Listen to one seat's input, answering review keys on the way (for lessons): the
         seat's question is open, so its keys describe its player's token."""
-        return QuestionInput(self.inputs.for_seat(seat), self.listener, seat)
+        return QuestionInput(self.inputs.for_seat(seat), self.listener, self._confirm_quit, seat)
 
     def run(self) -> Ending:
         self._happened(self.game.opening())
         while not self.game.over:
+            if self._quitting:  # confirmed in the question asked again at the start
+                return Ending.QUIT
             roll = self._next_roll()
             if isinstance(roll, Ending):
                 return roll
@@ -89,6 +92,8 @@ class Session:
                 # ask it again at once, without how to answer).
                 self.inputs.drop_rolls()
                 self.between_turns(self.game, events)
+                if self._quitting:
+                    return Ending.QUIT
             call_next_turn()
             # A press belongs to the turn said before it: one made while this roll and the
             # next turn were said (a cut-short sentence, the computer's move) rolls nothing.
@@ -156,5 +161,9 @@ class Session:
                      remember=False)
 
     def _confirm_quit(self, inputs: CommandSource) -> bool:
-        return self.listener.confirm(self._("Quit the game? Press y for yes or n for no."),
-                                     inputs)
+        said = self.listener.said_yes_and_no()
+        question = (self._("Quit the game? Press y for yes or n for no.") if said is None
+                    else self._("Quit the game? Press y or say {yes} for yes, or n or say {no} "
+                                "for no.").format(yes=said[0], no=said[1]))
+        self._quitting = self.listener.confirm(question, inputs)
+        return self._quitting

@@ -754,12 +754,14 @@ class TableClient:
                           "ask the teacher to let you back in, then type: {command}")
         return text.format(command=f"{command} --name {shlex.quote(self.options.name)}")
 
-    def _leave(self, keys: CommandSource) -> None:
+    def _leave(self, keys: CommandSource) -> bool:
         """q at a child's computer: this child leaves (after a yes), the table plays on."""
-        if self.listener.confirm(self._("Leave the table? Press y for yes or n for no."),
-                                 keys, until=self.ended):
-            self.listener.say([Message(self.come_back())], remember=False)
-            self.ended.set()
+        if not self.listener.confirm(self._("Leave the table? Press y for yes or n for no."),
+                                     keys, until=self.ended):
+            return False
+        self.listener.say([Message(self.come_back())], remember=False)
+        self.ended.set()
+        return True
 
     def _act(self, command: Command, keys: CommandSource | None = None) -> None:
         action = command.action
@@ -804,7 +806,7 @@ class TableClient:
                                    self.terminal, stack)
                 self.outputs = self.listener.sink = Outputs([self.console, *audio.outputs])
                 if not self.options.watch:
-                    asking = QuestionKeys(QuestionInput(keys, self.listener), self.my_turn,
+                    asking = QuestionKeys(QuestionInput(keys, self.listener, self._leave), self.my_turn,
                                           self.ended, self._thinking, self.dropped)
                     self.teacher = self._open_lessons(
                         asking, audio.speaks or self.options.sound.screen_reader, stack)

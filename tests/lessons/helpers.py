@@ -56,3 +56,14 @@ def nepali() -> Localizer:
 
 def english() -> Localizer:
     return Localizer.create("en")
+
+
+class Ear:
+    """A voice input's ear (commands.Ear): the phrases it hears, and whether numbers."""
+
+    def __init__(self, phrases: dict[Action, str], numbers: bool) -> None:
+        self.phrases = phrases
+        self.hears_numbers = numbers
+
+    def phrase_for(self, action: Action) -> str | None:
+        return self.phrases.get(action)

@@ -7,12 +7,12 @@ import random
 import pytest
 
 from snl_edu.boards import load_board
-from snl_edu.inputs.commands import Command
+from snl_edu.inputs.commands import Action, Command
 from snl_edu.language.localizer import Localizer, to_latin_digits
 from snl_edu.lessons.answers import MAX_TRIES, PRAISE, Asker
 from snl_edu.lessons.questions import Kind, Question, Situation, make
 from snl_edu.outputs.console import Outputs
-from tests.lessons.helpers import Collect, Script, english, nepali
+from tests.lessons.helpers import Collect, Ear, Script, english, nepali
 
 QUESTION = Question(Kind.COUNT_ON, "Count on from 5, 3 more. Which number do you reach?", 8,
                     ("Start at 5 and count 3 more.", "Count with me: five, six, seven, and then?"),
@@ -213,14 +213,22 @@ def test_reading_numbers_in_digits_or_words(typed: str, number: int | None) -> N
     assert read_number(typed, nepali()) == number
 
 
-@pytest.mark.parametrize(("by_voice", "told"), [
-    (False, "Type the number and press Enter. To skip, press Escape."),
-    (True, "Type the number and press Enter, or say it. To skip, press Escape or say skip."),
+@pytest.mark.parametrize(("ear", "told"), [
+    (None, "Type the number and press Enter. To skip, press Escape."),
+    (Ear({Action.SKIP: "skip"}, numbers=True),
+     "Type the number and press Enter, or say it. To skip, press Escape or say skip."),
+    # A child's taught commands alone (no model for her language) hear no numbers.
+    (Ear({Action.SKIP: "skip"}, numbers=False),
+     "Type the number and press Enter. To skip, press Escape or say skip."),
+    (Ear({Action.ROLL: "roll"}, numbers=True),
+     "Type the number and press Enter, or say it. To skip, press Escape."),
+    (Ear({Action.ROLL: "roll"}, numbers=False),
+     "Type the number and press Enter. To skip, press Escape."),
 ])
-def test_saying_the_answer_is_offered_only_while_voice_input_listens(by_voice: bool,
-                                                                       told: str) -> None:
+def test_saying_is_offered_only_for_what_the_voice_input_hears(ear: Ear | None,
+                                                               told: str) -> None:
     out = Collect()
-    asker = Asker(english(), Script(["skip"]), Outputs([out]), by_voice=by_voice)
+    asker = Asker(english(), Script(["skip"]), Outputs([out]), ear=ear)
     asker.ask(QUESTION)
     assert told in out.texts
 
@@ -229,7 +237,7 @@ def test_with_voice_on_a_digits_question_says_to_type_it() -> None:
     # "Type the number and press Enter, or say it." would be untrue: said, it is words.
     question = _asked(Kind.NUMBER_WORDS, english(), 30)
     out = Collect()
-    asker = Asker(english(), Script(["30"]), Outputs([out]), by_voice=True)
+    asker = Asker(english(), Script(["30"]), Outputs([out]), ear=Ear({}, numbers=True))
     assert asker.ask(question).correct
     assert "Type the number and press Enter. To skip, press Escape." in out.texts
     assert not any("or say it" in text for text in out.texts)

@@ -39,6 +39,11 @@ class Grammar:
         distractors."""
         return (*self.commands, *self.numbers)
 
+    def phrase_for(self, action: object) -> str | None:
+        """The first usable command phrase that means ``action``, if any."""
+        return next((phrase for phrase in self.commands if self.meanings[phrase] == action),
+                    None)
+
     def to_json(self) -> str:
         # vosk's JSON reader does not decode \u escapes: Devanagari must stay literal.
         return json.dumps(list(self.phrases), ensure_ascii=False)

@@ -48,6 +48,14 @@ class CombinedInput:
                 return
             self._queue.put(command)
 
+    def phrase_for(self, action: Action) -> str | None:
+        """What to say for ``action`` (commands.Ear); None: the ear cannot hear it."""
+        return self.listener.phrase_for(action) if self.listener is not None else None
+
+    @property
+    def hears_numbers(self) -> bool:
+        return self.listener is not None and self.listener.hears_numbers
+
     def key_pressed(self) -> bool:
         """Whether a command is waiting (speech polls this to skip); it is handled after."""
         return self.interactive and not self._queue.empty()

@@ -23,11 +23,11 @@ from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from snl_edu.inputs.commands import Command
+from snl_edu.inputs.commands import Action, Command
 from snl_edu.inputs.voice.endpoint import SAMPLE_RATE, Endpointer, SpeechEdge
 from snl_edu.inputs.voice.grammar import build_grammar
 from snl_edu.inputs.voice.phrases import PhraseBook
-from snl_edu.inputs.voice.recognition import Backend, Transcript
+from snl_edu.inputs.voice.recognition import Backend, Selective, Transcript
 from snl_edu.inputs.voice.sources import AudioSource
 from snl_edu.inputs.voice.understand import understand
 from snl_edu.inputs.voice.vad import SileroEndpointer, load_vad
@@ -86,6 +86,20 @@ class VoiceListener:
         self._thread: threading.Thread | None = None
         self.ended = threading.Event()  # the audio source has ended
         self.error: BaseException | None = None
+
+    # -- what this ear hears (commands.Ear) ------------------------------------------
+
+    def phrase_for(self, action: Action) -> str | None:
+        """What to say for ``action``; None: neither the model nor a taught example hears it."""
+        if isinstance(self.model, Selective):
+            return self.model.phrase_for(action, self.grammar)
+        return self.grammar.phrase_for(action)
+
+    @property
+    def hears_numbers(self) -> bool:
+        if isinstance(self.model, Selective):
+            return self.model.hears_numbers(self.grammar)
+        return bool(self.grammar.numbers)
 
     # -- control from other threads ------------------------------------------------
 

@@ -9,8 +9,9 @@ finds the end of speech itself and asks for the result then.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
+from snl_edu.inputs.commands import Action
 from snl_edu.inputs.voice.grammar import Grammar
 
 
@@ -42,3 +43,13 @@ class Backend(Protocol):
     def has_word(self, word: str) -> bool: ...
 
     def recogniser(self, grammar: Grammar) -> Recogniser: ...
+
+
+@runtime_checkable
+class Selective(Protocol):
+    """A backend that hears other commands than its grammar holds (taught examples: each
+    child's own, and no numbers without a model underneath)."""
+
+    def phrase_for(self, action: Action, grammar: Grammar) -> str | None: ...
+
+    def hears_numbers(self, grammar: Grammar) -> bool: ...

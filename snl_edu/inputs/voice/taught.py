@@ -71,6 +71,19 @@ class TaughtBackend:
         inner = self.model.recogniser(grammar) if self.model is not None else None
         return TaughtRecogniser(self, inner)
 
+    def phrase_for(self, action: Action, grammar: Grammar) -> str | None:
+        """What to say for ``action``: its first phrase when the child whose turn it is
+        taught it (anyone's, before a turn), else what the model hears, if there is one."""
+        matchers = ([self.matchers[self.learner]] if self.learner in self.matchers
+                    else self.matchers.values())
+        if any(command == action for matcher in matchers for command, _ in matcher.examples):
+            return self.phrase(action)
+        return grammar.phrase_for(action) if self.model is not None else None
+
+    def hears_numbers(self, grammar: Grammar) -> bool:
+        """Numbers cannot be taught: only a model hears them."""
+        return self.model is not None and bool(grammar.numbers)
+
     def phrase(self, command: str) -> str:
         phrases = self.book.phrases_for(Action(command))
         return phrases[0] if phrases else ""

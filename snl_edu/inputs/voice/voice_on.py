@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from snl_edu.inputs.commands import CommandSource
+from snl_edu.inputs.commands import Action, CommandSource
 from snl_edu.inputs.voice.backends import Recogniser, backend_for
 from snl_edu.inputs.voice.errors import VoiceError
 from snl_edu.inputs.voice.inputs import CombinedInput
@@ -69,11 +69,19 @@ def voice_input(loc: Localizer, keyboard: CommandSource, say: Callable[[list[str
     if listener.grammar.missing_words:
         say([_("These command words are not in the speech model and cannot be heard: "
                "{words}.").format(words=" ".join(listener.grammar.missing_words))])
-    usable = {phrase: listener.book.commands[phrase] for phrase in listener.grammar.commands}
-    say([_("Listening. Say {roll} to roll the pasa, or {help} for help.").format(
-        roll=_first(usable, "roll"), help=_first(usable, "help"))])
+    say([listening(loc, listener)])
     return CombinedInput(keyboard, listener, on_voice_error=lost, is_speaking=is_speaking)
 
 
-def _first(commands: Mapping[str, object], action: str) -> str:
-    return next((phrase for phrase, act in commands.items() if act == action), action)
+def listening(loc: Localizer, listener: VoiceListener) -> str:
+    """The first line of a voice game: what to say to roll and for help, where it is heard."""
+    _ = loc.gettext
+    roll, help_ = listener.phrase_for(Action.ROLL), listener.phrase_for(Action.HELP)
+    if roll and help_:
+        return _("Listening. Say {roll} to roll the pasa, or {help} for help.").format(
+            roll=roll, help=help_)
+    if roll:
+        return _("Listening. Say {roll} to roll the pasa.").format(roll=roll)
+    if help_:
+        return _("Listening. Say {help} for help.").format(help=help_)
+    return _("Listening.")
