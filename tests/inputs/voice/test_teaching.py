@@ -286,3 +286,31 @@ def test_a_murmur_well_below_the_childs_voice_is_not_matched_with_her_words() ->
     heard = features_for("encoder", model, audio).shape[0]
     alone = features_for("encoder", model, words.tobytes()).shape[0]
     assert heard <= alone + 10  # 20 ms frames: at most 0.2 s more than the words alone
+
+
+def test_a_game_heard_only_by_taught_commands_offers_saying_only_them(taught: Path) -> None:
+    # Asha taught roll and help; Nepali has no speech model here: "help" is offered to be
+    # said, and help names what she can say; numbers, which cannot be taught, are not
+    # offered, nor skip, yes or no, which she did not teach.
+    said = wavs(taught, [(ROLL, 125), (HELP, 170)])
+    recording = sum((array("h", Path(path).read_bytes()[44:]) for path in said), array("h"))
+    game = write_wav(taught / "game.wav", recording)
+    code, output = run(["play", "--players", "Asha", "--computer", "1", "--seed", "3",
+                        "--lang", "ne", "--lessons", "every", "--audio-in", str(game)], taught)
+    assert code == 0, output
+    assert "सुनिरहेको छु। पासा फाल्न पासा फाल भन, सहायताका लागि मद्दत भन।" in output
+    assert "तिमी यी पनि भन्न सक्छौ: पासा फाल र मद्दत।" in output  # help, said
+    assert "सङ्ख्या टाइप गरेर Enter थिच। छोड्न Escape थिच।" in output  # the question
+    assert "वा भन।" not in output
+
+
+def test_a_game_with_help_not_taught_does_not_promise_it(tmp_path: Path,
+                                                         examples: Path) -> None:
+    teach(tmp_path, "roll", examples)
+    game = wavs(tmp_path, [(ROLL, 125)])[0]
+    code, output = run(["play", "--players", "Asha", "--seed", "3", "--lang", "ne",
+                        "--audio-in", game], tmp_path)
+    assert code == 0, output
+    # Help was not taught: not offered to be said.
+    assert [line for line in output.splitlines() if line.startswith("सुनिरहेको")] == [
+        "सुनिरहेको छु। पासा फाल्न पासा फाल भन।"]
