@@ -203,3 +203,19 @@ def test_a_phrase_file_that_cannot_be_used_is_told_in_the_user_s_language(tmp_pa
     told = {"fifo": "साधारण फाइल होइन", "big": "KB भन्दा ठूलो छ", "deep": "धेरै तहसम्म"}
     assert told[kind] in result.output, result.output
     assert not any(word in result.output for word in ("regular", "nested", "more than"))
+
+
+def test_a_voice_game_s_help_quit_and_yes_are_said_and_heard(tmp_path: Path) -> None:
+    # Help says what may be said as well as the keys; "quit the game" said during the
+    # lesson question asks to confirm, naming the words for yes and no, and "yes" quits.
+    audio, _ = scene([(0.3, "help"), (0.6, "roll the dice"), (0.6, "quit the game"),
+                      (0.6, "yes")], random.Random(13), voice="en-us", speed=140)
+    wav = write_wav(tmp_path / "game.wav", audio)
+    code, output = run([*GAME, "--computer", "1", "--lessons", "every", "--audio-in", str(wav),
+                        "--data-dir", str(tmp_path)], tmp_path)
+    assert code == 0, output
+    assert "You can also say: roll, repeat, where, ahead, help, quit, yes, no, and skip." \
+        in output
+    assert "A question for Asha:" in output
+    assert "Quit the game? Press y or say yes for yes, or n or say no for no." in output
+    assert output.count("rolled") == 1 and "Goodbye!" in output
