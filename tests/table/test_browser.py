@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import os
 import re
+import struct
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -70,12 +71,15 @@ def board(tmp_path: Path) -> str:
     return str(path)
 
 
-def _page(browser: Any, table: Any, path: str = "/", width: int = 1280) -> Any:
+def _page(browser: Any, table: Any, path: str = "/", width: int = 1280,
+          prepare: Callable[[Any], None] = lambda page: None) -> Any:
+    """A new tab on the table's page; ``prepare`` sees it before it loads."""
     context = browser.new_context(viewport={"width": width, "height": 720})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.errors = errors
+    prepare(page)
     page.goto(f"http://127.0.0.1:{table.address[1]}{path}#{CODE}")
     return page
 
@@ -183,6 +187,43 @@ def test_two_browser_seats_and_a_terminal_seat_play_a_whole_game(browser: Any, t
         labels = seat_labels(Localizer.create("ne"))
         assert f'log "{labels["game"]}"' in tree and f'button "{labels["roll"]}"' in tree
         assert asha.errors == [] and bikash.errors == []
+
+
+def _slow_speech(page: Any) -> None:
+    """A browser with no voice of its own (as for Nepali almost everywhere), whose every
+    line of the host's eSpeak NG audio lasts a minute: the page's speech falls far behind."""
+    page.add_init_script("speechSynthesis.getVoices = () => [];")
+    rate = 8000
+    data = bytes([128]) * (60 * rate)  # a minute of 8-bit silence
+    wav = (b"RIFF" + struct.pack("<I", 36 + len(data)) + b"WAVEfmt "
+           + struct.pack("<IHHIIHH", 16, 1, 1, rate, rate, 1, 8)
+           + b"data" + struct.pack("<I", len(data)) + data)
+    page.route("**/speech/*", lambda route: route.fulfill(body=wav, content_type="audio/wav"))
+
+
+def test_a_roll_pressed_while_the_page_still_speaks_cuts_it_short_and_rolls_once(
+        browser: Any, tmp_path: Path, board: str) -> None:
+    # No turn clock: only Asha's press can roll her turn.
+    options = replace(table_options(tmp_path, players=("Asha",), computers=1, board=board),
+                      web_lessons="off")
+    with open_table(options) as (table, _, _):
+        page = _page(browser, table, prepare=_slow_speech)
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.url))
+        _join(page, "Asha", speech=True, sounds=True)  # the page's defaults
+        page.wait_for_selector("body[data-turn=mine]", timeout=MS)
+        turn = "Your turn: press Enter to roll the pasa."
+        _wait_for_log(page, lambda lines: turn in lines)
+        _wait_for_request(page, asked, "/speech/")  # still saying the first line
+        assert page.evaluate("document.activeElement.id") == "roll"
+        page.keyboard.press("Space")
+        lines = _wait_for_log(page, lambda lines: any(line.startswith("Asha rolled")
+                                                      for line in lines))
+        # ... once: her next turn comes, and that one press rolled nothing more.
+        lines = _wait_for_log(page, lambda lines: lines.count(turn) == 2)
+        assert sum(line.startswith("Asha rolled") for line in lines) == 1, lines
+        assert page.errors == []
+        table.end()
 
 
 def test_a_question_is_answered_and_one_skipped_and_both_kept_in_progress(
