@@ -306,12 +306,62 @@ def test_a_closed_tab_rejoins_its_seat_and_hears_what_it_missed(
         table.end()
 
 
+FONT = "Noto Sans Devanagari"
+
+
+def _fonts_drawing(page: Any, selector: str) -> set[str]:
+    """The fonts the browser drew an element's text with (what a reader sees, not what the
+    style sheet asks for: a missing font falls back to boxes)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+    return {str(font["familyName"]) for font in fonts}
+
+
+def test_nepali_pages_draw_devanagari_in_the_font_the_table_serves(
+        browser: Any, tmp_path: Path, board: str) -> None:
+    # On a computer with no Devanagari font (a Raspberry Pi, this test's machine too), the
+    # table's own copy of the printed pages' font draws it, allowed by the page's policy.
+    options = replace(table_options(tmp_path, players=("Asha",), computers=1, board=board,
+                                    lang="ne"), web_lessons="off")
+    with open_table(options) as (table, _, _):
+        asked: list[str] = []
+        refused: list[str] = []
+
+        def watch(page: Any) -> None:
+            page.on("request", lambda request: asked.append(request.url))
+            page.on("console", lambda message: message.type == "error"
+                    and refused.append(message.text))
+
+        projector = _page(browser, table, "/projector", prepare=watch)
+        seat = _page(browser, table, prepare=watch)
+        _join(seat, "Asha", "ne")
+        for page in (projector, seat):
+            page.wait_for_selector("html[lang=ne]", state="attached", timeout=MS)
+            page.wait_for_function(f"""() => [...document.fonts].some((face) =>
+                face.family.replace(/"/g, "") === "{FONT}" && face.status === "loaded")""",
+                                   timeout=MS)
+            assert DEVANAGARI.search(page.locator("h1").inner_text())
+            assert FONT in _fonts_drawing(page, "h1"), _fonts_drawing(page, "h1")
+        assert FONT in _fonts_drawing(seat, "#roll")
+        _wait_for_log(seat, lambda lines: bool(lines))
+        assert FONT in _fonts_drawing(seat, "#log p")
+        assert any(url.endswith(".ttf") for url in asked), asked
+        assert refused == [] and projector.errors == seat.errors == []
+        table.end()
+
+
 def test_the_projector_shows_every_token_on_the_board(browser: Any, tmp_path: Path,
                                                      board: str) -> None:
     options = replace(table_options(tmp_path, players=("Asha",), computers=2, board=board),
                       web_lessons="off")
     with open_table(options) as (table, _, _):
-        projector = _page(browser, table, "/projector")
+        fetched: list[str] = []
+        projector = _page(browser, table, "/projector", prepare=lambda page: page.on(
+            "request", lambda request: fetched.append(request.url)))
         seat = _page(browser, table)
         asked: list[str] = []
         seat.on("request", lambda request: asked.append(request.url))
@@ -352,4 +402,6 @@ def test_the_projector_shows_every_token_on_the_board(browser: Any, tmp_path: Pa
         # The board's picture says where each token is, in the words of "where is everyone".
         alt = projector.evaluate('document.getElementById("board-image").alt')
         assert alt == "The board, Short: " + " ".join(text.split(" ", 1)[1] for _, text in keys)
+        # An English page has no Devanagari: the font for it is never fetched.
+        assert fetched and not any(url.endswith(".ttf") for url in fetched), fetched
         table.end()
