@@ -145,6 +145,17 @@ def _axe(page: Any) -> list[str]:
     return [f"{v['id']}: {v['help']}" for v in results.response["violations"]]
 
 
+def _description(page: Any, selector: str) -> str:
+    """An element's accessible description, as the browser computes it for screen readers."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    tree = cdp.send("Accessibility.getPartialAXTree", {"nodeId": node,
+                                                       "fetchRelatives": False})
+    return str(tree["nodes"][0].get("description", {}).get("value", ""))
+
+
 def test_two_browser_seats_and_a_terminal_seat_play_a_whole_game(browser: Any, tmp_path: Path,
                                                                    board: str) -> None:
     options = replace(table_options(tmp_path, players=("Asha", "Bikash", "Sita"), computers=0,
@@ -245,6 +256,9 @@ def test_a_question_is_answered_and_one_skipped_and_both_kept_in_progress(
             if page.locator("#question:not([hidden])").count():
                 if not outcomes:
                     assert _axe(page) == [], "question screen"
+                    # In the field, a screen reader hears what is asked, as the log said it.
+                    question = _description(page, "#answer")
+                    assert question and question in _log(page), (question, _log(page)[-3:])
                     _fits(page)
                     assert page.evaluate("document.activeElement.id") == "answer"
                     while True:  # up to three tries, each answered before the next

@@ -147,6 +147,7 @@
       document.body.dataset.turn = message.mine ? "mine" : "";
     } else if (message.type === "ask") {
       $("question").hidden = !message.open;
+      $("asked").textContent = message.open ? String(message.text || "") : "";
       if (message.open) $("answer").focus();
       else if (document.activeElement === $("answer") || document.activeElement === document.body) $("roll").focus();
     } else if (message.type === "ended") {
