@@ -145,6 +145,27 @@ def _axe(page: Any) -> list[str]:
     return [f"{v['id']}: {v['help']}" for v in results.response["violations"]]
 
 
+def test_enter_in_an_empty_answer_field_on_her_turn_puts_the_question_aside_and_rolls(
+        browser: Any, tmp_path: Path, board: str) -> None:
+    # As at a terminal: the table waits for no answer, and Enter alone in her turn rolls.
+    options = replace(table_options(tmp_path, players=("Asha",), computers=1, board=board),
+                      web_lessons="every")
+    with open_table(options) as (table, _, _):
+        page = _page(browser, table)
+        _join(page, "Asha")
+        page.wait_for_selector("body[data-turn=mine]", timeout=MS)
+        page.keyboard.press("Space")
+        # Her question, still open when the computer has moved and her turn is back.
+        page.wait_for_selector("body[data-turn=mine] #question:not([hidden])", timeout=MS)
+        assert page.evaluate("document.activeElement.id") == "answer"
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#question", state="hidden", timeout=MS)
+        _wait_for_log(page, lambda lines: sum(line.startswith("Asha rolled")
+                                              for line in lines) == 2)
+        assert page.errors == []
+        table.end()
+
+
 def _description(page: Any, selector: str) -> str:
     """An element's accessible description, as the browser computes it for screen readers."""
     cdp = page.context.new_cdp_session(page)

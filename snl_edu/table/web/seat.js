@@ -190,7 +190,13 @@
     event.preventDefault();
     const answer = $("answer").value.trim();
     $("answer").value = "";
-    if (answer) snl.send(ws, { type: "answer", text: answer });
+    // Enter alone is the terminal's Enter: in the child's turn it puts the question aside
+    // and rolls, else the question is said again. It is never lost.
+    if (!answer) sendKey("\r");
+    else {
+      hush();
+      snl.send(ws, { type: "answer", text: answer });
+    }
   });
   function sendKey(key) {
     hush();
