@@ -195,7 +195,9 @@ class PageListener(Listener):
 
     def asking(self, lines: list[Message]) -> None:
         super().asking(lines)
-        self.link.send({"type": "ask", "open": True})
+        # Its words too: the answer field's description, heard by a screen reader in it.
+        self.link.send({"type": "ask", "open": True,
+                        "text": " ".join(line.text for line in lines)})
 
     def answered(self) -> None:
         was_open = self.question_open

@@ -22,12 +22,14 @@ from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
 from snl_edu.resources import data_folder
+from snl_edu.views.printing.fonts import devanagari_font
 
 # No inline script or style, no eval, nothing from elsewhere; text from the network is
 # only ever set as text (Trusted Types refuses any HTML sink the page might still reach).
 POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-          "media-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; "
-          "frame-ancestors 'none'; require-trusted-types-for 'script'; trusted-types 'none'")
+          "media-src 'self'; font-src 'self'; connect-src 'self'; base-uri 'none'; "
+          "form-action 'none'; frame-ancestors 'none'; require-trusted-types-for 'script'; "
+          "trusted-types 'none'")
 FILES = {  # address -> (file in snl_edu/table/web, type)
     "/": ("seat.html", "text/html; charset=utf-8"),
     "/projector": ("projector.html", "text/html; charset=utf-8"),
@@ -36,7 +38,12 @@ FILES = {  # address -> (file in snl_edu/table/web, type)
     "/projector.js": ("projector.js", "text/javascript; charset=utf-8"),
     "/common.js": ("common.js", "text/javascript; charset=utf-8"),
 }
+# The printed pages' Devanagari font, for a computer with none of its own (page.css loads it
+# only for Devanagari text, so an English page never does).
+DEVANAGARI_FONT = "/noto-sans-devanagari.ttf"
+FONT_CACHE = 7 * 24 * 3600  # the font changes only with the package; 640 kB once a week
 WEBSOCKET_PATHS = frozenset({"/", "/seat", "/watch"})
+HOUR = 3600
 SPOKEN_KEPT = 400  # lines whose audio a page may still ask for (a few turns of 8 seats)
 
 
@@ -93,6 +100,7 @@ class WebSide:
         self.spoken = SpokenLines()
         self._board_svg = board_svg
         self._board: bytes | None = None
+        self._font: bytes | None = None
 
     def __call__(self, connection: Any, request: Request) -> Response | None:
         if request.headers.get("Upgrade", "").lower() == "websocket":
@@ -103,7 +111,7 @@ class WebSide:
         if path.startswith("/audio/") and path.endswith(".wav") \
                 and path[7:-4] in self.earcons:
             return _response(200, data_folder("audio").joinpath(path[7:]).read_bytes(),
-                             "audio/wav", cache=True)
+                             "audio/wav", cache=HOUR)
         if path.startswith("/speech/") and path.endswith(".wav"):
             line = self.spoken.get(path[8:-4])
             audio = speech_wav(*line) if line else None
@@ -111,14 +119,19 @@ class WebSide:
                 return _response(200, audio, "audio/wav")
         if path == "/favicon.ico":  # browsers ask; the page has none
             return _response(204, b"", "text/plain")
+        if path == DEVANAGARI_FONT:
+            if self._font is None:  # read on first asking: most tables are never asked
+                self._font = devanagari_font()
+            return _response(200, self._font, "font/ttf", cache=FONT_CACHE)
         if path == "/board.svg":
             if self._board is None:  # the teacher's board, drawn once on first asking
                 self._board = self._board_svg()
-            return _response(200, self._board, "image/svg+xml", cache=True)
+            return _response(200, self._board, "image/svg+xml", cache=HOUR)
         return _response(404, b"", "text/plain")
 
 
-def _response(status: int, body: bytes, kind: str, cache: bool = False) -> Response:
+def _response(status: int, body: bytes, kind: str, cache: int = 0) -> Response:
+    """``cache``: how many seconds a browser may keep the answer (0: never)."""
     headers = Headers([
         ("Date", email.utils.formatdate(usegmt=True)),
         ("Content-Type", kind),
@@ -126,7 +139,7 @@ def _response(status: int, body: bytes, kind: str, cache: bool = False) -> Respo
         ("Content-Security-Policy", POLICY),
         ("X-Content-Type-Options", "nosniff"),
         ("Referrer-Policy", "no-referrer"),
-        ("Cache-Control", "max-age=3600" if cache else "no-store"),
+        ("Cache-Control", f"max-age={cache}" if cache else "no-store"),
         ("Connection", "close"),
     ])
     reason = {200: "OK", 204: "No Content", 404: "Not Found"}[status]

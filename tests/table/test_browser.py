@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import os
 import re
+import struct
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -70,12 +71,15 @@ def board(tmp_path: Path) -> str:
     return str(path)
 
 
-def _page(browser: Any, table: Any, path: str = "/", width: int = 1280) -> Any:
+def _page(browser: Any, table: Any, path: str = "/", width: int = 1280,
+          prepare: Callable[[Any], None] = lambda page: None) -> Any:
+    """A new tab on the table's page; ``prepare`` sees it before it loads."""
     context = browser.new_context(viewport={"width": width, "height": 720})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.errors = errors
+    prepare(page)
     page.goto(f"http://127.0.0.1:{table.address[1]}{path}#{CODE}")
     return page
 
@@ -141,6 +145,38 @@ def _axe(page: Any) -> list[str]:
     return [f"{v['id']}: {v['help']}" for v in results.response["violations"]]
 
 
+def test_enter_in_an_empty_answer_field_on_her_turn_puts_the_question_aside_and_rolls(
+        browser: Any, tmp_path: Path, board: str) -> None:
+    # As at a terminal: the table waits for no answer, and Enter alone in her turn rolls.
+    options = replace(table_options(tmp_path, players=("Asha",), computers=1, board=board),
+                      web_lessons="every")
+    with open_table(options) as (table, _, _):
+        page = _page(browser, table)
+        _join(page, "Asha")
+        page.wait_for_selector("body[data-turn=mine]", timeout=MS)
+        page.keyboard.press("Space")
+        # Her question, still open when the computer has moved and her turn is back.
+        page.wait_for_selector("body[data-turn=mine] #question:not([hidden])", timeout=MS)
+        assert page.evaluate("document.activeElement.id") == "answer"
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#question", state="hidden", timeout=MS)
+        _wait_for_log(page, lambda lines: sum(line.startswith("Asha rolled")
+                                              for line in lines) == 2)
+        assert page.errors == []
+        table.end()
+
+
+def _description(page: Any, selector: str) -> str:
+    """An element's accessible description, as the browser computes it for screen readers."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    tree = cdp.send("Accessibility.getPartialAXTree", {"nodeId": node,
+                                                       "fetchRelatives": False})
+    return str(tree["nodes"][0].get("description", {}).get("value", ""))
+
+
 def test_two_browser_seats_and_a_terminal_seat_play_a_whole_game(browser: Any, tmp_path: Path,
                                                                    board: str) -> None:
     options = replace(table_options(tmp_path, players=("Asha", "Bikash", "Sita"), computers=0,
@@ -185,6 +221,43 @@ def test_two_browser_seats_and_a_terminal_seat_play_a_whole_game(browser: Any, t
         assert asha.errors == [] and bikash.errors == []
 
 
+def _slow_speech(page: Any) -> None:
+    """A browser with no voice of its own (as for Nepali almost everywhere), whose every
+    line of the host's eSpeak NG audio lasts a minute: the page's speech falls far behind."""
+    page.add_init_script("speechSynthesis.getVoices = () => [];")
+    rate = 8000
+    data = bytes([128]) * (60 * rate)  # a minute of 8-bit silence
+    wav = (b"RIFF" + struct.pack("<I", 36 + len(data)) + b"WAVEfmt "
+           + struct.pack("<IHHIIHH", 16, 1, 1, rate, rate, 1, 8)
+           + b"data" + struct.pack("<I", len(data)) + data)
+    page.route("**/speech/*", lambda route: route.fulfill(body=wav, content_type="audio/wav"))
+
+
+def test_a_roll_pressed_while_the_page_still_speaks_cuts_it_short_and_rolls_once(
+        browser: Any, tmp_path: Path, board: str) -> None:
+    # No turn clock: only Asha's press can roll her turn.
+    options = replace(table_options(tmp_path, players=("Asha",), computers=1, board=board),
+                      web_lessons="off")
+    with open_table(options) as (table, _, _):
+        page = _page(browser, table, prepare=_slow_speech)
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.url))
+        _join(page, "Asha", speech=True, sounds=True)  # the page's defaults
+        page.wait_for_selector("body[data-turn=mine]", timeout=MS)
+        turn = "Your turn: press Enter to roll the pasa."
+        _wait_for_log(page, lambda lines: turn in lines)
+        _wait_for_request(page, asked, "/speech/")  # still saying the first line
+        assert page.evaluate("document.activeElement.id") == "roll"
+        page.keyboard.press("Space")
+        lines = _wait_for_log(page, lambda lines: any(line.startswith("Asha rolled")
+                                                      for line in lines))
+        # ... once: her next turn comes, and that one press rolled nothing more.
+        lines = _wait_for_log(page, lambda lines: lines.count(turn) == 2)
+        assert sum(line.startswith("Asha rolled") for line in lines) == 1, lines
+        assert page.errors == []
+        table.end()
+
+
 def test_a_question_is_answered_and_one_skipped_and_both_kept_in_progress(
         browser: Any, tmp_path: Path, board: str) -> None:
     from snl_edu.store.opening import open_store
@@ -204,6 +277,9 @@ def test_a_question_is_answered_and_one_skipped_and_both_kept_in_progress(
             if page.locator("#question:not([hidden])").count():
                 if not outcomes:
                     assert _axe(page) == [], "question screen"
+                    # In the field, a screen reader hears what is asked, as the log said it.
+                    question = _description(page, "#answer")
+                    assert question and question in _log(page), (question, _log(page)[-3:])
                     _fits(page)
                     assert page.evaluate("document.activeElement.id") == "answer"
                     while True:  # up to three tries, each answered before the next
@@ -265,12 +341,62 @@ def test_a_closed_tab_rejoins_its_seat_and_hears_what_it_missed(
         table.end()
 
 
+FONT = "Noto Sans Devanagari"
+
+
+def _fonts_drawing(page: Any, selector: str) -> set[str]:
+    """The fonts the browser drew an element's text with (what a reader sees, not what the
+    style sheet asks for: a missing font falls back to boxes)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+    return {str(font["familyName"]) for font in fonts}
+
+
+def test_nepali_pages_draw_devanagari_in_the_font_the_table_serves(
+        browser: Any, tmp_path: Path, board: str) -> None:
+    # On a computer with no Devanagari font (a Raspberry Pi, this test's machine too), the
+    # table's own copy of the printed pages' font draws it, allowed by the page's policy.
+    options = replace(table_options(tmp_path, players=("Asha",), computers=1, board=board,
+                                    lang="ne"), web_lessons="off")
+    with open_table(options) as (table, _, _):
+        asked: list[str] = []
+        refused: list[str] = []
+
+        def watch(page: Any) -> None:
+            page.on("request", lambda request: asked.append(request.url))
+            page.on("console", lambda message: message.type == "error"
+                    and refused.append(message.text))
+
+        projector = _page(browser, table, "/projector", prepare=watch)
+        seat = _page(browser, table, prepare=watch)
+        _join(seat, "Asha", "ne")
+        for page in (projector, seat):
+            page.wait_for_selector("html[lang=ne]", state="attached", timeout=MS)
+            page.wait_for_function(f"""() => [...document.fonts].some((face) =>
+                face.family.replace(/"/g, "") === "{FONT}" && face.status === "loaded")""",
+                                   timeout=MS)
+            assert DEVANAGARI.search(page.locator("h1").inner_text())
+            assert FONT in _fonts_drawing(page, "h1"), _fonts_drawing(page, "h1")
+        assert FONT in _fonts_drawing(seat, "#roll")
+        _wait_for_log(seat, lambda lines: bool(lines))
+        assert FONT in _fonts_drawing(seat, "#log p")
+        assert any(url.endswith(".ttf") for url in asked), asked
+        assert refused == [] and projector.errors == seat.errors == []
+        table.end()
+
+
 def test_the_projector_shows_every_token_on_the_board(browser: Any, tmp_path: Path,
                                                      board: str) -> None:
     options = replace(table_options(tmp_path, players=("Asha",), computers=2, board=board),
                       web_lessons="off")
     with open_table(options) as (table, _, _):
-        projector = _page(browser, table, "/projector")
+        fetched: list[str] = []
+        projector = _page(browser, table, "/projector", prepare=lambda page: page.on(
+            "request", lambda request: fetched.append(request.url)))
         seat = _page(browser, table)
         asked: list[str] = []
         seat.on("request", lambda request: asked.append(request.url))
@@ -311,4 +437,6 @@ def test_the_projector_shows_every_token_on_the_board(browser: Any, tmp_path: Pa
         # The board's picture says where each token is, in the words of "where is everyone".
         alt = projector.evaluate('document.getElementById("board-image").alt')
         assert alt == "The board, Short: " + " ".join(text.split(" ", 1)[1] for _, text in keys)
+        # An English page has no Devanagari: the font for it is never fetched.
+        assert fetched and not any(url.endswith(".ttf") for url in fetched), fetched
         table.end()

@@ -17,7 +17,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from snl_edu.table.web import FILES, POLICY
+from snl_edu.table.web import DEVANAGARI_FONT, FILES, POLICY
 from tests.table.helpers import CODE, WAIT, open_table, table_options
 
 WEB = Path(__file__).resolve().parents[2] / "snl_edu" / "table" / "web"
@@ -56,6 +56,10 @@ def test_the_pages_come_with_a_policy_that_runs_only_their_own_scripts(tmp_path:
         for missing in ("/audio/../pyproject.toml", "/audio/nothing.wav", "/speech/x.wav",
                         "/seat.js/../../host.py", "/nothing"):
             assert _get(port, missing)[0] == 404, missing
+        status, headers, font = _get(port, DEVANAGARI_FONT)
+        assert (status, headers["Content-Type"], font[:4]) == (200, "font/ttf", b"\0\1\0\0")
+        assert headers["Cache-Control"] == "max-age=604800"
+        assert headers["Content-Security-Policy"] == POLICY and "font-src 'self'" in POLICY
         status, headers, board = _get(port, "/board.svg")
         assert (status, headers["Content-Type"]) == (200, "image/svg+xml") and b"<svg" in board
 

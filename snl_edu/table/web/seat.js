@@ -35,10 +35,12 @@
   const queue = [];
   let speaking = false;
   let playing = null;  // held, so the sound is not collected before it has ended
+  let current = null;  // the line being said
   function play(src) {
     return new Promise((resolve) => {
-      const audio = playing = new Audio(src);
-      const done = () => { clearTimeout(audio.limit); resolve(); };
+      const audio = new Audio(src);
+      const done = () => { clearTimeout(audio.limit); audio.pause(); resolve(); };
+      playing = { stop: done };
       audio.onended = audio.onerror = done;
       // A browser with no sound device may never say "ended": its length is waited, no more
       // (and a sound that never loads, ten seconds).
@@ -66,17 +68,35 @@
     if (speaking) return;
     speaking = true;
     while (queue.length) {
-      const line = queue.shift();
+      const line = current = queue.shift();
       if (line.earcon && sounds.checked) await play("/audio/" + encodeURIComponent(line.earcon) + ".wav");
-      if (speech.checked) {
+      if (speech.checked && !line.cut) {
         const voice = voiceFor(language);
         if (voice) await say(line.text, language, voice);
         else await play("/speech/" + encodeURIComponent(line.id) + ".wav");
       }
-      // The turn has been heard to its end: now the table's turn clock starts.
-      if (line.said) snl.send(ws, { type: "said" });
+      heard(line);
     }
+    current = null;
     speaking = false;
+  }
+  // The turn has been heard to its end (or cut short): now the table's turn clock starts,
+  // and a roll pressed from now on counts. Told once.
+  function heard(line) {
+    if (line.said) snl.send(ws, { type: "said" });
+    line.said = false;
+  }
+  // A key cuts the speech short, as at a terminal: the rest is in the log. Before the key
+  // leaves, the host hears that the turn has been said, so the press is of this turn (the
+  // host holds the turn until the page has said it, and a roll before that is dropped).
+  function hush() {
+    for (const line of current ? [current, ...queue] : queue) {
+      line.cut = true;
+      heard(line);
+    }
+    queue.length = 0;
+    if (window.speechSynthesis) speechSynthesis.cancel();
+    if (playing) playing.stop();
   }
 
   function connect() {
@@ -127,6 +147,7 @@
       document.body.dataset.turn = message.mine ? "mine" : "";
     } else if (message.type === "ask") {
       $("question").hidden = !message.open;
+      $("asked").textContent = message.open ? String(message.text || "") : "";
       if (message.open) $("answer").focus();
       else if (document.activeElement === $("answer") || document.activeElement === document.body) $("roll").focus();
     } else if (message.type === "ended") {
@@ -169,9 +190,16 @@
     event.preventDefault();
     const answer = $("answer").value.trim();
     $("answer").value = "";
-    if (answer) snl.send(ws, { type: "answer", text: answer });
+    // Enter alone is the terminal's Enter: in the child's turn it puts the question aside
+    // and rolls, else the question is said again. It is never lost.
+    if (!answer) sendKey("\r");
+    else {
+      hush();
+      snl.send(ws, { type: "answer", text: answer });
+    }
   });
   function sendKey(key) {
+    hush();
     if (key === "\r" || key === " ") document.body.dataset.turn = "";  // one press, one roll
     snl.send(ws, { type: "key", key: key });
   }

@@ -48,7 +48,9 @@ def _latin_file(weight: int) -> bytes:
     return (files("fontpkg_atkinson_hyperlegible") / "files" / name).read_bytes()
 
 
-def _devanagari_variable() -> bytes:
+def devanagari_font() -> bytes:
+    """The whole variable font, every weight: what the printed pages cut their glyphs from
+    and what the table's web pages draw Devanagari with."""
     source = files("fontpkg_noto_sans_devanagari") / "files" / "NotoSansDevanagari[wdth,wght].ttf"
     return source.read_bytes()
 
@@ -86,7 +88,7 @@ def _metrics(family: str, weight: int) -> _Metrics:
         # The variable font's own advances at this weight (its HVAR deltas): instancing
         # every outline to read them took a second. They match the embedded static
         # instance to within half a font unit (its rounding).
-        font = TTFont(io.BytesIO(_devanagari_variable()))
+        font = TTFont(io.BytesIO(devanagari_font()))
         glyphs = font.getGlyphSet(location={"wght": weight, "wdth": 100})
     else:
         font = TTFont(io.BytesIO(_latin_file(weight)))
@@ -139,11 +141,11 @@ def _cut(data: bytes, characters: str) -> bytes:
 
 @lru_cache(maxsize=16)
 def _devanagari_cut(characters: str) -> bytes:
-    return _cut(_devanagari_variable(), characters)
+    return _cut(devanagari_font(), characters)
 
 
 def _source(family: str, weight: int) -> bytes:
-    return _devanagari_variable() if family == DEVANAGARI_FAMILY else _latin_file(weight)
+    return devanagari_font() if family == DEVANAGARI_FAMILY else _latin_file(weight)
 
 
 @cache
