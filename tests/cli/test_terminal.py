@@ -13,6 +13,8 @@ import signal
 import subprocess
 import sys
 import termios
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -159,11 +161,20 @@ def test_a_nepali_game_resumes_as_printed_in_nepali_without_asking_again(tmp_pat
         assert terminal.wait() == 0
 
 
-def test_a_resumed_game_comes_back_with_its_language_digits_and_way_of_being_heard(
-        tmp_path) -> None:  # type: ignore[no-untyped-def]
+def kept_settings(data_dir: Path, given: frozenset[str] = frozenset()) -> Any:
+    """The options the latest saved game comes back with (``given``: named again)."""
     from snl_edu.app.options import LATEST, PlayOptions
     from snl_edu.app.saving import resume, with_kept_settings
 
+    prepared = resume(PlayOptions(resume=LATEST, data_dir=str(data_dir)),
+                      Localizer.create("en"), lambda text: None)
+    prepared.close()
+    return with_kept_settings(PlayOptions(resume=LATEST, given=given, data_dir=str(data_dir)),
+                              prepared)
+
+
+def test_a_resumed_game_comes_back_with_its_language_digits_and_way_of_being_heard(
+        tmp_path) -> None:  # type: ignore[no-untyped-def]
     data = {"SNL_DATA_DIR": str(tmp_path)}
     with Terminal("play", "--players", "Asha", "--seed", "2", "--lang", "ne", "--digits",
                   "latn", "--screen-reader", "--rate", "120", "--volume", "60",
@@ -171,11 +182,7 @@ def test_a_resumed_game_comes_back_with_its_language_digits_and_way_of_being_hea
         terminal.expect("h थिच।\n")
         terminal.interrupt()
         assert terminal.wait() == 1
-    prepared = resume(PlayOptions(resume=LATEST, data_dir=str(tmp_path)),
-                      Localizer.create("en"), lambda text: None)
-    prepared.close()
-    options = with_kept_settings(PlayOptions(resume=LATEST, given=frozenset({"rate"}),
-                                             data_dir=str(tmp_path)), prepared)
+    options = kept_settings(tmp_path, given=frozenset({"rate"}))
     assert (options.lang, options.digits, options.lessons, options.history) == (
         "ne", "latn", "every", "off")
     assert options.sound.screen_reader and options.sound.volume == 60
@@ -184,20 +191,13 @@ def test_a_resumed_game_comes_back_with_its_language_digits_and_way_of_being_hea
 
 def test_snl_screen_reader_set_once_plays_as_if_every_game_were_given_screen_reader(
         tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from snl_edu.app.options import LATEST, PlayOptions
-    from snl_edu.app.saving import resume, with_kept_settings
-
     data = {"SNL_DATA_DIR": str(tmp_path), "SNL_SCREEN_READER": "1"}
     with Terminal("play", "--players", "Asha", "--seed", "2", "--lessons", "off",
                   env=data) as terminal:
         terminal.expect("Press Enter to roll the pasa, or h for help.\n")
         terminal.interrupt()
         assert terminal.wait() == 1
-    prepared = resume(PlayOptions(resume=LATEST, data_dir=str(tmp_path)),
-                      Localizer.create("en"), lambda text: None)
-    prepared.close()
-    options = with_kept_settings(PlayOptions(resume=LATEST, data_dir=str(tmp_path)), prepared)
-    assert options.sound.screen_reader
+    assert kept_settings(tmp_path).sound.screen_reader
 
 
 def test_resume_continues_the_family_game_not_an_interrupted_demo(tmp_path) -> None:  # type: ignore[no-untyped-def]

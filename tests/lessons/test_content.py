@@ -108,21 +108,27 @@ def test_a_card_with_figures_about_one_board_is_told_only_in_a_game_on_it(
     assert any(about_one_board[0].told["en"] in text for text in cards) is told
 
 
-def test_a_card_about_a_board_that_does_not_ship_is_refused_by_name(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Told during a game, the card would look its board up: a misspelt one is named when
-    the cards are read, in the teacher's language."""
-    (tmp_path / "history.toml").write_text(
-        '[[card]]\nid = "maths"\nen = "a"\nne = "अ"\n'
-        'source = "b"\nboard = "moksha-patan"\n', "utf-8")
-    monkeypatch.setattr(content, "data_folder", lambda name: tmp_path)
+def refused_history(folder: Path, monkeypatch: pytest.MonkeyPatch, text: str
+                    ) -> LessonDataError:
+    """The error reading ``text`` as the history cards' file raises."""
+    (folder / "history.toml").write_text(text, "utf-8")
+    monkeypatch.setattr(content, "data_folder", lambda name: folder)
     history_cards.cache_clear()
     try:
         with pytest.raises(LessonDataError) as raised:
             history_cards()
     finally:
         history_cards.cache_clear()
-    assert describe(raised.value, nepali()) == (
+    return raised.value
+
+
+def test_a_card_about_a_board_that_does_not_ship_is_refused_by_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Told during a game, the card would look its board up: a misspelt one is named when
+    the cards are read, in the teacher's language."""
+    refused = refused_history(tmp_path, monkeypatch, '[[card]]\nid = "maths"\nen = "a"\n'
+                              'ne = "अ"\nsource = "b"\nboard = "moksha-patan"\n')
+    assert describe(refused, nepali()) == (
         "पाठ फाइल history.toml प्रयोग गर्न सकिँदैन: प्रविष्टि maths को बोर्ड "
         "'moksha-patan' खेलसँगै आएको बोर्ड होइन।")
 
@@ -130,14 +136,6 @@ def test_a_card_about_a_board_that_does_not_ship_is_refused_by_name(
 def test_a_card_with_more_in_one_language_only_is_refused_by_name(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """snl history would show a longer card in English than in Nepali."""
-    (tmp_path / "history.toml").write_text(
-        '[[card]]\nid = "names"\nen = "a"\nne = "अ"\nmore_en = "b"\nsource = "c"\n'
-        'source_ne = "ग"\n', "utf-8")
-    monkeypatch.setattr(content, "data_folder", lambda name: tmp_path)
-    history_cards.cache_clear()
-    try:
-        with pytest.raises(LessonDataError) as raised:
-            history_cards()
-    finally:
-        history_cards.cache_clear()
-    assert describe(raised.value, english()).endswith("entry names has no more_ne text.")
+    refused = refused_history(tmp_path, monkeypatch, '[[card]]\nid = "names"\nen = "a"\n'
+                              'ne = "अ"\nmore_en = "b"\nsource = "c"\nsource_ne = "ग"\n')
+    assert describe(refused, english()).endswith("entry names has no more_ne text.")
