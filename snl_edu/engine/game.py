@@ -95,11 +95,13 @@ class Game:
         if self.rules.play_to_end and still_playing > 1:
             self._pass_turn(events)
             return
-        self.ranking = self._rank()
+        self.ranking = self.standings()
         self.over = True
         events.append(GameOver(self.ranking))
 
-    def _rank(self) -> tuple[Standing, ...]:
+    def standings(self) -> tuple[Standing, ...]:
+        """The places as the game stands: the finished in the order they finished, then the
+        rest by square (a shared square, a shared place); at the end, the ranking."""
         standings = [Standing(place, seat, self.positions[seat])
                      for place, seat in enumerate(self.finished, start=1)]
         rest = sorted((s for s in range(len(self.seats)) if s not in self.finished),

@@ -6,7 +6,7 @@ import math
 from collections.abc import Callable
 
 from snl_edu.engine import Game
-from snl_edu.engine.events import GameOver, Standing
+from snl_edu.engine.events import GameOver
 from snl_edu.language.localizer import Localizer
 from snl_edu.play.narration import Narrator
 from snl_edu.table.seats import MISSED_BEFORE_COVER, WARNING_BEFORE
@@ -50,9 +50,5 @@ def notice_text(loc: Localizer, notice: Notice, name: str,
 def ended_by_teacher(loc: Localizer, narrator: Narrator, game: Game) -> list[Message]:
     """The teacher ended the game before its end: that, and the places as it stands, said
     alike at the host and at every child's computer (each in its own language)."""
-    squares = game.positions
-    ranking = tuple(sorted((Standing(1 + sum(other > square for other in squares), seat,
-                                     square) for seat, square in enumerate(squares)),
-                           key=lambda standing: standing.place))
     return [Message(loc.gettext("The teacher has ended the game.")),
-            *narrator.narrate_all([GameOver(ranking)])[1:]]  # the places alone
+            *narrator.narrate_all([GameOver(game.standings())])[1:]]  # the places alone

@@ -751,3 +751,23 @@ def test_the_game_keys_work_while_a_question_is_open_at_the_table(tmp_path: Path
     assert "w: where is everyone." in during  # h
     assert any(line.startswith(f"Square {square + 1}") for line in during)  # ]
     assert not any(line.startswith("Please answer with a number") for line in during)
+
+
+def test_the_places_told_at_the_teachers_end_are_the_games_own() -> None:
+    # Played to the end, two have finished, in turn: they are places 1 and 2, as the game
+    # ranks them, not both 1 for standing on the last square.
+    from snl_edu.boards import load_board
+    from snl_edu.engine import Game, Rules, Seat
+    from snl_edu.language.localizer import Localizer
+    from snl_edu.play.narration import Narrator
+    from snl_edu.table.notices import ended_by_teacher
+
+    seats = [Seat("Asha"), Seat("Bikash"), Seat("Sita")]
+    board = load_board("classic")
+    game = Game(board, Rules(play_to_end=True), seats)
+    game.positions = [board.last, board.last, 40]
+    game.finished = [1, 0]
+    loc = Localizer.create("en")
+    lines = [m.text for m in ended_by_teacher(loc, Narrator(loc, board, seats), game)]
+    assert [line.split(":")[0] for line in lines[1:]] == ["Place 1", "Place 2", "Place 3"]
+    assert lines[1].startswith("Place 1: Bikash")
