@@ -87,12 +87,12 @@ def host(ctx: click.Context, /, players: str | None, teams: tuple[str, ...],
 
     # The language resolved here, once (--lang, SNL_LANG, the locale), and passed down.
     loc = remember_localizer(localizer_for(lang, digits))
-    if code is not None and long_enough(code) and foreign_letters(code):
+    if code is not None and long_enough(code) and (foreign := foreign_letters(code)):
         raise click.BadParameter(loc.gettext(
             "A join code is written with the letters {letters} only, and {code} has {foreign}. "
             "Leave out --code for a new one.").format(
                 letters=ALPHABET, code=visible(code),
-                foreign=loc.join(visible(letter) for letter in foreign_letters(code))),
+                foreign=loc.join(visible(letter) for letter in foreign)),
             param_hint="--code")
     if code is not None and not strong(code):
         raise click.BadParameter(loc.gettext(
