@@ -53,10 +53,6 @@ KIND_LEVEL = {kind: level for level, kinds in LEVEL_KINDS.items() for kind in ki
 # Kinds whose prompt asks for the number in digits: it names the number in words (or
 # shows it in the other script), so words typed or said back are the prompt copied.
 DIGIT_KINDS = frozenset({Kind.NUMERAL, Kind.NUMBER_WORDS})
-# Kinds that say where other players stand ("Bikash is on 22"): true only while nobody else
-# moves, so not asked where others may roll while the question is open (the classroom
-# table does not wait for a child's answer).
-ABOUT_OTHERS = frozenset({Kind.WHO_AHEAD})
 
 
 @dataclass(frozen=True)
@@ -150,6 +146,9 @@ class Situation:
     # Another child may move the seat's token while the question is open (a team-mate at
     # another computer rolls for it): no question says where it stands now.
     token_moves: bool = False
+    # The other players may roll while the question is open (the classroom table does not
+    # wait for a child's answer): no question says where they stand ("Bikash is on 22").
+    others_move: bool = False
 
     @property
     def square(self) -> int:
@@ -467,7 +466,7 @@ def _who_ahead(c: _Context) -> Question | None:
     s = c.situation
     others = [i for i, p in enumerate(s.positions) if i != s.seat and p not in (0, s.square)]
     # Made-up positions are nobody's; a token that may move meanwhile is soon elsewhere.
-    if not others or s.square == 0 or s.imagined or s.token_moves:
+    if not others or s.square == 0 or s.imagined or s.token_moves or s.others_move:
         return None
     other = c.rng.choice(others)
     mine, theirs = s.square, s.positions[other]
@@ -683,27 +682,25 @@ def make(kind: Kind, situation: Situation, loc: Localizer, rng: random.Random,
 
 def generate(level: int, situation: Situation, loc: Localizer, rng: random.Random,
              weights: Weights | None = None, by_ear: bool = False,
-             answered: Collection[str] = (), others_move: bool = False) -> Question:
+             answered: Collection[str] = ()) -> Question:
     """A question of the level, its kind chosen by the learner's weights.
 
     ``by_ear``: the game is heard (speech or a screen reader), so no question may
     show what it asks about only on screen or say its own answer aloud.
     ``answered``: prompts the learner answered right lately; another is drawn
     instead while one can be (a board may offer only a few of a kind).
-    ``others_move``: the other players may roll while it is open, so it says nothing of
-    where they stand (``ABOUT_OTHERS``).
     """
-    question = _draw(level, situation, loc, rng, weights or Weights(), by_ear, others_move)
+    question = _draw(level, situation, loc, rng, weights or Weights(), by_ear)
     for _ in range(FRESH_DRAWS - 1):
         if question.prompt not in answered:
             break
-        question = _draw(level, situation, loc, rng, weights or Weights(), by_ear, others_move)
+        question = _draw(level, situation, loc, rng, weights or Weights(), by_ear)
     return question
 
 
 def _draw(level: int, situation: Situation, loc: Localizer, rng: random.Random,
-          weights: Weights, by_ear: bool, others_move: bool) -> Question:
-    kinds = [kind for kind in LEVEL_KINDS[level] if not (others_move and kind in ABOUT_OTHERS)]
+          weights: Weights, by_ear: bool) -> Question:
+    kinds = list(LEVEL_KINDS[level])
     while kinds:
         kind = rng.choices(kinds, weights=[weights.kind(k) for k in kinds], k=1)[0]
         question = make(kind, situation, loc, rng, weights, by_ear)

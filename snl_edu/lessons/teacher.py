@@ -231,10 +231,9 @@ class Teacher:
         learner = self.learners.get(seat, child)
         weights = self.recorder.weights(learner) if self.recorder else None
         situation = replace(situation_of(game, seat, self.loc, events),
-                            token_moves=self.token_moves)
+                            token_moves=self.token_moves, others_move=self.others_move)
         question = generate(self.level_of(learner), situation, self.loc, self.rng, weights,
-                            by_ear=self.by_ear,
-                            answered=self._answered(learner), others_move=self.others_move)
+                            by_ear=self.by_ear, answered=self._answered(learner))
         return self.put(game, question, learner, seat, child)
 
     def ask_again(self, game: Game, kept: object) -> None:
