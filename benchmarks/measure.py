@@ -96,7 +96,7 @@ def table(results: Sequence[Result]) -> str:
                         r.reference_name, _number(r.reference_median), f"{r.ratio:.3g}", r.goal)
                        for r in results]
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
-    return "\n".join("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
+    return "\n".join("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
                      for row in rows)
 
 

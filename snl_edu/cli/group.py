@@ -66,12 +66,11 @@ def language_options(function: F) -> F:
         callback=_inherit,
         help="Digits for numbers: latn (0-9) or deva (०-९); Nepali defaults to deva.",
     )(function)
-    function = click.option(
+    return click.option(
         "--lang", metavar="|".join(languages.codes()), default=None, callback=_inherit,
         help="Language of everything shown and said. Default: SNL_LANG, then the system "
              "locale, then English.",
     )(function)
-    return function
 
 
 def error_localizer(ctx: click.Context) -> Localizer:

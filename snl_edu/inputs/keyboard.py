@@ -15,6 +15,7 @@ without Python's own buffering hiding input that has already arrived.
 from __future__ import annotations
 
 import codecs
+import contextlib
 import os
 import select
 import signal
@@ -113,10 +114,9 @@ class KeyboardInput:
             return
         import termios
 
-        try:
+        # The terminal may have gone (a closed window): nothing left to restore then.
+        with contextlib.suppress(termios.error):
             termios.tcsetattr(self.fd, termios.TCSAFLUSH, self._saved)
-        except termios.error:
-            pass  # the terminal has gone (a closed window): nothing left to restore
         self._saved = None
         self._release_sigterm()
 
@@ -132,10 +132,8 @@ class KeyboardInput:
 
     def _release_sigterm(self) -> None:
         if self._previous_sigterm is not None:
-            try:
+            with contextlib.suppress(ValueError):
                 signal.signal(signal.SIGTERM, self._previous_sigterm)
-            except ValueError:
-                pass
             self._previous_sigterm = None
 
     # -- reading -------------------------------------------------------------------

@@ -7,6 +7,7 @@ copied as it is.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -117,11 +118,9 @@ def salvage(backup: Path, target: sqlite3.Connection) -> tuple[int, int]:
     except sqlite3.Error:
         return 0, 0
     source.text_factory = decode_text
-    try:
-        # Read past a damaged schema entry (an index's name, say): the rows may be whole.
+    # Read past a damaged schema entry (an index's name, say): the rows may be whole.
+    with contextlib.suppress(sqlite3.Error, UnicodeDecodeError):
         source.execute("PRAGMA writable_schema=ON")
-    except (sqlite3.Error, UnicodeDecodeError):
-        pass
     kept = lost = 0
     target.execute("BEGIN IMMEDIATE")
     try:

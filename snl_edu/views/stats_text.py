@@ -122,7 +122,7 @@ def chart_lines(turns: Distribution, loc: Localizer) -> list[str]:
     label_width = max(len(label) for label in labels)
     lines = [loc.gettext("Turns a game takes (bar), share of games (%), and share over by "
                          "then (%):")]
-    for label, (_low, _high, share, done) in zip(labels, rows):
+    for label, (_low, _high, share, done) in zip(labels, rows, strict=True):
         bar = "#" * round(CHART_WIDTH * share / biggest)
         lines.append(f"{label:>{label_width}} | {bar:<{CHART_WIDTH}} "
                      f"{percent(loc, share):>6} {percent(loc, done):>6}")

@@ -49,7 +49,7 @@ def test_chain_and_engine_agree_on_every_state_and_roll(name: str) -> None:
         for state, targets, passes in zip(chain.states, chain.targets, chain.passes,
                                           strict=True):
             square, sixes = state
-            for roll, (target, passed) in enumerate(zip(targets, passes), start=1):
+            for roll, (target, passed) in enumerate(zip(targets, passes, strict=True), start=1):
                 game = Game(board, rules, [Seat("solo")])
                 game.positions[0], game.sixes_in_row = square, sixes
                 events = game.play(roll)

@@ -256,6 +256,6 @@ def test_the_geometric_tail_matches_stepping_to_the_end(monkeypatch: pytest.Monk
     stepped = analyse(board, rules)
     for ours, theirs in ((settled.rolls, stepped.rolls), (settled.turns, stepped.turns)):
         assert len(ours.chances) == len(theirs.chances) > 500
-        assert max(abs(a - b) for a, b in zip(ours.chances, theirs.chances)) < 1e-15
+        assert max(abs(a - b) for a, b in zip(ours.chances, theirs.chances, strict=True)) < 1e-15
         assert ours.tail == pytest.approx(theirs.tail, rel=1e-9)
     assert settled.seat_chances == pytest.approx(stepped.seat_chances, abs=1e-14)

@@ -39,7 +39,7 @@ def turn_by_turn(chain: Chain, steps: int) -> list[float]:
         while sum(rolling.values()) > 1e-40:
             extra: dict[int, float] = defaultdict(float)
             for state, chance in rolling.items():
-                for target, passes in zip(chain.targets[state], chain.passes[state]):
+                for target, passes in zip(chain.targets[state], chain.passes[state], strict=True):
                     share = chance / DIE_FACES
                     if target == FINISHED:
                         won += share

@@ -128,7 +128,7 @@ def test_class_chart_on_an_a4_page(school: Path, tmp_path: Path, language: str) 
         assert circles.count("before") == 4 and circles.count("after") == 3
     for element in drawn_texts(svg):
         left, right = _span(element)
-        assert 0 < left and right < PAGE_WIDTH and 0 < float(element.get("y", 0)) \
+        assert left > 0 and right < PAGE_WIDTH and 0 < float(element.get("y", 0)) \
             < PAGE_HEIGHT, element.text
     assert uncovered_characters(svg) == set()
     assert pixels(svg).min() < 60  # something is drawn
@@ -193,7 +193,7 @@ def test_a_check_up_stopped_early_is_charted_with_its_tasks_not_done_in_words(
             "Ojas": ["after", "before: not done"], "Class average": ["no before and after"]}, task
     for element in drawn_texts(svg):
         left, right = _span(element)
-        assert 0 < left and right < PAGE_WIDTH, element.text
+        assert left > 0 and right < PAGE_WIDTH, element.text
     for panel in (g for g in ET.fromstring(svg.encode()).iter(f"{ns}g")
                   if g.get("class") == "panel"):
         dots = [(float(c.get("cx", 0)), float(c.get("cy", 0)), float(c.get("r", 0)))

@@ -46,7 +46,7 @@ def play_out(board: Board, rules: Rules, seats: int, seed: int) -> tuple[Game, l
 def check_step(game: Game, before: list[int], mover: int, events: list[object]) -> None:
     last = game.board.last
     assert all(0 <= p <= last for p in game.positions)
-    assert all(p == q for i, (p, q) in enumerate(zip(before, game.positions)) if i != mover)
+    assert all(p == q for i, (p, q) in enumerate(zip(before, game.positions, strict=True)) if i != mover)
     assert isinstance(events[0], Rolled) and events[0].seat == mover
     for event in events:
         if isinstance(event, (Climbed, Slid)):

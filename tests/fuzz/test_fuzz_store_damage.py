@@ -6,6 +6,7 @@ a few files; SNL_FUZZ_STORE_FILES=300 runs the long campaign and prints its coun
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import shutil
@@ -65,11 +66,10 @@ def damage_row(path: Path, rng: random.Random) -> None:
     else:
         sql, params = f"UPDATE {table} SET {column} = ?", (value,)
     with raw(path) as db:
-        try:
+        # A NOT NULL or CHECK may keep this value out: nothing to damage then.
+        with contextlib.suppress(sqlite3.IntegrityError):
             db.execute(sql + " WHERE rowid IN (SELECT rowid FROM " + table +
                        " ORDER BY random() LIMIT 2)", params)
-        except sqlite3.IntegrityError:
-            pass  # a NOT NULL or CHECK kept this value out: nothing to damage
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
 

@@ -67,7 +67,7 @@ def test_english_normal_sentences() -> None:
 @pytest.mark.parametrize("language", ["en", "ne"])
 @pytest.mark.parametrize("verbosity", list(Verbosity))
 def test_every_event_has_a_sentence(language: str, verbosity: Verbosity) -> None:
-    for event, texts in zip(EVENTS, narrate(language, verbosity)):
+    for event, texts in zip(EVENTS, narrate(language, verbosity), strict=True):
         assert texts, event
         for text in texts:
             assert "{" not in text and "}" not in text
@@ -144,7 +144,7 @@ def test_each_event_has_its_own_earcon(verbosity: Verbosity) -> None:
     # Steps also tick under counting aloud (full), so they are checked apart.
     heard = {repr(e): {m.earcon for m in narrator.narrate(e)} - {None} for e in EVENTS}
     assert {event: sounds - {"step"} for event, sounds in heard.items()} == {
-        repr(e): {name} - {None, "step"} for e, name in zip(EVENTS, EARCON_OF_EVENT)}
+        repr(e): {name} - {None, "step"} for e, name in zip(EVENTS, EARCON_OF_EVENT, strict=True)}
     assert "step" in heard[repr(Moved(0, 20, 24))]
 
 

@@ -3,6 +3,7 @@ off by the deadline or the bound, never waited for; the door counts by network."
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import threading
 import time
@@ -28,10 +29,8 @@ def stalled_pair() -> tuple[socket.socket, socket.socket]:
 
 def outbox_of(sock: socket.socket, **limits: object) -> Outbox:
     def cut() -> None:
-        try:
+        with contextlib.suppress(OSError):
             sock.shutdown(socket.SHUT_RDWR)
-        except OSError:
-            pass
     return Outbox(lambda text: sock.sendall(text.encode()), cut, **limits)  # type: ignore[arg-type]
 
 

@@ -29,7 +29,7 @@ DIP = 0.25  # log10 energy a peak must rise above the valley before it, and fall
 FLOOR = 2.0  # peaks more than this below the loudest (20 dB) are noise, not syllables
 
 _FREQUENCIES = np.fft.rfftfreq(FRAME, 1 / RATE)
-_IN_BAND = (_FREQUENCIES >= BAND[0]) & (_FREQUENCIES <= BAND[1])
+_IN_BAND = (BAND[0] <= _FREQUENCIES) & (BAND[1] >= _FREQUENCIES)
 
 
 class Loudness:

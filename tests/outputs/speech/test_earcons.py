@@ -61,7 +61,7 @@ def test_regeneration_is_byte_identical(tmp_path: Path, capsys: pytest.CaptureFi
     assert written == [folder / f"{name}.wav" for name in earcons.EARCONS]
     for path in written:
         assert path.read_bytes() == (AUDIO / path.name).read_bytes(), path.name
-    assert SHIPPED == tuple(sorted(earcons.EARCONS))  # every shipped cue is made, and no other
+    assert tuple(sorted(earcons.EARCONS)) == SHIPPED  # every shipped cue is made, and no other
 
 
 def test_every_earcon_the_narrator_uses_exists() -> None:

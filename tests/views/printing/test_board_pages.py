@@ -60,7 +60,7 @@ def test_legend_stays_on_the_page_without_overlaps(name: str, language: str,
     assert len(boxes) >= len(load_board(name).jumps)
     grid_bottom = max(y + side for _, y, side in _squares(svg))
     for left, top, right, bottom in boxes:
-        assert MARGIN <= left and right <= PAGE_WIDTH - MARGIN
+        assert left >= MARGIN and right <= PAGE_WIDTH - MARGIN
         assert grid_bottom < top and bottom <= PAGE_HEIGHT - MARGIN
     for a, b in itertools.combinations(boxes, 2):
         apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
