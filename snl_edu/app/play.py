@@ -287,7 +287,7 @@ def _run(options: PlayOptions, prepared: Prepared, loc: Localizer, terminal: Ter
                         lambda seat: rotation.due(game, seat))
     prefs, players = speech_prefs(options), teams.children(game.seats)
     remembered = prefs.for_players(players)
-    if remembered is not None and not {"rate", "volume"} & options.given:
+    if remembered is not None and not {"rate", "volume"} & options.given.keys():
         rate, volume = remembered  # this player's own speed and loudness from last time
         options = replace(options, sound=replace(options.sound, rate=rate, volume=volume))
     # Sound after the console line: earcon, then the spoken sentence; a key press skips.
