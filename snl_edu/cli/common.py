@@ -90,11 +90,14 @@ CHILD_NAME = ChildName()
 
 def run_app(ctx: click.Context, action: Callable[[], T]) -> T:
     """Run the application layer; options that do not fit together are a usage error
-    of this command (exit code 2, with its usage line), like Click's own."""
-    from snl_edu.app.errors import OptionError
+    of this command (exit code 2, with its usage line), like Click's own; a refusal is
+    its one line (exit code 1)."""
+    from snl_edu.app.errors import OptionError, Refusal
 
     try:
         return action()
+    except Refusal as error:  # phrased where it was refused, in the user's language
+        raise click.ClickException(error.text) from None
     except OptionError as error:
         from snl_edu.error_text import describe
 
