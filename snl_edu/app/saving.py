@@ -154,7 +154,6 @@ def _valid_settings(saved: dict[str, Any]) -> dict[str, Any]:
 
     checks: dict[str, Callable[[Any], bool]] = {
         "verbosity": lambda v: v in {item.value for item in Verbosity},
-        "count": lambda v: isinstance(v, bool),
         "auto_roll": lambda v: v is None or (type(v) in (int, float) and 0.5 <= v < 1e6),
         "lessons": lambda v: v is None or v in {item.value for item in Frequency},
         "level": lambda v: v is None or (type(v) is int and LEVELS[0] <= v <= LEVELS[-1]),
@@ -162,13 +161,14 @@ def _valid_settings(saved: dict[str, Any]) -> dict[str, Any]:
         "history": lambda v: v in (None, "on", "off"),
         "lang": lambda v: isinstance(v, str) and languages.get(v) is not None,
         "digits": lambda v: v in {item.value for item in Digits},
-        "speech": flag, "sound": flag, "screen_reader": flag, "voice": flag,
         "tts": lambda v: v in TTS_CHOICES,
         "rate": lambda v: type(v) is int and MIN_RATE <= v <= MAX_RATE,
         "volume": lambda v: type(v) is int and 0 <= v <= 100,
     }
-    known = (*KEPT_SETTINGS, *SOUND_SETTINGS, *VOICE_SETTINGS)  # a kept field has a check
-    return {key: saved[key] for key in known if key in saved and checks[key](saved[key])}
+    # A kept on/off option (--count, --speech) needs no check of its own: a flag is valid.
+    known = (*KEPT_SETTINGS, *SOUND_SETTINGS, *VOICE_SETTINGS)
+    return {key: saved[key] for key in known
+            if key in saved and checks.get(key, flag)(saved[key])}
 
 
 def with_kept_settings(options: PlayOptions, prepared: Prepared) -> PlayOptions:
