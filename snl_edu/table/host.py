@@ -43,13 +43,13 @@ from snl_edu.table.connection import Outbox, Watch
 from snl_edu.table.gate import Gate, network_of
 from snl_edu.table.notices import ended_by_teacher, notice_text, warning_seconds
 from snl_edu.table.seats import (
-    QUESTION_CAP,
     WARNING_BEFORE,
     NetworkSeat,
     TableControl,
     TableEnded,
     TeamSeat,
 )
+from snl_edu.table.turn_clock import QUESTION_CAP
 from snl_edu.table.web import WebSide
 from snl_edu.table.wire import Notice, Refusal
 from snl_edu.vocabulary import Message
