@@ -5,13 +5,7 @@ A projector's read-only view (``watch``) is the same client without a seat: afte
 turn it shows the board, where everyone is and the last moves, as plain lines.
 """
 
-from snl_edu.table.client.link import (
-    REFUSALS,
-    UNTRUSTED,
-    TableError,
-    find_table,
-    unreachable,
-)
+from snl_edu.table.client.link import REFUSALS, UNTRUSTED, TableError, find_table, unreachable
 from snl_edu.table.client.state import ClientOptions
 from snl_edu.table.client.turns import TableClient
 
