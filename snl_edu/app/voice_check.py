@@ -211,21 +211,22 @@ def listen(loc: Localizer, book: PhraseBook, model: Backend, audio_in: Path | No
     source: AudioSource = WavFileSource(audio_in) if audio_in else MicrophoneSource()
 
     def show(heard: Heard) -> None:
-        command = heard.command
+        # A command with no action was not understood: as good as none heard.
+        action = heard.command.action if heard.command else None
+        number = heard.command.number if heard.command else None
         if as_json:
             line(json.dumps({
-                "heard": heard.raw,
-                "command": None if command is None else command.action.value,
-                "number": None if command is None else command.number,
+                "heard": heard.raw, "command": None if action is None else action.value,
+                "number": None if action is None else number,
                 "end": round(heard.speech_end, 3)}, ensure_ascii=False))
-        elif command is None:
+        elif action is None:
             line(_("heard {text}: not a command").format(text=repr(heard.raw)))
-        elif command.number is not None:
+        elif number is not None:
             line(_("heard {text}: the number {number}").format(
-                text=repr(heard.raw), number=loc.number(command.number)))
+                text=repr(heard.raw), number=loc.number(number)))
         else:
             line(_("heard {text}: {command}").format(
-                text=repr(heard.raw), command=_(ACTION_LABELS[command.action])))
+                text=repr(heard.raw), command=_(ACTION_LABELS[action])))
 
     listener = VoiceListener(model, book, source, on_heard=show, numbers=numbers)
     if audio_in is None:
