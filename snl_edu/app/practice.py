@@ -7,6 +7,7 @@ import sys
 from collections import deque
 from collections.abc import Callable
 
+from snl_edu.app.opening import open_outputs
 from snl_edu.app.storage import open_store_telling
 from snl_edu.boards import load_board
 from snl_edu.engine import Board
@@ -17,7 +18,7 @@ from snl_edu.lessons.adaptive import suggest_level
 from snl_edu.lessons.answers import Asker
 from snl_edu.lessons.questions import Situation, generate
 from snl_edu.lessons.teacher import SPACING, Recorder
-from snl_edu.outputs.console import ConsoleOutput, Outputs
+from snl_edu.outputs.console import ConsoleOutput
 from snl_edu.store.progress import ProgressStore
 from snl_edu.vocabulary import Message
 
@@ -64,7 +65,7 @@ def practise(loc: Localizer, learner: str, level: int | None, questions: int, bo
     went (``level`` None: the level the learner's progress suggests)."""
     _ = loc.gettext
     chosen_board = load_board(board)
-    outputs = Outputs([ConsoleOutput(sys.stdout)])
+    outputs = open_outputs(ConsoleOutput(sys.stdout))
     rng = random.Random(seed)
     with open_store_telling(data_dir, loc, notify) as store:
         progress = ProgressStore(store)

@@ -163,7 +163,7 @@ def _check_grammar(loc: Localizer, name: str, book: PhraseBook, model: Backend,
 
 
 def _check_microphone(loc: Localizer, line: Line) -> int:
-    from snl_edu.app.play import audio_off
+    from snl_edu.app.opening import audio_off
     from snl_edu.inputs.voice.errors import VoiceError
     from snl_edu.inputs.voice.messages import describe_voice_error
     from snl_edu.inputs.voice.microphone import microphone_name

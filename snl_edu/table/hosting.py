@@ -99,18 +99,17 @@ def _announce(desk: Desk, port: int, the_table: Table, terminal: Terminal
 
 
 def _run_with_teacher_keys(the_table: Table, desk: Desk, terminal: Terminal) -> None:
-    from snl_edu.app.play import open_sound
+    from snl_edu.app.opening import open_outputs, open_sound
     from snl_edu.inputs.keyboard import KeyboardInput
     from snl_edu.inputs.seat_inputs import SeatInputs
-    from snl_edu.outputs.console import Outputs
     from snl_edu.table.joining import spelled_code
     from snl_edu.vocabulary import Message
 
     loc = the_table.loc
     # Single keys for the teacher, restored however the table ends.
     with KeyboardInput() as keyboard, contextlib.ExitStack() as stack:
-        voice = Outputs(open_sound(desk.sound, loc, SeatInputs(keyboard), terminal,
-                                   stack).outputs)
+        voice = open_outputs(None, open_sound(desk.sound, loc, terminal.notify, stack,
+                                              SeatInputs(keyboard).key_pressed))
         speaking = threading.Lock()  # the start and the teacher's c key, one at a time
 
         def say_code() -> None:  # heard in the host's language (printed above)
