@@ -11,8 +11,8 @@ from snl_edu.engine.game import MAX_SEATS, MIN_SEATS
 from snl_edu.language import registry as languages
 from snl_edu.language.localizer import LanguageError, Localizer
 from snl_edu.language.reasons import is_toml_reason, toml_reason
-from snl_edu.outputs.speech.errors import AudioUnavailable
 from snl_edu.safe_text import visible
+from snl_edu.sound.unavailable import AudioUnavailable
 from snl_edu.store import StoreError
 from snl_edu.store.claims import GameInUse
 from snl_edu.store.games import UnknownGameError

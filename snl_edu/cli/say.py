@@ -25,7 +25,7 @@ def say(text: tuple[str, ...], out: Path | None, tts: str, rate: int, volume: in
     # Its help is its line in snl_edu.cli.group.COMMANDS.
     from snl_edu.outputs.speech.espeak import EspeakSynthesiser, Voice
     from snl_edu.outputs.speech.player import Player
-    from snl_edu.outputs.speech.sinks import DeviceSink
+    from snl_edu.sound.device import DeviceSink
     from snl_edu.sound.pcm import write_wav
 
     loc = remember_localizer(localizer_for(lang, digits))

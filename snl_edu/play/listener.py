@@ -4,7 +4,7 @@ A front end (``Session`` on one computer, ``TableClient`` at a child's computer 
 table, a browser seat) owns one ``Listener`` per player and keeps to this contract:
 
 - **Out**: every line goes to the listener's ``sink``, anything with ``show_all(messages)``
-  and ``echo(text)`` (``Sink``): a terminal's ``Outputs``, a socket, a web page. The
+  and ``echo(text)`` (``LineSink``): a terminal's ``Outputs``, a socket, a web page. The
   listener never asks which; it sends whole blocks, one at a time, from any thread.
 - **What the game says**: ``say`` (``r`` repeats it, ``,`` and ``.`` read it back);
   ``show_all`` (a lesson's lines: read back, while ``r`` still repeats the roll);
@@ -52,7 +52,7 @@ CONFIRM_POLL = 0.2
 KEPT_IN_QUESTIONS = answered_by_game(InQuestion.GAME)
 
 
-class Sink(Protocol):
+class LineSink(Protocol):
     """Where one player's lines go."""
 
     def show_all(self, messages: Sequence[Message]) -> None: ...
@@ -63,7 +63,7 @@ class Sink(Protocol):
 class Listener:
     """One player's ear and review keys (see the module's contract)."""
 
-    def __init__(self, gettext: Callable[[str], str], sink: Sink,
+    def __init__(self, gettext: Callable[[str], str], sink: LineSink,
                  game: Game | None = None, narrator: Narrator | None = None,
                  seat: int | None = None) -> None:
         self._ = gettext

@@ -26,7 +26,7 @@ from snl_edu.engine.events import TurnStarted
 from snl_edu.error_text import describe
 from snl_edu.inputs.commands import Action, Command, CommandSource, parse_key
 from snl_edu.language.localizer import Localizer
-from snl_edu.play.listener import Listener, Sink
+from snl_edu.play.listener import LineSink, Listener
 from snl_edu.table import page_wire, wire
 from snl_edu.table.client import ClientOptions, TableClient, TableError
 from snl_edu.table.connection import Outbox
@@ -189,7 +189,7 @@ class PageListener(Listener):
     """The seat's listener, telling the page when the child's question is open (its answer
     field shows, and has the focus) and when it is over (answered, skipped or put aside)."""
 
-    def __init__(self, gettext: Callable[[str], str], sink: Sink, link: PageLink) -> None:
+    def __init__(self, gettext: Callable[[str], str], sink: LineSink, link: PageLink) -> None:
         super().__init__(gettext, sink)
         self.link = link
 

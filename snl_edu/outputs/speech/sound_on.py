@@ -15,11 +15,11 @@ from typing import Any
 
 from snl_edu.language.localizer import Localizer
 from snl_edu.outputs.speech import activity
-from snl_edu.outputs.speech.errors import AudioUnavailable
 from snl_edu.outputs.speech.espeak import DEFAULT_RATE, DEFAULT_VOLUME, EspeakSynthesiser, Voice
 from snl_edu.outputs.speech.notice import describe_missing
 from snl_edu.outputs.speech.player import Player, StopCheck, never
-from snl_edu.outputs.speech.sinks import DeviceSink, Sink
+from snl_edu.sound.device import AudioSink, DeviceSink
+from snl_edu.sound.unavailable import AudioUnavailable
 
 TTS_CHOICES = ("espeak", "system")
 
@@ -76,7 +76,7 @@ def _speaker(options: AudioOptions, voice: Voice, player: Player,
 
 def build_audio(options: AudioOptions, loc: Localizer, notify: Callable[[str], None],
                 skip: StopCheck = never,
-                sink_factory: Callable[[], Sink] = DeviceSink,
+                sink_factory: Callable[[], AudioSink] = DeviceSink,
                 speaking: threading.Event | None = None) -> AudioOutputs:
     from snl_edu.outputs.speech.sound_outputs import EarconOutput, RecordingOutput, SpeechOutput
 

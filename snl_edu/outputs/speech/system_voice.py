@@ -34,9 +34,9 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from snl_edu.outputs.speech.errors import AudioUnavailable, Missing
 from snl_edu.outputs.speech.espeak import Voice
 from snl_edu.sound.pcm import SAMPLE_RATE, Pcm, read_wav, scaled
+from snl_edu.sound.unavailable import AudioUnavailable, Missing
 
 RENDER_TRIES = 3  # a render with no sound is tried again, twice at most
 

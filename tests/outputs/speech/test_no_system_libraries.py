@@ -25,7 +25,7 @@ import json, os, sys, threading
 from snl_edu.cli import main  # the package's import path, as `snl` runs it
 from snl_edu.outputs.speech.espeak import EspeakSynthesiser, Voice
 from snl_edu.outputs.speech.player import Player
-from snl_edu.outputs.speech.sinks import DeviceSink
+from snl_edu.sound.device import DeviceSink
 from snl_edu.outputs.speech.system_voice import SystemSynthesiser
 from snl_edu.inputs.voice.microphone import MicrophoneSource
 
