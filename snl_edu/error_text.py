@@ -134,7 +134,7 @@ def describe(error: SnlError, loc: Localizer) -> str:
         return _("There is no saved game number {number}. Type snl games to see the saved "
                  "games.").format(number=loc.number(error.game_id))
     if isinstance(error, AudioUnavailable):
-        from snl_edu.outputs.speech.notice import describe_missing
+        from snl_edu.outputs.aloud.notice import describe_missing
 
         return describe_missing(error, loc, in_game=False)
     if isinstance(error, GameStateError):

@@ -141,7 +141,7 @@ def open_voice(voice: VoiceOptions, loc: Localizer, keyboard: CommandSource, out
     if not voice.wanted:
         return keyboard
     from snl_edu.inputs.voice.voice_on import voice_input
-    from snl_edu.outputs.speech import activity
+    from snl_edu.outputs.aloud import activity
 
     def say(lines: list[str]) -> None:
         outputs.show_all([Message(line) for line in lines])

@@ -118,8 +118,8 @@ def _record_examples(loc: Localizer, book: PhraseBook, command: str, line: Line
 def _speak(loc: Localizer, text: str) -> None:
     """Say a prompt aloud and wait for it to end; without sound it is only shown."""
     from snl_edu.app.opening import audio_off
-    from snl_edu.outputs.speech.espeak import EspeakSynthesiser, Voice
-    from snl_edu.outputs.speech.player import Player
+    from snl_edu.outputs.aloud.espeak import EspeakSynthesiser, Voice
+    from snl_edu.outputs.aloud.player import Player
     from snl_edu.sound.device import DeviceSink
     from snl_edu.sound.unavailable import AudioUnavailable
 

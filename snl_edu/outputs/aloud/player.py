@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from snl_edu.outputs.speech import activity
+from snl_edu.outputs.aloud import activity
 from snl_edu.sound.device import AudioSink
 from snl_edu.sound.pcm import Pcm, resample
 
