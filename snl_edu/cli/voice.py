@@ -14,7 +14,7 @@ from snl_edu.cli.progress_lines import JobProgress, progress_screen_reader
 from snl_edu.cli.storage import data_dir_option, open_cli_store
 from snl_edu.cli.voice_options import recogniser_option
 from snl_edu.inputs.commands import Action
-from snl_edu.inputs.voice.models import DOWNLOADABLE
+from snl_edu.inputs.voice.recognisers.models import DOWNLOADABLE
 from snl_edu.language.localizer import Localizer, localizer_for
 from snl_edu.language.registry import codes
 from snl_edu.vocabulary import N_
@@ -36,8 +36,8 @@ ACTION_LABELS = {
 
 
 def _phrase_book(loc: Localizer, phrases: Path | None):  # type: ignore[no-untyped-def]
-    from snl_edu.inputs.voice.errors import VoiceError, VoiceProblem
-    from snl_edu.inputs.voice.phrases import load_phrase_book, parse_phrase_book
+    from snl_edu.inputs.voice.phrasebook.phrases import load_phrase_book, parse_phrase_book
+    from snl_edu.inputs.voice.problems import VoiceError, VoiceProblem
 
     if phrases is None:
         return load_phrase_book(loc.language)
@@ -78,8 +78,8 @@ def voice() -> None:
 def download(language: str, url: str | None, timeout: float, screen_reader: bool,
              lang: str | None, digits: str | None) -> None:
     """Download a small vosk speech model: en, or ne (the Hindi model, which serves Nepali)."""
-    from snl_edu.inputs.voice.download import install_model, published_md5
-    from snl_edu.inputs.voice.models import (
+    from snl_edu.inputs.voice.recognisers.download import install_model, published_md5
+    from snl_edu.inputs.voice.recognisers.models import (
         DOWNLOAD_FOR_LANGUAGE,
         MODEL_URL,
         OFFICIAL_MODELS,
@@ -127,12 +127,12 @@ def download(language: str, url: str | None, timeout: float, screen_reader: bool
 def check(voice_model: Path | None, phrases: Path | None, recogniser: str | None,
           data_dir: str | None, lang: str | None, digits: str | None) -> None:
     """Say which recogniser serves each language, what it cannot hear, who taught it commands."""
-    from snl_edu.inputs.voice.backends import Reason, choose_backend
-    from snl_edu.inputs.voice.errors import VoiceError
-    from snl_edu.inputs.voice.grammar import build_grammar, unheard_phrases
+    from snl_edu.inputs.voice.audio.microphone import microphone_name
     from snl_edu.inputs.voice.messages import describe_choice, describe_voice_error
-    from snl_edu.inputs.voice.microphone import microphone_name
-    from snl_edu.inputs.voice.whisper import whisper_available
+    from snl_edu.inputs.voice.phrasebook.grammar import build_grammar, unheard_phrases
+    from snl_edu.inputs.voice.problems import VoiceError
+    from snl_edu.inputs.voice.recognisers.backends import Reason, choose_backend
+    from snl_edu.inputs.voice.recognisers.whisper import whisper_available
 
     loc = remember_localizer(localizer_for(lang, digits))
     _ = loc.gettext
@@ -229,10 +229,10 @@ def listen(voice_model: Path | None, audio_in: Path | None, phrases: Path | None
            numbers: bool, as_json: bool, learner: str | None, recogniser: str | None,
            data_dir: str | None, lang: str | None, digits: str | None) -> None:
     """Print what is heard and which command it would be; Ctrl+C stops."""
-    from snl_edu.inputs.voice.listener import Heard, VoiceListener
-    from snl_edu.inputs.voice.microphone import MicrophoneSource
-    from snl_edu.inputs.voice.recognition import Backend
-    from snl_edu.inputs.voice.sources import AudioSource, WavFileSource
+    from snl_edu.inputs.voice.audio.microphone import MicrophoneSource
+    from snl_edu.inputs.voice.audio.sources import AudioSource, WavFileSource
+    from snl_edu.inputs.voice.recognisers.recognition import Backend
+    from snl_edu.inputs.voice.voice_listener import Heard, VoiceListener
 
     loc = remember_localizer(localizer_for(lang, digits))
     _ = loc.gettext
@@ -271,7 +271,7 @@ def listen(voice_model: Path | None, audio_in: Path | None, phrases: Path | None
 
 
 def _recogniser(name: str | None):  # type: ignore[no-untyped-def]
-    from snl_edu.inputs.voice.backends import Recogniser
+    from snl_edu.inputs.voice.recognisers.backends import Recogniser
 
     return None if name is None else Recogniser(name)
 
@@ -280,8 +280,8 @@ def _model_for(loc: Localizer, book, voice_model: Path | None,  # type: ignore[n
                recogniser: str | None, learner: str | None, data_dir: str | None):
     """The recogniser for `snl voice listen`: the learner's taught commands first, then the
     model (a language with taught commands needs none)."""
-    from snl_edu.inputs.voice.backends import backend_for
-    from snl_edu.inputs.voice.errors import VoiceError, VoiceProblem
+    from snl_edu.inputs.voice.problems import VoiceError, VoiceProblem
+    from snl_edu.inputs.voice.recognisers.backends import backend_for
 
     taught = {}
     if learner is not None:
@@ -313,7 +313,7 @@ def _model_for(loc: Localizer, book, voice_model: Path | None,  # type: ignore[n
             raise
     if not taught:
         return model
-    from snl_edu.inputs.voice.taught import TaughtBackend
+    from snl_edu.inputs.voice.teaching.taught import TaughtBackend
 
     return TaughtBackend(book, taught, model)
 
@@ -346,7 +346,7 @@ class _TeachCommand(click.Command):
         """The commands that can be taught (the language's phrase book's) and how many
         examples each takes: COMMAND's values, which a usage line cannot list."""
         from snl_edu.cli.localized import help_localizer, localized_metavar
-        from snl_edu.inputs.voice.teaching import EXAMPLES
+        from snl_edu.inputs.voice.teaching.examples import EXAMPLES
 
         loc = help_localizer(ctx)
         formatter.write_paragraph()
@@ -370,7 +370,7 @@ class _TeachCommand(click.Command):
 def teach(name: str, command: str, audio_in: tuple[Path, ...], data_dir: str | None,
           lang: str | None, digits: str | None) -> None:
     """Teach a child's own way of saying a command, said after spoken prompts or recorded."""
-    from snl_edu.inputs.voice.teaching import EXAMPLES
+    from snl_edu.inputs.voice.teaching.examples import EXAMPLES
     from snl_edu.store.voice_examples import VoiceExamples
 
     loc = remember_localizer(localizer_for(lang, digits))
@@ -411,8 +411,8 @@ def _recorded_examples(loc: Localizer, book,  # type: ignore[no-untyped-def]
                        paths: tuple[Path, ...]) -> list[bytes]:
     """One example from each recording: a recording with no speech, or with several
     utterances (a whole game's commands), is refused, naming the file."""
-    from snl_edu.inputs.voice.capture import utterances_in
-    from snl_edu.inputs.voice.sources import WavFileSource
+    from snl_edu.inputs.voice.audio.sources import WavFileSource
+    from snl_edu.inputs.voice.teaching.capture import utterances_in
 
     audios = []
     for path in paths:
@@ -432,8 +432,8 @@ def _recorded_examples(loc: Localizer, book,  # type: ignore[no-untyped-def]
 def _refuse_far_examples(loc: Localizer, audios: list[bytes], paths: tuple[Path, ...]) -> None:
     """One line, and nothing taught, when an example sounds like none of the others (a
     child coughing in it): it would match what the child never meant as the command."""
-    from snl_edu.inputs.voice.taught import feature_kind, feature_model
-    from snl_edu.inputs.voice.teaching import far_examples, features_for
+    from snl_edu.inputs.voice.teaching.examples import far_examples, features_for
+    from snl_edu.inputs.voice.teaching.taught import feature_kind, feature_model
 
     whisper = feature_model(None)
     kind = feature_kind(whisper)
@@ -457,9 +457,9 @@ def _refuse_far_examples(loc: Localizer, audios: list[bytes], paths: tuple[Path,
 def _record_examples(loc: Localizer, book, command: str) -> list[bytes]:  # type: ignore[no-untyped-def]
     """EXAMPLES utterances from the microphone, each after a spoken prompt; the microphone
     is muted while the prompt is spoken."""
-    from snl_edu.inputs.voice.capture import utterances_in
-    from snl_edu.inputs.voice.microphone import MicrophoneSource
-    from snl_edu.inputs.voice.teaching import EXAMPLES
+    from snl_edu.inputs.voice.audio.microphone import MicrophoneSource
+    from snl_edu.inputs.voice.teaching.capture import utterances_in
+    from snl_edu.inputs.voice.teaching.examples import EXAMPLES
 
     audios: list[bytes] = []
     phrases = book.phrases_for(Action(command))

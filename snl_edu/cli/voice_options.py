@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 import click
 
 F = TypeVar("F", bound=Callable[..., Any])
-# The bundled English recognisers (snl_edu.inputs.voice.backends.Recogniser: not imported
+# The bundled English recognisers (snl_edu.inputs.voice.recognisers.backends.Recogniser: not imported
 # here, so `snl --help` does not load the voice package).
 RECOGNISERS = ("whisper", "pocketsphinx")
 
