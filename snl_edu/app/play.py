@@ -34,7 +34,7 @@ from snl_edu.safe_text import clean_name, name_key
 from snl_edu.vocabulary import N_, Message
 
 if TYPE_CHECKING:
-    from snl_edu.inputs.voice.taught import TaughtAudio
+    from snl_edu.inputs.voice.teaching.taught import TaughtAudio
     from snl_edu.lessons.teacher import Teacher
     from snl_edu.play.speech_controls import SpeechPrefs
     from snl_edu.store import Store
@@ -169,7 +169,7 @@ def listen_in_turns(room: CommandSource, inputs: SeatInputs, game: Game,
     if not isinstance(room, CombinedInput) or room.listener is None:
         return
     # Only now: taught.py brings numpy, a fifth of a second of CPU at every game's start.
-    from snl_edu.inputs.voice.taught import TaughtBackend
+    from snl_edu.inputs.voice.teaching.taught import TaughtBackend
 
     model = room.listener.model
     if isinstance(model, TaughtBackend):

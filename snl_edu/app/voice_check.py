@@ -17,9 +17,9 @@ from snl_edu.language.registry import codes
 from snl_edu.vocabulary import N_
 
 if TYPE_CHECKING:
-    from snl_edu.inputs.voice.backends import Recogniser
-    from snl_edu.inputs.voice.phrases import PhraseBook
-    from snl_edu.inputs.voice.recognition import Backend
+    from snl_edu.inputs.voice.phrasebook.phrases import PhraseBook
+    from snl_edu.inputs.voice.recognisers.backends import Recogniser
+    from snl_edu.inputs.voice.recognisers.recognition import Backend
     from snl_edu.store import Store
 
 Line = Callable[[str], None]
@@ -39,8 +39,8 @@ ACTION_LABELS = {
 
 def phrase_book(loc: Localizer, phrases: Path | None) -> PhraseBook:
     """The language's phrase book, or the one in ``phrases`` (a voice.toml to check)."""
-    from snl_edu.inputs.voice.errors import VoiceError, VoiceProblem
-    from snl_edu.inputs.voice.phrases import load_phrase_book, parse_phrase_book
+    from snl_edu.inputs.voice.phrasebook.phrases import load_phrase_book, parse_phrase_book
+    from snl_edu.inputs.voice.problems import VoiceError, VoiceProblem
 
     if phrases is None:
         return load_phrase_book(loc.language)
@@ -73,7 +73,7 @@ def _store(data_dir: str | None, loc: Localizer, notify: Line) -> Store:
 
 
 def recogniser(name: str | None) -> Recogniser | None:
-    from snl_edu.inputs.voice.backends import Recogniser
+    from snl_edu.inputs.voice.recognisers.backends import Recogniser
 
     return None if name is None else Recogniser(name)
 
@@ -94,10 +94,10 @@ def check_voice(loc: Localizer, chosen: bool, voice_model: Path | None, phrases:
 def _check_language(loc: Localizer, language: str, voice_model: Path | None,
                     phrases: Path | None, recogniser_name: str | None,
                     taught_lines: Callable[[], list[str]], line: Line) -> int:
-    from snl_edu.inputs.voice.backends import Reason, choose_backend
-    from snl_edu.inputs.voice.errors import VoiceError
     from snl_edu.inputs.voice.messages import describe_choice, describe_voice_error
-    from snl_edu.inputs.voice.whisper import whisper_available
+    from snl_edu.inputs.voice.problems import VoiceError
+    from snl_edu.inputs.voice.recognisers.backends import Reason, choose_backend
+    from snl_edu.inputs.voice.recognisers.whisper import whisper_available
 
     _ = loc.gettext
     name = loc.language_name(language)
@@ -132,7 +132,7 @@ def _check_language(loc: Localizer, language: str, voice_model: Path | None,
 
 def _check_grammar(loc: Localizer, name: str, book: PhraseBook, model: Backend,
                    line: Line) -> int:
-    from snl_edu.inputs.voice.grammar import build_grammar, unheard_phrases
+    from snl_edu.inputs.voice.phrasebook.grammar import build_grammar, unheard_phrases
 
     _ = loc.gettext
     problems = 0
@@ -164,9 +164,9 @@ def _check_grammar(loc: Localizer, name: str, book: PhraseBook, model: Backend,
 
 def _check_microphone(loc: Localizer, line: Line) -> int:
     from snl_edu.app.opening import audio_off
-    from snl_edu.inputs.voice.errors import VoiceError
+    from snl_edu.inputs.voice.audio.microphone import microphone_name
     from snl_edu.inputs.voice.messages import describe_voice_error
-    from snl_edu.inputs.voice.microphone import microphone_name
+    from snl_edu.inputs.voice.problems import VoiceError
 
     _ = loc.gettext
     try:
@@ -203,9 +203,9 @@ def _taught_lines(data_dir: str | None, language: str, loc: Localizer, notify: L
 def listen(loc: Localizer, book: PhraseBook, model: Backend, audio_in: Path | None,
            numbers: bool, as_json: bool, line: Line, notify: Line) -> None:
     """Print what is heard and which command it would be, until the input ends or Ctrl+C."""
-    from snl_edu.inputs.voice.listener import Heard, VoiceListener
-    from snl_edu.inputs.voice.microphone import MicrophoneSource
-    from snl_edu.inputs.voice.sources import AudioSource, WavFileSource
+    from snl_edu.inputs.voice.audio.microphone import MicrophoneSource
+    from snl_edu.inputs.voice.audio.sources import AudioSource, WavFileSource
+    from snl_edu.inputs.voice.voice_listener import Heard, VoiceListener
 
     _ = loc.gettext
     source: AudioSource = WavFileSource(audio_in) if audio_in else MicrophoneSource()
@@ -244,8 +244,8 @@ def model_for(loc: Localizer, book: PhraseBook, voice_model: Path | None,
               notify: Line) -> Backend:
     """The recogniser for `snl voice listen`: the learner's taught commands first, then the
     model (a language with taught commands needs none)."""
-    from snl_edu.inputs.voice.backends import backend_for
-    from snl_edu.inputs.voice.errors import VoiceError, VoiceProblem
+    from snl_edu.inputs.voice.problems import VoiceError, VoiceProblem
+    from snl_edu.inputs.voice.recognisers.backends import backend_for
 
     taught = {}
     if learner is not None:
@@ -277,6 +277,6 @@ def model_for(loc: Localizer, book: PhraseBook, voice_model: Path | None,
             raise
     if not taught:
         return model  # type: ignore[return-value]  # None only with taught commands
-    from snl_edu.inputs.voice.taught import TaughtBackend
+    from snl_edu.inputs.voice.teaching.taught import TaughtBackend
 
     return TaughtBackend(book, taught, model)

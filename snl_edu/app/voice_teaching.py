@@ -14,7 +14,7 @@ from snl_edu.inputs.commands import Action
 from snl_edu.language.localizer import Localizer
 
 if TYPE_CHECKING:
-    from snl_edu.inputs.voice.phrases import PhraseBook
+    from snl_edu.inputs.voice.phrasebook.phrases import PhraseBook
 
 Line = Callable[[str], None]
 
@@ -22,7 +22,7 @@ Line = Callable[[str], None]
 def teach(loc: Localizer, name: str, command: str, audio_in: tuple[Path, ...],
           data_dir: str | None, line: Line, notify: Line) -> None:
     """Take the examples (recorded, or said after prompts), refuse a far one, keep them."""
-    from snl_edu.inputs.voice.teaching import EXAMPLES
+    from snl_edu.inputs.voice.teaching.examples import EXAMPLES
     from snl_edu.store.voice_examples import VoiceExamples
 
     book = phrase_book(loc, None)
@@ -47,8 +47,8 @@ def _recorded_examples(loc: Localizer, book: PhraseBook, paths: tuple[Path, ...]
                        ) -> list[bytes]:
     """One example from each recording: a recording with no speech, or with several
     utterances (a whole game's commands), is refused, naming the file."""
-    from snl_edu.inputs.voice.capture import utterances_in
-    from snl_edu.inputs.voice.sources import WavFileSource
+    from snl_edu.inputs.voice.audio.sources import WavFileSource
+    from snl_edu.inputs.voice.teaching.capture import utterances_in
 
     audios = []
     for path in paths:
@@ -68,8 +68,8 @@ def _recorded_examples(loc: Localizer, book: PhraseBook, paths: tuple[Path, ...]
 def _refuse_far_examples(loc: Localizer, audios: list[bytes], paths: tuple[Path, ...]) -> None:
     """One line, and nothing taught, when an example sounds like none of the others (a
     child coughing in it): it would match what the child never meant as the command."""
-    from snl_edu.inputs.voice.taught import feature_kind, feature_model
-    from snl_edu.inputs.voice.teaching import far_examples, features_for
+    from snl_edu.inputs.voice.teaching.examples import far_examples, features_for
+    from snl_edu.inputs.voice.teaching.taught import feature_kind, feature_model
 
     whisper = feature_model(None)
     kind = feature_kind(whisper)
@@ -94,9 +94,9 @@ def _record_examples(loc: Localizer, book: PhraseBook, command: str, line: Line
                      ) -> list[bytes]:
     """EXAMPLES utterances from the microphone, each after a spoken prompt; the microphone
     is muted while the prompt is spoken."""
-    from snl_edu.inputs.voice.capture import utterances_in
-    from snl_edu.inputs.voice.microphone import MicrophoneSource
-    from snl_edu.inputs.voice.teaching import EXAMPLES
+    from snl_edu.inputs.voice.audio.microphone import MicrophoneSource
+    from snl_edu.inputs.voice.teaching.capture import utterances_in
+    from snl_edu.inputs.voice.teaching.examples import EXAMPLES
 
     audios: list[bytes] = []
     phrases = book.phrases_for(Action(command))

@@ -12,7 +12,7 @@ from snl_edu.cli.group import language_options
 from snl_edu.cli.progress_lines import JobProgress, progress_screen_reader
 from snl_edu.cli.storage import data_dir_option
 from snl_edu.cli.voice_options import recogniser_option
-from snl_edu.inputs.voice.models import DOWNLOADABLE
+from snl_edu.inputs.voice.recognisers.models import DOWNLOADABLE
 from snl_edu.language.localizer import localizer_for
 
 VOICE_MODEL_HELP = ("A model folder to use instead of the installed one: a vosk model, or a "
@@ -40,8 +40,8 @@ def voice() -> None:
 def download(language: str, url: str | None, timeout: float, screen_reader: bool,
              lang: str | None, digits: str | None) -> None:
     """Download a small vosk speech model: en, or ne (the Hindi model, which serves Nepali)."""
-    from snl_edu.inputs.voice.download import install_model, published_md5
-    from snl_edu.inputs.voice.models import (
+    from snl_edu.inputs.voice.recognisers.download import install_model, published_md5
+    from snl_edu.inputs.voice.recognisers.models import (
         DOWNLOAD_FOR_LANGUAGE,
         MODEL_URL,
         OFFICIAL_MODELS,
@@ -134,7 +134,7 @@ class _TeachCommand(click.Command):
         examples each takes: COMMAND's values, which a usage line cannot list."""
         from snl_edu.app.voice_check import phrase_book, taught_commands
         from snl_edu.cli.localized import help_localizer, localized_metavar
-        from snl_edu.inputs.voice.teaching import EXAMPLES
+        from snl_edu.inputs.voice.teaching.examples import EXAMPLES
 
         loc = help_localizer(ctx)
         formatter.write_paragraph()
@@ -160,7 +160,7 @@ def teach(name: str, command: str, audio_in: tuple[Path, ...], data_dir: str | N
     """Teach a child's own way of saying a command, said after spoken prompts or recorded."""
     from snl_edu.app.voice_check import phrase_book, taught_commands
     from snl_edu.app.voice_teaching import teach as teach_child
-    from snl_edu.inputs.voice.teaching import EXAMPLES
+    from snl_edu.inputs.voice.teaching.examples import EXAMPLES
 
     loc = remember_localizer(localizer_for(lang, digits))
     commands = taught_commands(phrase_book(loc, None))

@@ -10,7 +10,7 @@ import click
 from snl_edu.app.options import VoiceOptions
 from snl_edu.cli.declared import apply, declare
 
-# The bundled English recognisers (snl_edu.inputs.voice.backends.Recogniser: not imported
+# The bundled English recognisers (snl_edu.inputs.voice.recognisers.backends.Recogniser: not imported
 # here, so `snl --help` does not load the voice package).
 RECOGNISERS = ("whisper", "pocketsphinx")
 

@@ -27,7 +27,7 @@ from snl_edu.outputs.aloud.espeak import EspeakSynthesiser, Voice
 from snl_edu.outputs.aloud.player import Player
 from snl_edu.sound.device import DeviceSink
 from snl_edu.outputs.aloud.system_voice import SystemSynthesiser
-from snl_edu.inputs.voice.microphone import MicrophoneSource
+from snl_edu.inputs.voice.audio.microphone import MicrophoneSource
 
 built_in = EspeakSynthesiser(Voice("en")).synthesise("Roll.")  # short: played in real time
 system = SystemSynthesiser(Voice("en"))
