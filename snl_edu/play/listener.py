@@ -28,7 +28,7 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from typing import Protocol
+from typing import Protocol, assert_never
 
 from snl_edu.engine import Game
 from snl_edu.engine.events import Event, ExtraRoll, TurnStarted
@@ -220,9 +220,12 @@ class Listener:
                 pass  # nothing to confirm or skip: Escape only cut the speech short
             case None if command.text.startswith("\x1b"):
                 pass  # a key the game does not use (an arrow, a function key)
-            case _:
+            case Action.ROLL | Action.QUIT | Action.ANSWER | Action.END | None:
+                # not asked for here (the turn loop takes roll and quit), or not understood
                 self.say([Message(self._("I did not understand {text}. Press h for help.").format(
                     text=repr(command.text)))], remember=False)
+            case _:
+                assert_never(command.action)
 
     def _explore(self, action: Action, asked: int | None) -> list[Message]:
         """Walk the board square by square, by ear: [ and ] step, Home comes back."""
