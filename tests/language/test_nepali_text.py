@@ -270,7 +270,7 @@ def test_no_eyelash_ra_with_a_joiner_reaches_espeak(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """A whole game recorded through eSpeak NG, with a player whose name carries र्‍:
     every sentence eSpeak NG is handed has the RRA form."""
-    from snl_edu.outputs.speech import espeak
+    from snl_edu.outputs.aloud import espeak
 
     heard: list[str] = []
 
