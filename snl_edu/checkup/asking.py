@@ -23,8 +23,9 @@ from snl_edu.checkup import tone
 from snl_edu.checkup.items import LINE_END, Item, Task
 from snl_edu.inputs.commands import Action, Command, CommandSource
 from snl_edu.inputs.typed import TypedAnswer
-from snl_edu.language.localizer import N_, Localizer, read_digits
+from snl_edu.language.localizer import Localizer, read_digits
 from snl_edu.store.checkups import CheckupAnswer
+from snl_edu.vocabulary import N_
 
 # Arrow keys as the keyboard hands them over: each escape sequence whole.
 ARROWS = {"\x1b[C": 1, "\x1bOC": 1, "\x1b[D": -1, "\x1bOD": -1,
@@ -66,10 +67,11 @@ class CheckupIO:
             self.tone is None if self.by_ear else self.draw is None)
 
 
-def line_picture(position: int) -> str:
+def line_picture(position: int, number: Callable[[int], str] = str) -> str:
+    """The line drawn with the dot on it; its ends in the check-up's digits (``number``)."""
     cell = round(position * (LINE_WIDTH - 1) / LINE_END)
     track = "".join("●" if i == cell else "─" for i in range(LINE_WIDTH))
-    return f"0 ├{track}┤ 100"
+    return f"{number(0)} ├{track}┤ {number(LINE_END)}"
 
 
 class _Asker:
@@ -98,11 +100,11 @@ class _Asker:
             key = self.key()
             if key == "\x1b":  # Escape: skip, as in the game's questions
                 return None
-            text = typed.take(key)
-            if text == "":
+            answer = typed.take(key)
+            if answer == "":
                 raise _Again
-            if text is not None:
-                return None if text.lower() == "s" else text
+            if answer is not None:
+                return None if answer.lower() == "s" else answer
 
     @staticmethod
     def _text(command: Command | None) -> str:
@@ -166,7 +168,7 @@ class _Asker:
         if self.io.tone:
             self.io.tone(tone.stereo_tone(position))
         elif self.io.draw:
-            self.io.draw(line_picture(position))
+            self.io.draw(line_picture(position, self.loc.number))
 
     def _hide_marker(self) -> None:
         if self.io.draw and not self.io.by_ear:  # by ear nothing was drawn, nor cleared

@@ -133,7 +133,7 @@ class LocalizedOption(click.Option):
         if "range" in extra and isinstance(self.type, (click.IntRange, click.FloatRange)):
             extra["range"] = range_words(self.type.min, self.type.max, loc, latin=as_typed)
         if "default" in extra and str(extra["default"]).replace(".", "").isdigit():
-            text = str(extra["default"])
+            text = str(extra["default"]).removesuffix(".0")  # 30 seconds, not 30.0
             extra["default"] = text if as_typed else loc.number(text)
         return extra
 
@@ -305,20 +305,3 @@ def metavar_words(root: click.Command) -> set[str]:
                 words.update(_METAVAR_WORD.findall(base.make_metavar(param, ctx)))
     return words
 
-
-def extract(fileobj: Any, keywords: Any, comment_tags: Any,
-            options: Any) -> Iterator[tuple[int, str | None, str | tuple[str, str], list[str]]]:
-    """Babel extraction method: the help texts of the whole `snl` command tree, their
-    metavars' placeholder words, and the plural messages of Click's own that `snl` shows
-    (cli/click_words.py)."""
-    from snl_edu.cli import main
-    from snl_edu.cli.click_words import PLURAL
-
-    for text in help_messages(main):
-        yield 0, None, text, ["Command-line help text."]
-    for pair in PLURAL:
-        yield 0, "ngettext", pair, ["Click's own message."]
-    placeholder = ("A placeholder in a usage line or beside an option, such as --forget NAME: "
-                   "what the user types in its place.")
-    for word in sorted(metavar_words(main)):
-        yield 0, "pgettext", ("metavar", word), [placeholder]

@@ -75,7 +75,7 @@ class Template(str):
 
     __slots__ = ()
 
-    def format(self, /, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+    def format(self, /, *args: Any, **kwargs: Any) -> str:
         if not _has_postposition(self):
             return str.format(self, *args, **kwargs)
         return _FORMATTER.vformat(self, args, kwargs)

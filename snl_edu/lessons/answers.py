@@ -20,12 +20,12 @@ from typing import Protocol
 
 from snl_edu.inputs.commands import Action, Command, Ear, InQuestion, answered_by_game
 from snl_edu.inputs.typed import TypedAnswer
-from snl_edu.language.localizer import N_, Localizer, read_digits
+from snl_edu.language.localizer import Localizer, read_digits
 from snl_edu.language.registry import skip_words
 from snl_edu.lessons.number_words import MAX_DIGITS, read_number
 from snl_edu.lessons.questions import Question
 from snl_edu.outputs.console import MessageSink
-from snl_edu.vocabulary import Message
+from snl_edu.vocabulary import N_, Message
 
 MAX_TRIES = 3
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
@@ -33,10 +33,11 @@ QUIT_WORDS = frozenset({"q", "quit", "exit"})
 # question stays open.
 ANSWERED_BY_GAME = answered_by_game(InQuestion.GAME_UNTYPED)
 
+# Said after any question (a count, a numeral read, a chance), so none names one kind.
 PRAISE = (
     N_("Well done!"),
     N_("Yes, that is right!"),
-    N_("Great counting!"),
+    N_("Exactly right!"),
     N_("You got it!"),
     N_("Brilliant!"),
     N_("Right! Good thinking."),
@@ -156,6 +157,7 @@ class Asker:
             if question.choices and reply not in question.choices:
                 self.say(self._choose(question.choices))
                 continue
+            assert isinstance(reply, int), reply  # _read_answer answers the game's own keys
             given = reply
             tries += 1
             if given == question.answer:

@@ -8,11 +8,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 from snl_edu.engine import Game, GameStateError
-from snl_edu.language.localizer import N_
 from snl_edu.safe_text import MAX_NAME, MAX_TITLE, visible_data
 from snl_edu.store import rows
 from snl_edu.store.claims import Claim, claim
 from snl_edu.store.database import Store
+from snl_edu.vocabulary import N_
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,8 @@ class UnknownGameError(GameStateError):
 
     def __init__(self, game_id: int) -> None:
         self.game_id = game_id
-        super().__init__(f"no saved game {game_id}")
+        super().__init__(N_("There is no saved game number {number}. Type snl games to see the "
+                            "saved games."), number=game_id)
 
 
 class GameStore:

@@ -15,7 +15,7 @@ from snl_edu.language.postpositions import Template
 ROOT = Path(__file__).resolve().parents[2]
 POT = ROOT / "locales" / "snl_edu.pot"
 NE_PO = ROOT / "locales" / "ne" / "LC_MESSAGES" / "snl_edu.po"
-# The extraction command of the README's "Translating" section.
+# The extraction command of CONTRIBUTING.md's "Translating" section.
 EXTRACT = ["pybabel", "-q", "extract", "-F", "pyproject.toml", "-k", "N_", "-c", "TRANSLATORS:",
            "--no-location", "--sort-output", "--project", "snl_edu",
            "--copyright-holder", "snl_edu developers"]
@@ -23,7 +23,7 @@ EXTRACT = ["pybabel", "-q", "extract", "-F", "pyproject.toml", "-k", "N_", "-c",
 PLACEHOLDER = re.compile(r"\{(\w*)(?:![rsa])?(?::[^{}]*)?\}")
 
 
-# The update command of the README's "Translating" section, whose layout the .po keeps: one
+# The update command of CONTRIBUTING.md's "Translating" section, whose layout the .po keeps: one
 # layout means translators' merges touch only the entries they changed.
 UPDATE = ["pybabel", "-q", "update", "-w", "100", "--ignore-obsolete", "--no-fuzzy-matching",
           "-D", "snl_edu"]
@@ -55,11 +55,12 @@ def test_the_catalog_keeps_the_layout_the_update_command_writes(tmp_path: Path) 
     copy.parent.mkdir(parents=True)
     copy.write_bytes(NE_PO.read_bytes())
     CommandLineInterface().run([*UPDATE, "-i", str(POT), "-d", str(tmp_path)])
-    # The header's dates may differ; every other line must be as the README's command writes it.
+    # The header's dates may differ; every other line is as CONTRIBUTING.md's command writes it.
     def body(path: Path) -> list[str]:
         return [line for line in path.read_text().splitlines() if "-Date:" not in line]
     assert body(copy) == body(NE_PO), (
-        "run the README's pybabel update (-w 100 --ignore-obsolete) after editing the catalog")
+        "run the pybabel update of CONTRIBUTING.md (-w 100 --ignore-obsolete) after editing"
+        " the catalog")
 
 
 def test_nepali_covers_the_template_exactly() -> None:
@@ -133,3 +134,20 @@ def test_eyelash_ra_is_written_with_rra() -> None:
                                                    else (m.string,))
            if "\u0930\u094d\u200d" in text or "भर्याङ" in text or re.search(r"(?<![\u0900-\u097f])दश(?![\u0900-\u097f])", text)]
     assert bad == []
+
+
+def _plural_for_names(msgid: object, msgstr: object) -> bool:
+    """An entry about ``{names}`` (which may be one child) with no plural form whose Nepali
+    ends in a plural verb (STYLE.md §4, "One name may be one child")."""
+    from tests.language.style_checks import plural_verbs
+
+    ending = "(?:" + "|".join(map(re.escape, plural_verbs())) + ")[।?!]?$"
+    return (isinstance(msgid, str) and "{names}" in msgid and isinstance(msgstr, str)
+            and re.search(ending, msgstr.strip()) is not None)
+
+
+def test_a_list_of_names_that_may_be_one_child_takes_no_plural_verb() -> None:
+    assert [m.id for m in messages() if _plural_for_names(m.id, m.string)] == []
+    # The control: the review's "आशा … जोडिन सक्छन्" for one child.
+    assert _plural_for_names("{names} may join again with their name.",
+                             "{names} अब आफ्नो नामले फेरि जोडिन सक्छन्।")
