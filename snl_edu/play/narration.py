@@ -58,6 +58,9 @@ def _given_names(codes: tuple[str, ...]) -> tuple[tuple[str, re.Pattern[str]], .
         for msgid in (COMPUTER, PLAYER))
 
 
+_DIGIT = re.compile(r"\d")
+
+
 def shown_name(name: str, localizer: Localizer) -> str:
     """A player's name as this reader reads it. A name the game gave ("Computer 1") is
     stored in the language of the game that gave it and is said in the reader's; a name
@@ -67,7 +70,7 @@ def shown_name(name: str, localizer: Localizer) -> str:
     tenth of a second of CPU, half an English game's start: a name with no digit was not
     given by a game (each carries its number), and one an English game gave is known from
     the source language alone."""
-    if not any(char.isdigit() for char in name):
+    if not _DIGIT.search(name):  # the given names' numbers are all such digits
         return name
     for codes in ((languages.SOURCE_LANGUAGE,), tuple(languages.codes())):
         for msgid, pattern in _given_names(codes):
