@@ -10,19 +10,29 @@ import click
 from snl_edu.app.storage import open_store_telling
 from snl_edu.language.localizer import Localizer
 from snl_edu.store import Store
+from snl_edu.store.database import data_dir
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def data_dir_option(function: F) -> F:
     """``--data-dir``: where saved games and progress live (default: SNL_DATA_DIR, then the
-    user's data folder)."""
+    user's data folder); a relative folder is made absolute as the command starts."""
     return click.option(
         # Plain text, not click.Path: Click's Path check crashes on a NUL in the name (found
         # by fuzzing); open_store reports every unusable folder as one message instead.
-        "--data-dir", type=str, default=None, metavar="FOLDER",
+        "--data-dir", type=str, default=None, metavar="FOLDER", callback=_absolute,
         help="Folder for saved games and progress. Default: SNL_DATA_DIR, then the user's "
              "data folder.")(function)
+
+
+def _absolute(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if not value:
+        return value
+    try:
+        return str(data_dir(value))
+    except RuntimeError:  # "~nouser/x": open_store says so in one line
+        return value
 
 
 def open_cli_store(data_dir: str | None, loc: Localizer) -> Store:
