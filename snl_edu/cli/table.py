@@ -202,6 +202,9 @@ def _teacher_keys(the_table: Table, keyboard: KeyboardInput,
         command = keyboard.next_command(0.5)
         if command is None:
             continue
+        if command.action is Action.END:  # no keyboard (nohup, < /dev/null): the table goes on
+            the_table.control.ended.wait()
+            return
         key = command.text.strip().lower()
         if key == "s":
             the_table.start_now()
