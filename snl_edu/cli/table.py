@@ -24,6 +24,7 @@ from snl_edu.cli.group import language_options
 from snl_edu.cli.lesson_options import lesson_options
 from snl_edu.cli.play import new_game_options
 from snl_edu.cli.storage import data_dir_option
+from snl_edu.entry import starting
 from snl_edu.error_text import os_words
 from snl_edu.language.localizer import Localizer, localizer_for, to_latin_digits
 from snl_edu.play.narration import Verbosity
@@ -82,78 +83,81 @@ def host(ctx: click.Context, /, players: str | None, teams: tuple[str, ...],
          data_dir: str | None, lang: str | None, digits: str | None,
          **rule_values: object) -> None:
     """Open a table on the local network; children join with the code it shows."""
-    from snl_edu.table.codes import ALPHABET, CODE_LENGTH, foreign_letters, long_enough, strong
-    from snl_edu.table.host import Table, TableOptions
+    with starting():  # Ctrl-C while the table opens: one line, nothing raised
+        from snl_edu.table.codes import ALPHABET, CODE_LENGTH, foreign_letters, long_enough, strong
+        from snl_edu.table.host import Table, TableOptions
 
-    # The language resolved here, once (--lang, SNL_LANG, the locale), and passed down.
-    loc = remember_localizer(localizer_for(lang, digits))
-    if code is not None and long_enough(code) and (foreign := foreign_letters(code)):
-        raise click.BadParameter(loc.gettext(
-            "A join code is written with the letters {letters} only, and {code} has {foreign}. "
-            "Leave out --code for a new one.").format(
-                letters=ALPHABET, code=visible(code),
-                foreign=loc.join(visible(letter) for letter in foreign)),
-            param_hint="--code")
-    if code is not None and not strong(code):
-        raise click.BadParameter(loc.gettext(
-            "A join code needs at least {length} letters, each one of {letters}: a shorter "
-            "code is easy to guess. Leave out --code for a new one.").format(
-                length=loc.number(CODE_LENGTH), letters=ALPHABET), param_hint="--code")
-    play = PlayOptions(lang=loc.language, digits=loc.digits.value,
-                       players=None if players is None else tuple(players.split(",")),
-                       teams=teams, computers=computers, board=board,
-                       rules=rules_from_options(**rule_values),
-                       seed=seed, resume=resume_game, pace=pace, verbosity=verbosity,
-                       count=count, lessons="off", data_dir=data_dir,
-                       sound=SoundOptions(speech=False, sound=False),
-                       given=frozenset(name for name in ctx.params if ctx.get_parameter_source(
-                           name) is click.core.ParameterSource.COMMANDLINE))
-    bind = to_latin_digits(bind)  # an address typed in Devanagari digits is the same address
-    options = TableOptions(play, bind=bind, port=port, turn_clock=turn_clock, code=code,
-                           show=show, web=web)
-    the_table = run_app(ctx, lambda: Table(options))
-    loc = the_table.loc  # a resumed table speaks the language it was hosted in
+        # The language resolved here, once (--lang, SNL_LANG, the locale), and passed down.
+        loc = remember_localizer(localizer_for(lang, digits))
+        if code is not None and long_enough(code) and (foreign := foreign_letters(code)):
+            raise click.BadParameter(loc.gettext(
+                "A join code is written with the letters {letters} only, and {code} has {foreign}. "
+                "Leave out --code for a new one.").format(
+                    letters=ALPHABET, code=visible(code),
+                    foreign=loc.join(visible(letter) for letter in foreign)),
+                param_hint="--code")
+        if code is not None and not strong(code):
+            raise click.BadParameter(loc.gettext(
+                "A join code needs at least {length} letters, each one of {letters}: a shorter "
+                "code is easy to guess. Leave out --code for a new one.").format(
+                    length=loc.number(CODE_LENGTH), letters=ALPHABET), param_hint="--code")
+        play = PlayOptions(lang=loc.language, digits=loc.digits.value,
+                           players=None if players is None else tuple(players.split(",")),
+                           teams=teams, computers=computers, board=board,
+                           rules=rules_from_options(**rule_values),
+                           seed=seed, resume=resume_game, pace=pace, verbosity=verbosity,
+                           count=count, lessons="off", data_dir=data_dir,
+                           sound=SoundOptions(speech=False, sound=False),
+                           given=frozenset(name for name in ctx.params if ctx.get_parameter_source(
+                               name) is click.core.ParameterSource.COMMANDLINE))
+        bind = to_latin_digits(bind)  # an address typed in Devanagari digits is the same address
+        options = TableOptions(play, bind=bind, port=port, turn_clock=turn_clock, code=code,
+                               show=show, web=web)
+        the_table = run_app(ctx, lambda: Table(options))
+        loc = the_table.loc  # a resumed table speaks the language it was hosted in
+        try:
+            address = the_table.open()
+        except OSError as error:
+            the_table.close()
+            raise click.ClickException(loc.gettext(
+                "Cannot open the table on {address}: {reason}.").format(
+                    address=f"{bind}:{port}", reason=os_words(error, loc))) from None
+        from snl_edu.table.codes import shown
+        from snl_edu.table.discovery import ANY_ADDRESS, local_addresses
+        from snl_edu.table.joining import join_command, qr_lines, spelled_code
+
+        shown_host = address[0] if bind not in ANY_ADDRESS else local_addresses()[0]
+        command = join_command(f"{shown_host}:{address[1]}", the_table.code)
+        click.echo(loc.gettext("The table is open. Join code: {code}").format(code=shown(
+            the_table.code)))
+        click.echo(loc.gettext("Children join with: {command} --name NAME").format(command=command))
+        page = the_table.page_address(shown_host) if web else None
+        if page is not None:  # its own line, so it can be read, typed or clicked as it is
+            click.echo(loc.gettext("Or in any browser (phone, tablet, school computer), at:"))
+            click.echo(page)
+        if screen_reader:  # a QR code is a wall of blocks to a screen reader: the code, spelled
+            click.echo(spelled_code(the_table.code, loc))
+        elif page is not None:
+            click.echo(loc.gettext("Or scan this with a phone or tablet to open that page:"))
+            for line in qr_lines(page):
+                click.echo(line)
+        else:
+            click.echo(loc.gettext("Or scan it (the same line) with a phone or tablet:"))
+            for line in qr_lines(command):
+                click.echo(line)
+        click.echo(loc.gettext("Keys: s starts without waiting for everyone, p pauses or resumes "
+                               "the game, e ends it, c says the join code again, b lets back in "
+                               "a child who asked to come back without their key."))
+        import zeroconf  # noqa: F401  (the announcement's, imported while Ctrl-C is quiet)
+
+        from snl_edu.app.play import Terminal, open_sound
+        from snl_edu.inputs.keyboard import KeyboardInput
+        from snl_edu.inputs.seat_inputs import SeatInputs
+        from snl_edu.outputs.console import Outputs
+        from snl_edu.vocabulary import Message
+    announcement = None
     try:
-        address = the_table.open()
-    except OSError as error:
-        the_table.close()
-        raise click.ClickException(loc.gettext(
-            "Cannot open the table on {address}: {reason}.").format(
-                address=f"{bind}:{port}", reason=os_words(error, loc))) from None
-    from snl_edu.table.codes import shown
-    from snl_edu.table.discovery import ANY_ADDRESS, local_addresses
-    from snl_edu.table.joining import join_command, qr_lines, spelled_code
-
-    shown_host = address[0] if bind not in ANY_ADDRESS else local_addresses()[0]
-    command = join_command(f"{shown_host}:{address[1]}", the_table.code)
-    click.echo(loc.gettext("The table is open. Join code: {code}").format(code=shown(
-        the_table.code)))
-    click.echo(loc.gettext("Children join with: {command} --name NAME").format(command=command))
-    page = the_table.page_address(shown_host) if web else None
-    if page is not None:  # its own line, so it can be read, typed or clicked as it is
-        click.echo(loc.gettext("Or in any browser (phone, tablet, school computer), at:"))
-        click.echo(page)
-    if screen_reader:  # a QR code is a wall of blocks to a screen reader: the code, spelled
-        click.echo(spelled_code(the_table.code, loc))
-    elif page is not None:
-        click.echo(loc.gettext("Or scan this with a phone or tablet to open that page:"))
-        for line in qr_lines(page):
-            click.echo(line)
-    else:
-        click.echo(loc.gettext("Or scan it (the same line) with a phone or tablet:"))
-        for line in qr_lines(command):
-            click.echo(line)
-    click.echo(loc.gettext("Keys: s starts without waiting for everyone, p pauses or resumes "
-                           "the game, e ends it, c says the join code again, b lets back in "
-                           "a child who asked to come back without their key."))
-    announcement = _announce(table_name, bind, address[1], the_table, loc)
-    from snl_edu.app.play import Terminal, open_sound
-    from snl_edu.inputs.keyboard import KeyboardInput
-    from snl_edu.inputs.seat_inputs import SeatInputs
-    from snl_edu.outputs.console import Outputs
-    from snl_edu.vocabulary import Message
-
-    try:
+        announcement = _announce(table_name, bind, address[1], the_table, loc)
         # Single keys for the teacher, restored however the table ends.
         with KeyboardInput() as keyboard, contextlib.ExitStack() as stack:
             voice = Outputs(open_sound(
