@@ -32,7 +32,9 @@ def _get(port: int, path: str) -> tuple[int, dict[str, str], bytes]:
 
 
 def _page(port: int, path: str = "/seat") -> Any:
-    return connect(f"ws://127.0.0.1:{port}{path}", open_timeout=WAIT, compression=None)
+    """A page's websocket, from the table's own page (its Origin), as a browser opens it."""
+    return connect(f"ws://127.0.0.1:{port}{path}", open_timeout=WAIT, compression=None,
+                   origin=f"http://127.0.0.1:{port}")  # type: ignore[arg-type]
 
 
 def _until(page: Any, kind: str) -> dict[str, Any]:
