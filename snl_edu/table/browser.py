@@ -266,7 +266,7 @@ def _serve(connection: Any, path: str, table: Any, link: PageLink) -> None:
                 labels = (page_wire.projector_labels(table.loc) if path == "/watch"
                           else page_wire.seat_labels(loc))
                 link.send(page_wire.labels_message(
-                    table.loc if path == "/watch" else loc, labels))
+                    table.loc if path == "/watch" else loc, labels, table.web.table))
                 continue
             if kind != "join":
                 raise WireError("not a join")
