@@ -1,4 +1,4 @@
-"""The README's direction of flow, as import-linter contracts (in pyproject.toml)."""
+"""The direction of flow of docs/architecture.md, as import-linter contracts (in pyproject.toml)."""
 
 from __future__ import annotations
 

@@ -14,12 +14,12 @@ from snl_edu.app.storage import open_store_telling
 from snl_edu.engine import Game, GameStateError
 from snl_edu.engine.rules import RULE_OPTIONS
 from snl_edu.inputs.dice import RandomDice
-from snl_edu.language.localizer import N_, Localizer, to_latin_digits
+from snl_edu.language.localizer import Localizer, to_latin_digits
 from snl_edu.play.autosave import Autosave, new_seed, resumed_dice
 from snl_edu.play.narration import Narrator
 from snl_edu.store import Store, StoreError
 from snl_edu.store.games import OPEN_QUESTION, GameStore
-from snl_edu.vocabulary import Message
+from snl_edu.vocabulary import N_, Message
 
 # Options that describe a new game, by parameter name, with the flag a user types; a
 # resumed game brings its own.
@@ -134,7 +134,7 @@ def resume(options: PlayOptions, loc: Localizer, notify: Notify) -> Prepared:
 def _valid_settings(saved: dict[str, Any]) -> dict[str, Any]:
     """The saved narration choices that are still valid; anything odd falls back to defaults."""
     from snl_edu.language import registry as languages
-    from snl_edu.language.localizer import Digits
+    from snl_edu.language.registry import Digits
     from snl_edu.lessons.questions import LEVELS
     from snl_edu.lessons.teacher import Frequency
     from snl_edu.outputs.speech.espeak import MAX_RATE, MIN_RATE

@@ -15,8 +15,9 @@ from snl_edu.cli.storage import data_dir_option, open_cli_store
 from snl_edu.cli.voice_options import recogniser_option
 from snl_edu.inputs.commands import Action
 from snl_edu.inputs.voice.models import DOWNLOADABLE
-from snl_edu.language.localizer import N_, Localizer, localizer_for
+from snl_edu.language.localizer import Localizer, localizer_for
 from snl_edu.language.registry import codes
+from snl_edu.vocabulary import N_
 
 VOICE_MODEL_HELP = ("A model folder to use instead of the installed one: a vosk model, or a "
                     "CTranslate2 Whisper model (a larger one you downloaded).")

@@ -30,7 +30,7 @@ from snl_edu.play.listener import Listener, Sink
 from snl_edu.table import page_wire, wire
 from snl_edu.table.client import ClientOptions, TableClient, TableError
 from snl_edu.table.connection import Outbox
-from snl_edu.table.seats import SAYING_CAP
+from snl_edu.table.turn_clock import SAYING_CAP
 from snl_edu.table.wire import Refusal, WireError
 from snl_edu.views.board_svg import square_centres
 from snl_edu.vocabulary import Message
