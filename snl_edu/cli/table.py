@@ -124,10 +124,10 @@ def host(ctx: click.Context, /, players: str | None, teams: tuple[str, ...],
                     address=f"{bind}:{port}", reason=os_words(error, loc))) from None
         from snl_edu.table.codes import shown
         from snl_edu.table.discovery import ANY_ADDRESS, local_addresses
-        from snl_edu.table.joining import join_command, qr_lines, spelled_code
+        from snl_edu.table.joining import host_port, join_command, qr_lines, spelled_code
 
         shown_host = address[0] if bind not in ANY_ADDRESS else local_addresses()[0]
-        command = join_command(f"{shown_host}:{address[1]}", the_table.code)
+        command = join_command(host_port(shown_host, address[1]), the_table.code)
         click.echo(loc.gettext("The table is open. Join code: {code}").format(code=shown(
             the_table.code)))
         click.echo(loc.gettext("Children join with: {command} --name NAME").format(command=command))
