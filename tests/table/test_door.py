@@ -92,3 +92,34 @@ def test_only_the_tables_own_pages_open_its_sockets(tmp_path: Path) -> None:
             assert status.startswith("HTTP/1.1 403"), (path, status)
         status, _, _ = ask(port, upgrade("/", "teachers-laptop.example:1", None))
         assert status.startswith("HTTP/1.1 101")  # the terminal, by whatever name it was given
+
+
+@pytest.mark.skipif(not socket.has_ipv6, reason="no IPv6 on this computer")
+def test_a_table_bound_to_ipv6_loopback_seats_terminals_and_pages(tmp_path: Path) -> None:
+    """--bind ::1 failed: "Address family for hostname not supported"."""
+    import json
+    from dataclasses import replace
+
+    from websockets.sync.client import connect
+
+    from .helpers import CODE, Child
+
+    options = replace(table_options(tmp_path, players=("Asha", "Bikash")), bind="::1")
+    with open_table(options) as (table, host_log, _):
+        port = table.address[1]  # type: ignore[index]
+        assert table.page_address("::1").startswith(f"http://[::1]:{port}/#")
+        asha = Child(table, "Asha")  # a terminal, by the address the table shows
+        host_log.wait_for(lambda lines: any("Asha has joined" in line for line in lines))
+        with socket.create_connection(("::1", port), timeout=WAIT) as sock:
+            sock.sendall(f"GET / HTTP/1.1\r\nHost: [::1]:{port}\r\n\r\n".encode())
+            assert sock.recv(4096).startswith(b"HTTP/1.1 200 OK")
+        with connect(f"ws://[::1]:{port}/seat", open_timeout=WAIT, compression=None,
+                     origin=f"http://[::1]:{port}") as page:  # type: ignore[arg-type]
+            page.send(json.dumps({"type": "join", "code": CODE, "name": "Bikash",
+                                  "lang": "en"}))
+            while (message := json.loads(page.recv(timeout=WAIT)))["type"] not in (
+                    "joined", "refused"):
+                pass
+            assert message["type"] == "joined", message
+        asha.leave()
+        table.end()
