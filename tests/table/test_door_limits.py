@@ -166,10 +166,11 @@ def test_the_teachers_end_comes_at_once_with_no_code_flooders_that_never_read(
         for n in range(4):
             sock = socket.socket()
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-            sock.settimeout(0.05)
+            sock.settimeout(WAIT)
             sock.bind((f"127.0.0.{20 + n}", 0))
             sock.connect(("127.0.0.1", port))
             hostile.handshake(sock, path="/seat", origin=f"http://127.0.0.1:{port}")
+            sock.settimeout(0.05)
             flooders.append(sock)
         burst = hostile.frame({"type": "hello", "lang": "ne"}) * 200
         stuck = time.monotonic() + WAIT

@@ -15,6 +15,8 @@ from snl_edu.play.session import Ending, Session, SessionSettings
 from snl_edu.table import wire
 from snl_edu.table.host.seating import Seating
 from snl_edu.table.host.state import CLOSE_WAIT, GOODBYE_WAIT, HANDSHAKE_WAIT, KEEPALIVE, QUIET
+
+SHUTDOWN_WAIT = 5.0  # the server's own closing, at most (every socket is shut meanwhile)
 from snl_edu.table.notices import ended_by_teacher, notice_text
 from snl_edu.table.seats import TableEnded
 from snl_edu.table.wire import Notice
@@ -85,15 +87,26 @@ class Table(Seating):
         for page in list(self.pages):
             page.join(max(0.0, deadline - time.monotonic()))
         self._goodbye(deadline)
-        self.gate.cut_all()
-        self.gate.stop()
         if self.server is not None:
-            self.server.shutdown()
+            self._shut_down(self.server)
             self.server = None
+        self.gate.stop()
         if self._server_thread is not None:
             self._server_thread.join(timeout=5)
         self.watch.stop()
         self.prepared.close()
+
+    def _shut_down(self, server: Any) -> None:
+        """The server stops accepting and waits for its connections' threads; meanwhile
+        every socket at the door is shut, again and again, so none it closes (one that came
+        in just now, say) waits on a send to a computer that does not read."""
+        stopping = threading.Thread(target=server.shutdown, name="snl-table-shutdown",
+                                    daemon=True)
+        stopping.start()
+        end = time.monotonic() + SHUTDOWN_WAIT
+        while stopping.is_alive() and time.monotonic() < end:
+            self.gate.cut_all()
+            stopping.join(0.05)
 
     def start_now(self) -> None:
         """The teacher starts without waiting for every seat (an absent child's turns are
