@@ -28,8 +28,10 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+
+from websockets.exceptions import WebSocketException
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -38,6 +40,15 @@ from measure import Result, report
 HERE = Path(__file__).resolve().parent.parent
 CODE = "ACDE-FGHJ"
 WAIT = 60.0
+HUNG = 20.0  # seconds after the teacher's e, y: a host still running is hung
+NEVER = float("inf")  # a join refused (the door full), or no roll after it
+
+
+def _or_never(join: Callable[[], float]) -> float:
+    try:
+        return join()
+    except (OSError, RuntimeError, WebSocketException):  # refused or shut: not in
+        return NEVER
 
 
 @contextlib.contextmanager
@@ -92,7 +103,7 @@ class Child:
                 self.connection = connect(f"ws://127.0.0.1:{self.port}", open_timeout=WAIT,
                                           compression=None, proxy=None)
                 break
-            except Exception:
+            except (OSError, WebSocketException):
                 if pause is None:
                     raise
                 time.sleep(pause)
@@ -214,10 +225,10 @@ def scenario(package: Path, attack: str, joins: int, rolls: int, size: int
             child = Child(port)
             joined, rolled = [], []
             for _ in range(joins):
-                joined.append(child.join())
+                joined.append(_or_never(child.join))
                 child.leave()
-            joined.append(child.join())
-            rolled = [child.roll() for _ in range(rolls)]
+            joined.append(_or_never(child.join))
+            rolled = [child.roll() for _ in range(rolls)] if child.connection else [NEVER]
             assert process.stdin is not None
             ending = time.perf_counter()
             process.stdin.write("e\n")
@@ -225,8 +236,9 @@ def scenario(package: Path, attack: str, joins: int, rolls: int, size: int
             time.sleep(0.3)  # "End the game for everyone?" is asked; then the teacher's y
             process.stdin.write("y\n")
             process.stdin.flush()
-            process.wait(WAIT)
-            ended = time.perf_counter() - ending - 0.3
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(HUNG)  # a host that hangs is killed on leaving, counted as HUNG
+            ended = min(time.perf_counter() - ending - 0.3, HUNG)
             child.leave()
     return {"join": joined, "roll": rolled, "rss": [memory], "threads": [float(threads)],
             "end": [ended]}
