@@ -24,8 +24,8 @@ from snl_edu.cli.group import language_options
 from snl_edu.cli.lesson_options import lesson_options
 from snl_edu.cli.play import new_game_options
 from snl_edu.cli.storage import data_dir_option
-from snl_edu.entry import starting
 from snl_edu.error_text import os_words
+from snl_edu.interrupt import starting
 from snl_edu.language.localizer import Localizer, localizer_for, to_latin_digits
 from snl_edu.play.narration import Verbosity
 from snl_edu.safe_text import visible
