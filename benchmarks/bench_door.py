@@ -30,6 +30,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from websockets.exceptions import WebSocketException
 
@@ -92,7 +93,8 @@ class Child:
     def __init__(self, port: int) -> None:
         self.port = port
         self.token: str | None = None
-        self.connection = None
+        self.connection: Any = None
+        self.held = contextlib.ExitStack()
 
     def join(self) -> float:
         from websockets.sync.client import connect
@@ -100,8 +102,9 @@ class Child:
         start = time.perf_counter()
         for pause in (0.3, 0.6, 1.2, 2.4, None):  # as the terminal does at a full door
             try:
-                self.connection = connect(f"ws://127.0.0.1:{self.port}", open_timeout=WAIT,
-                                          compression=None, proxy=None)
+                self.connection = self.held.enter_context(connect(
+                    f"ws://127.0.0.1:{self.port}", open_timeout=WAIT, compression=None,
+                    proxy=None))
                 break
             except (OSError, WebSocketException):
                 if pause is None:
@@ -132,9 +135,8 @@ class Child:
                 return time.perf_counter() - start
 
     def leave(self) -> None:
-        if self.connection is not None:
-            self.connection.close()
-            self.connection = None
+        self.held.close()
+        self.connection = None
 
 
 def half_open(port: int, count: int) -> Iterator[None]:

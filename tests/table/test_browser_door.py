@@ -102,3 +102,19 @@ def test_a_seats_key_older_than_a_school_day_is_forgotten(browser: Any, tmp_path
         page.wait_for_selector("#name", state="visible", timeout=MS)
         _until(lambda: "token" not in _stored(page), "yesterday's key is forgotten")
         table.end()
+
+
+def test_a_page_left_at_its_join_form_past_the_deadline_still_joins(
+        browser: Any, tmp_path: Path) -> None:
+    """The door shuts a socket that has not joined by its deadline; the page opens another
+    when the child presses Join."""
+    options = replace(table_options(tmp_path, players=("Asha",)), join_deadline=1.0)
+    with open_table(options) as (table, host_log, _):
+        page = _page(browser, table)
+        page.wait_for_selector("#name", state="visible", timeout=MS)
+        _until(lambda: table.gate.unjoined_count() == 0, "the page's socket is shut")
+        page.fill("#name", "Asha")
+        page.press("#name", "Enter")
+        page.wait_for_selector("#game:not([hidden])", timeout=MS)
+        host_log.wait_for(lambda lines: any("Asha has joined" in line for line in lines))
+        table.end()
