@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable, Sequence
 from enum import StrEnum
 from functools import cache
+from typing import assert_never
 
 from snl_edu.engine import DIE_FACES, Board, Game, JumpKind, Seat
 from snl_edu.engine.events import (
@@ -131,9 +132,35 @@ class Narrator:
     # -- events -----------------------------------------------------------------
 
     def narrate(self, event: Event) -> list[Message]:
-        method = getattr(self, "_on_" + type(event).__name__)
-        result: list[Message] = method(event)
-        return result
+        match event:
+            case TurnStarted():
+                return self._on_TurnStarted(event)
+            case Rolled():
+                return self._on_Rolled(event)
+            case NeedSix():
+                return self._on_NeedSix(event)
+            case Entered():
+                return self._on_Entered(event)
+            case Moved():
+                return self._on_Moved(event)
+            case Climbed():
+                return self._on_Climbed(event)
+            case Slid():
+                return self._on_Slid(event)
+            case Overshot():
+                return self._on_Overshot(event)
+            case Bounced():
+                return self._on_Bounced(event)
+            case ExtraRoll():
+                return self._on_ExtraRoll(event)
+            case TurnLost():
+                return self._on_TurnLost(event)
+            case Won():
+                return self._on_Won(event)
+            case GameOver():
+                return self._on_GameOver(event)
+            case _:
+                assert_never(event)
 
     def narrate_all(self, events: Sequence[Event]) -> list[Message]:
         return [message for event in events for message in self.narrate(event)]
@@ -257,7 +284,7 @@ class Narrator:
 
     def _on_Won(self, e: Won) -> list[Message]:
         values = {"name": self.name(e.seat), "last": self._n(self.board.last),
-                  "place": self._n(e.place)}
+                  "place": self.loc.place(e.place)}
         if e.place == 1:
             text = self._("{name} reaches {last} and wins!")
         else:
@@ -271,7 +298,7 @@ class Narrator:
         messages = [Message(self._("Game over. The places:"))]
         last = self.board.last
         for standing in e.ranking:
-            values = {"place": self._n(standing.place), "name": self.name(standing.seat),
+            values = {"place": self.loc.place(standing.place), "name": self.name(standing.seat),
                       "square": self._n(standing.square)}
             if standing.square == last:
                 text = self._("Place {place}: {name}, finished.")

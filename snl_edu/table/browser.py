@@ -19,14 +19,14 @@ from typing import TYPE_CHECKING, Any
 
 from websockets.exceptions import WebSocketException
 
+from snl_edu.app.opening import open_outputs
 from snl_edu.app.options import SoundOptions
 from snl_edu.app.play import Terminal
 from snl_edu.engine.events import TurnStarted
 from snl_edu.error_text import describe
 from snl_edu.inputs.commands import Action, Command, CommandSource, parse_key
 from snl_edu.language.localizer import Localizer
-from snl_edu.outputs.console import Outputs
-from snl_edu.play.listener import Listener, Sink
+from snl_edu.play.listener import LineSink, Listener
 from snl_edu.table import page_wire, wire
 from snl_edu.table.client import ClientOptions, TableClient, TableError
 from snl_edu.table.client.link import CONNECT_WAIT
@@ -156,7 +156,7 @@ class BrowserSeat(TableClient):
         self.link = link
         self.keys = keys
         self.console = PageOutput(link)  # type: ignore[assignment]
-        self.outputs = Outputs([self.console])
+        self.outputs = open_outputs(self.console)
         self.listener = PageListener(self._, self.outputs, link)
         self.reader: threading.Thread | None = None
 
@@ -191,7 +191,7 @@ class PageListener(Listener):
     """The seat's listener, telling the page when the child's question is open (its answer
     field shows, and has the focus) and when it is over (answered, skipped or put aside)."""
 
-    def __init__(self, gettext: Callable[[str], str], sink: Sink, link: PageLink) -> None:
+    def __init__(self, gettext: Callable[[str], str], sink: LineSink, link: PageLink) -> None:
         super().__init__(gettext, sink)
         self.link = link
 
@@ -216,7 +216,7 @@ class ProjectorView(TableClient):
         super().__init__(options, loc, Terminal(io.StringIO(), io.StringIO()))
         self.link = link
         self.console = PageOutput(link)  # type: ignore[assignment]
-        self.outputs = self.listener.sink = Outputs([self.console])
+        self.outputs = self.listener.sink = open_outputs(self.console)
         self._centres: dict[int, tuple[float, float]] | None = None
 
     def _show_board(self) -> None:

@@ -86,9 +86,9 @@ class SpokenLines:
 
 def speech_wav(text: str, language: str) -> bytes | None:
     """The line in eSpeak NG's voice for its language, as a WAV; None without eSpeak."""
-    from snl_edu.outputs.speech.errors import AudioUnavailable
-    from snl_edu.outputs.speech.espeak import EspeakSynthesiser, Voice
+    from snl_edu.outputs.aloud.espeak import EspeakSynthesiser, Voice
     from snl_edu.sound.pcm import wav_bytes
+    from snl_edu.sound.unavailable import AudioUnavailable
 
     try:
         return wav_bytes(EspeakSynthesiser(Voice(language)).synthesise(text))

@@ -301,7 +301,7 @@ def test_a_host_whose_input_is_at_its_end_waits_without_spinning() -> None:
     was 194 CPU ticks in 10 s of an idle table."""
     import threading
 
-    from snl_edu.cli.table import _teacher_keys
+    from snl_edu.table.hosting import _teacher_keys
     from snl_edu.inputs.commands import Action, Command
     from snl_edu.table.seats import TableControl
 
@@ -322,8 +322,8 @@ def test_a_host_whose_input_is_at_its_end_waits_without_spinning() -> None:
 
     control.ended.wait = watched_wait  # type: ignore[method-assign]
     table = type("Table", (), {"control": control})()
-    keys = threading.Thread(target=_teacher_keys, args=(table, AtItsEnd(), lambda: None),
-                            daemon=True)
+    keys = threading.Thread(target=_teacher_keys, daemon=True,
+                            args=(table, AtItsEnd(), lambda: None, None))
     keys.start()
     deadline = time.monotonic() + WAIT
     while not waiting.is_set() and len(asked) < 1000 and time.monotonic() < deadline:
