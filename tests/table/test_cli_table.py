@@ -301,8 +301,8 @@ def test_a_host_whose_input_is_at_its_end_waits_without_spinning() -> None:
     was 194 CPU ticks in 10 s of an idle table."""
     import threading
 
-    from snl_edu.table.hosting import _teacher_keys
     from snl_edu.inputs.commands import Action, Command
+    from snl_edu.table.hosting import _teacher_keys
     from snl_edu.table.seats import TableControl
 
     asked: list[float] = []
