@@ -120,29 +120,11 @@ def host(ctx: click.Context, /, players: str | None, teams: tuple[str, ...],
         raise click.ClickException(loc.gettext(
             "Cannot open the table on {address}: {reason}.").format(
                 address=f"{bind}:{port}", reason=os_words(error, loc))) from None
-    from snl_edu.table.codes import shown
-    from snl_edu.table.discovery import ANY_ADDRESS, local_addresses
-    from snl_edu.table.joining import join_command, qr_lines, spelled_code
+    from snl_edu.table.joining import join_lines, reach, spelled_code
 
-    shown_host = address[0] if bind not in ANY_ADDRESS else local_addresses()[0]
-    command = join_command(f"{shown_host}:{address[1]}", the_table.code)
-    click.echo(loc.gettext("The table is open. Join code: {code}").format(code=shown(
-        the_table.code)))
-    click.echo(loc.gettext("Children join with: {command} --name NAME").format(command=command))
-    page = the_table.page_address(shown_host) if web else None
-    if page is not None:  # its own line, so it can be read, typed or clicked as it is
-        click.echo(loc.gettext("Or in any browser (phone, tablet, school computer), at:"))
-        click.echo(page)
-    if screen_reader:  # a QR code is a wall of blocks to a screen reader: the code, spelled
-        click.echo(spelled_code(the_table.code, loc))
-    elif page is not None:
-        click.echo(loc.gettext("Or scan this with a phone or tablet to open that page:"))
-        for line in qr_lines(page):
-            click.echo(line)
-    else:
-        click.echo(loc.gettext("Or scan it (the same line) with a phone or tablet:"))
-        for line in qr_lines(command):
-            click.echo(line)
+    for line in join_lines(loc, the_table.code, address[1], reach(address[0]), web=web,
+                           screen_reader=screen_reader):
+        click.echo(line)
     click.echo(loc.gettext("Keys: s starts without waiting for everyone, p pauses or resumes "
                            "the game, e ends it, c says the join code again, b lets back in "
                            "a child who asked to come back without their key."))
