@@ -181,3 +181,19 @@ def test_a_screen_reader_gets_the_code_spelled_and_no_qr_code(tmp_path: Path) ->
     lines = host_lines(tmp_path, "--code", "K7QM-AHXY", "--screen-reader")
     assert "The join code, letter by letter: K, seven, Q, M; A, H, X, Y." in lines
     assert not any(set(line) & set(HALF_BLOCKS) - {" "} for line in lines)
+
+
+def test_the_first_lesson_in_the_docs_shows_what_the_host_prints() -> None:
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "table.md").read_text()
+    lesson = docs.split("## A first lesson with a class", 1)[1].split("\n## ", 1)[0]
+    shown = lesson.split("```text\n", 1)[1].split("```", 1)[0].splitlines()
+    laptop = [LOOPBACK, adapter("wlan0", "192.168.1.20")]
+    printed = join_lines(Localizer.create("en"), "K7QMAHXY", 8765, reach("0.0.0.0", laptop),
+                         web=True, screen_reader=False)
+    qr = qr_lines("http://192.168.1.20:8765/#K7QM-AHXY")
+    start = printed.index(qr[0])
+    assert shown == [*printed[:start], "(the QR code)", *printed[start + len(qr):]]
+    only_loopback = join_lines(Localizer.create("en"), "K7QMAHXY", 8765,
+                               reach("0.0.0.0", [LOOPBACK]), web=True, screen_reader=False)
+    quoted = re.search(r'the host says\n"([^"]+)"', lesson).group(1)  # type: ignore[union-attr]
+    assert only_loopback[-1].startswith(quoted)
