@@ -21,7 +21,6 @@ from websockets.exceptions import WebSocketException
 
 from snl_edu.app.options import SoundOptions
 from snl_edu.app.play import Terminal
-from snl_edu.engine.events import TurnStarted
 from snl_edu.error_text import describe
 from snl_edu.inputs.commands import Action, Command, CommandSource, parse_key
 from snl_edu.language.localizer import Localizer
@@ -32,7 +31,6 @@ from snl_edu.table.client import ClientOptions, TableClient, TableError
 from snl_edu.table.connection import Outbox
 from snl_edu.table.seats import SAYING_CAP
 from snl_edu.table.wire import Refusal, WireError
-from snl_edu.views.board_svg import square_centres
 from snl_edu.vocabulary import Message
 
 if TYPE_CHECKING:
@@ -206,38 +204,6 @@ class PageListener(Listener):
             self.link.send({"type": "ask", "open": False})
 
 
-class ProjectorView(TableClient):
-    """The projector page: the table watched in the teacher's language; after every turn
-    the tokens' places on the printed board, whose turn it is and where everyone is."""
-
-    def __init__(self, options: ClientOptions, loc: Localizer, link: PageLink) -> None:
-        super().__init__(options, loc, Terminal(io.StringIO(), io.StringIO()))
-        self.link = link
-        self.console = PageOutput(link)  # type: ignore[assignment]
-        self.outputs = self.listener.sink = Outputs([self.console])
-        self._centres: dict[int, tuple[float, float]] | None = None
-
-    def _show_board(self) -> None:
-        game, narrator = self.game, self.narrator
-        assert game is not None and narrator is not None
-        if self._centres is None:
-            self._centres = square_centres(game.board, self.loc)
-        turn = [] if game.over else narrator.narrate(TurnStarted(game.current))
-        where = [line.text for line in narrator.where(game)]  # as the w key says it, by seat
-        self.link.send({
-            "type": "board",
-            # Each token with its number and its line in "where everyone is": the key to
-            # which circle is whose, in words.
-            "tokens": [{"seat": seat + 1, "name": narrator.name(seat), "square": square,
-                        "place": self.loc.number(seat + 1), "where": where[seat],
-                        "at": self._centres.get(square)}
-                       for seat, square in enumerate(game.positions)],
-            "turn": turn[0].text if turn else "",
-            # The printed board's text alternative: whose token is on which square.
-            "alt": self._("The board, {title}: {where}").format(
-                title=game.board.title(self.loc.language), where=" ".join(where))})
-
-
 def serve_page(connection: Any, path: str, table: Any) -> None:
     """One page's websocket, from its first message to its closing: a seat or the projector."""
     link = PageLink(connection, table.web.spoken)
@@ -355,8 +321,11 @@ def _run_seat(connection: Any, link: PageLink, table: Any, join: page_wire.PageJ
 
 
 def _run_projector(connection: Any, link: PageLink, table: Any, code: str) -> None:
+    from snl_edu.table.projector import ProjectorView
+
     link.language = table.loc.language
-    view = ProjectorView(_options(table, code, watch=True), table.loc, link)
+    view = ProjectorView(_options(table, code, watch=True), table.loc, link,
+                         table.web.board_address)
     keys = PageKeys()
     reader = threading.Thread(target=_read_keys, args=(connection, keys, link),
                               daemon=True, name="snl-projector-page")

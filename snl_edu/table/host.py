@@ -175,9 +175,9 @@ class Table:
         # words on to their pages before the server closes every connection.
         self.pages: set[threading.Thread] = set()
         if options.web:
-            from snl_edu.views.board_svg import board_svg
+            from snl_edu.views.board_svg import screen_svg
 
-            self.web = WebSide(lambda: board_svg(self.game.board, self.loc).encode())
+            self.web = WebSide(lambda: screen_svg(self.game.board, self.loc).encode())
         self._server_thread: threading.Thread | None = None
 
     def _chair(self, seat: int, name: str, in_team: bool) -> Chair:

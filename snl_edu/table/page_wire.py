@@ -96,6 +96,7 @@ def projector_labels(loc: Localizer) -> dict[str, str]:
         "turn": _("Whose turn"),
         "where": _("Where everyone is"),
         "moves": _("Last moves"),
+        "last": _("The last move"),
         "start": _("Not on the board yet"),
         "code": _("Join code"),
         "join": _("Join"),

@@ -101,6 +101,9 @@ class WebSide:
         self._board_svg = board_svg
         self._board: bytes | None = None
         self._font: bytes | None = None
+        # The board's address names this table: the next table on the same port, with
+        # another board, is never shown the image a browser kept of this one.
+        self.board_address = f"/board.svg?v={secrets.token_urlsafe(6)}"
 
     def __call__(self, connection: Any, request: Request) -> Response | None:
         if request.headers.get("Upgrade", "").lower() == "websocket":
@@ -126,7 +129,8 @@ class WebSide:
         if path == "/board.svg":
             if self._board is None:  # the teacher's board, drawn once on first asking
                 self._board = self._board_svg()
-            return _response(200, self._board, "image/svg+xml", cache=HOUR)
+            this_table = request.path == self.board_address
+            return _response(200, self._board, "image/svg+xml", cache=HOUR if this_table else 0)
         return _response(404, b"", "text/plain")
 
 

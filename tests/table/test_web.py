@@ -64,6 +64,20 @@ def test_the_pages_come_with_a_policy_that_runs_only_their_own_scripts(tmp_path:
         assert (status, headers["Content-Type"]) == (200, "image/svg+xml") and b"<svg" in board
 
 
+
+def test_the_board_image_is_named_by_its_table_and_kept_only_under_that_name(
+        tmp_path: Path) -> None:
+    with open_table(table_options(tmp_path)) as (table, _, _):
+        port, named = table.address[1], table.web.board_address
+        status, headers, board = _get(port, named)
+        assert (status, headers["Cache-Control"]) == (200, "max-age=3600") and b"<svg" in board
+        # Asked by another table's name (or none), it is this table's board, never kept.
+        for other in ("/board.svg", "/board.svg?v=another"):
+            status, headers, _body = _get(port, other)
+            assert (status, headers["Cache-Control"]) == (200, "no-store"), other
+    with open_table(table_options(tmp_path / "next")) as (table, _, _):
+        assert table.web.board_address != named
+
 def test_the_page_files_hold_no_inline_script_and_never_write_html() -> None:
     for name in ("seat.html", "projector.html"):
         html = (WEB / name).read_text(encoding="utf-8")
