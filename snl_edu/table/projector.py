@@ -8,11 +8,11 @@ from __future__ import annotations
 import io
 from typing import TYPE_CHECKING, Any, Protocol
 
+from snl_edu.app.opening import open_outputs
 from snl_edu.app.play import Terminal
 from snl_edu.engine.events import Event, GameOver, TurnStarted
 from snl_edu.engine.game import Game
 from snl_edu.language.localizer import Localizer
-from snl_edu.outputs.console import Outputs
 from snl_edu.table.client import ClientOptions, TableClient
 from snl_edu.table.notices import ended_by_teacher
 from snl_edu.vocabulary import Message
@@ -56,7 +56,7 @@ class ProjectorView(TableClient):
         self.link = link
         self.board_address = board_address
         self.console = self.heard = HeardOutput(link)  # type: ignore[assignment]
-        self.outputs = self.listener.sink = Outputs([self.console])
+        self.outputs = self.listener.sink = open_outputs(self.console)
         self.playing = False  # the game has begun (whose turn means something) and not ended
         self.last_move = ""
         self.moved = False  # what was said since the board was last shown is a turn's
