@@ -22,6 +22,8 @@ from websockets.exceptions import WebSocketException
 from snl_edu.app.opening import open_outputs
 from snl_edu.app.options import SoundOptions
 from snl_edu.app.play import Terminal
+from snl_edu.engine import Game
+from snl_edu.engine.events import Event, Rolled
 from snl_edu.error_text import describe
 from snl_edu.inputs.commands import Action, Command, CommandSource, parse_key
 from snl_edu.language.localizer import Localizer
@@ -172,6 +174,13 @@ class BrowserSeat(TableClient):
             self.link.send({"type": "turn", "mine": True})
         self.link.expect_said()
         super()._prompt(called)
+
+    def _tell_update(self, game: Game | None, events: list[Event]) -> None:
+        """A roll for her seat (hers, or the table's when her clock ran out) takes her
+        "Your turn" down at once: it never stays up through the others' turns."""
+        if any(isinstance(event, Rolled) and event.seat == self.seat for event in events):
+            self.link.send({"type": "turn", "mine": False})
+        super()._tell_update(game, events)
 
     def _act(self, command: Command, keys: CommandSource | None = None) -> None:
         if command.action is Action.ROLL and self.my_turn.is_set():
