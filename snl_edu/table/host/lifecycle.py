@@ -51,6 +51,7 @@ class Table(Seating):
                                                name="snl-table-server", daemon=True)
         self._server_thread.start()
         self._check_everyone_here()
+        self._keep_door()
         # A resumed table says which game it is and where everyone stands.
         self.outputs.show_all(resumed_messages(self.prepared, self.narrator, self.loc))
         return self.address

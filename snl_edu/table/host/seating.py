@@ -144,7 +144,7 @@ class Seating(Broadcast):
         return tuple(sorted(name_key(part.strip()) for part in name.split(teams.SEPARATOR)))
 
     def _play(self, peer: Peer, chairs: list[Chair]) -> None:
-        back = any(chair.joined_before for chair in chairs)
+        back = any(chair.joined_before or chair.restored for chair in chairs)
         seat = chairs[0].seat
         with self.lock:
             old = {c.peer for c in chairs if c.peer not in (None, peer)}
@@ -159,6 +159,7 @@ class Seating(Broadcast):
                 chair.source.arrived()
                 if chair.source.waiting:  # back in the middle of their own turn: still theirs
                     peer.send(chair.notice(Notice.TURN))
+        self._keep_door()  # a restarted table lets her back in with this key
         for other in old:  # the same child with its token, from a new connection
             if other is not None:
                 other.outbox.cut()

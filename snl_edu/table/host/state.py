@@ -22,6 +22,7 @@ from snl_edu.outputs.console import ConsoleOutput
 from snl_edu.play import teams
 from snl_edu.play.narration import Narrator, Verbosity
 from snl_edu.safe_text import clean_name
+from snl_edu.store.table_doors import TableDoors
 from snl_edu.table import codes, wire
 from snl_edu.table.connection import Outbox, Watch
 from snl_edu.table.gate import Gate
@@ -92,11 +93,23 @@ class Chair:
     token: str = field(default_factory=lambda: secrets.token_urlsafe(18))
     peer: Peer | None = None  # the child's live connection, if any
     joined_before: bool = False  # from now on the seat is taken back only with its key
+    # Its key came back with a resumed table: her computer rejoins with it, welcomed back
+    # (by name she may still sit down, as at any table started again).
+    restored: bool = False
 
     def notice(self, notice: Notice, seconds: int | None = None) -> wire.NoticeOf:
         """A notice about this child; in a team it names the child beside the seat. A warning
         carries the seconds it says are left (the host's warning time)."""
         return wire.NoticeOf(notice, self.seat, self.name if self.in_team else None, seconds)
+
+
+def _table_doors(data_dir: str | None) -> TableDoors | None:
+    from snl_edu.store.database import data_dir as data_folder
+
+    try:
+        return TableDoors(data_folder(data_dir))
+    except RuntimeError:  # "~nouser/x": nothing is kept, the table runs as before
+        return None
 
 
 class TableState(abc.ABC):
@@ -121,6 +134,8 @@ class TableState(abc.ABC):
             self._chair(index, name, in_team=bool(teams.members(seat)))
             for index, seat in enumerate(self.game.seats) if not seat.computer
             for name in teams.members(seat) or (seat.name,)]
+        self.doors = _table_doors(options.play.data_dir)
+        self._restore_door()
         # The session's thread alone asks it (the narrator and the team seats).
         self.rotation = teams.Rotation(self.game.seats)
         self.watchers: list[Peer] = []
@@ -158,6 +173,41 @@ class TableState(abc.ABC):
             self.options.warning_before, rolling_again=lambda: self.game.sixes_in_row > 0,
             question_cap=self.options.question_cap))
         return chair
+
+    def _game_id(self) -> int | None:
+        autosave = self.prepared.autosave
+        return autosave.game_id if autosave is not None else None
+
+    def _restore_door(self) -> None:
+        """A resumed game's table opens with the code and chair keys it had (unless the
+        teacher gave a code), so every child's computer and page comes back by itself."""
+        game_id = self._game_id()
+        door = self.doors.door(game_id) if self.doors and game_id is not None \
+            and self.prepared.resumed else None
+        if door is None:
+            return
+        code, keys = door
+        if not self.options.code and 0 < len(code) <= wire.MAX_CODE:
+            self.code = codes.normalise(code)
+        if len(keys) == len(self.chairs) and codes.same_code(code, self.code):
+            for chair, key in zip(self.chairs, keys, strict=True):
+                if key is not None:
+                    chair.token, chair.restored = key, True
+
+    def _keep_door(self) -> None:
+        """Keep the code and every chair's key with the saved game (a table that cannot
+        write them opens with a new code after a restart, as before)."""
+        game_id = self._game_id()
+        if self.doors is None or game_id is None:
+            return
+        with self.lock:
+            keys: list[str | None] = [
+                chair.token if chair.joined_before or chair.restored else None
+                for chair in self.chairs]
+        try:
+            self.doors.keep(game_id, self.code, keys)
+        except OSError:
+            self.doors = None
 
     def _sources(self) -> dict[int, CommandSource]:
         """Each human seat's source for the session: the child's, or the team's."""
