@@ -43,6 +43,7 @@ PAGE_WAIT = 600.0  # a page that says nothing this long before joining is let go
 SEND_QUEUE = 2000  # messages a page may fall behind by (a long game's worth of lines)
 SEND_WAIT = 5.0  # for the last messages to reach a page as its connection closes
 BAD_MESSAGES_BEFORE_CLOSE = 3
+PAGE_SEAT_RECONNECT = 12.0  # a page's seat tries its own host's door again this long
 
 
 class PageLink:
@@ -157,6 +158,9 @@ class BrowserSeat(TableClient):
         self.outputs = open_outputs(self.console)
         self.listener = PageListener(self._, self.outputs, link)
         self.reader: threading.Thread | None = None
+        # Its table is this host: a door lost is the host closing. The page itself comes
+        # back with its key when the host is there again (seat.js).
+        self.reconnect_for = PAGE_SEAT_RECONNECT
 
     def _welcome(self, welcome: wire.Welcome) -> None:
         super()._welcome(welcome)
@@ -325,7 +329,8 @@ def _run_seat(connection: Any, link: PageLink, table: Any, join: page_wire.PageJ
         seat._close()  # the refused connection to the table's door
         link.send({"type": "refused", "text": describe(error, loc)})
         return False
-    link.send({"type": "ended"})
+    if not seat.table_stopped:  # a stopped table goes on: the page keeps its seat and key
+        link.send({"type": "ended"})
     return True
 
 

@@ -84,6 +84,7 @@ def seat_labels(loc: Localizer) -> dict[str, str]:
         "answer-field": _("Your answer"),
         "answer": _("Answer"),
         "skip": _("Skip"),
+        "lost": _("Lost the table, trying again."),
     }
 
 

@@ -341,9 +341,11 @@ class Ended(Message):
     type: ClassVar[str] = "ended"
     finished: bool  # played to the end (else the teacher ended it)
     saved: bool = False  # kept, to be played on later
+    stopped: bool = False  # the host was stopped (Ctrl-C), not the game ended: it goes on
 
     def data(self) -> dict[str, Any]:
-        return {"type": self.type, "finished": self.finished, "saved": self.saved}
+        return {"type": self.type, "finished": self.finished, "saved": self.saved,
+                "stopped": self.stopped}
 
 
 Fact = Welcome | Refused | NoticeOf | Update | Ended
@@ -387,5 +389,6 @@ def read_fact(data: Mapping[str, Any]) -> Fact:
             raise WireError("events are not a short list")
         return Update(tuple(event_from_data(item) for item in events), _game(data))
     if kind == Ended.type:
-        return Ended(_flag(data, "finished"), _flag(data, "saved"))
+        return Ended(_flag(data, "finished"), _flag(data, "saved"),
+                     _flag(data, "stopped") if "stopped" in data else False)
     raise WireError("not a message from a table")

@@ -103,6 +103,11 @@
     ws = snl.socket("/seat", receive, () => {
       ws = null;
       if (!joined) return;
+      // Said in her language: the table is lost (Wi-Fi, the teacher's computer restarting),
+      // and the page tries again by itself, then comes back to her seat with its key.
+      $("lost").hidden = false;
+      document.body.dataset.turn = "";
+      $("turn").hidden = true;
       setTimeout(connect, retry);  // dropped Wi-Fi: back to the seat with the token
       retry = Math.min(retry * 2, 8000);
     });
@@ -129,6 +134,7 @@
       languages(message.languages || []);
     } else if (message.type === "joined") {
       joined = true;
+      $("lost").hidden = true;
       remember({ token: String(message.token || ""), code: code || $("code").value,
                  name: $("name").value || saved.name, lang: language });
       $("join").hidden = true;
