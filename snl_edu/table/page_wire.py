@@ -100,7 +100,7 @@ def projector_labels(loc: Localizer) -> dict[str, str]:
         "last": _("The last move"),
         "start": _("Not on the board yet"),
         "code": _("Join code"),
-        "join": _("Join"),
+        "join": loc.pgettext("projector", "Join"),  # the teacher's page: polite forms
     }
 
 
