@@ -159,13 +159,14 @@ def test_without_the_web_no_page_is_served_and_no_page_seat_taken(tmp_path: Path
         table.end()
 
 
-def test_a_pages_turn_clock_starts_when_the_page_has_said_the_turn(
+def test_a_pages_turn_clock_runs_from_the_notice_once_the_page_has_said_the_turn(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The page speaks in its own time; the host calls the turn, the page says when it has
-    been heard, and only then does the child's time run (never before, however long)."""
+    """The page speaks in its own time; the host calls the turn, and the child's time runs
+    from that notice. Until the page says it has been heard, the turn has its grace too
+    (here far past any deadline): the page's said ends the grace."""
     import snl_edu.table.turn_clock
 
-    monkeypatch.setattr(snl_edu.table.turn_clock, "SAYING_CAP", 4 * WAIT)  # far past any deadline
+    monkeypatch.setattr(snl_edu.table.turn_clock, "SAYING_GRACE", 4 * WAIT)
     options = replace(table_options(tmp_path, players=("Asha",), computers=1,
                                     turn_clock=0.2), web_lessons="off")
     with open_table(options) as (table, _, _):
