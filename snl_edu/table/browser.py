@@ -318,7 +318,9 @@ def _run_seat(connection: Any, link: PageLink, table: Any, join: page_wire.PageJ
     """Play the child's seat until the page closes; False if the table refused the seat."""
     loc = Localizer.create(join.language)
     link.language = join.language
-    options = _options(table, join.code, name=join.name, lessons=table.options.web_lessons,
+    options = _options(table, join.code, name=join.name,
+                       lessons=table.options.lessons or table.options.web_lessons,
+                       level=table.options.level, history=table.options.history,
                        data_dir=table.options.play.data_dir)
     keys = PageKeys()
     seat = BrowserSeat(options, loc, link, keys)

@@ -193,6 +193,7 @@ class TableLink(ClientState):
             raise TableError(UNTRUSTED)  # a seat that is not there, or not a child's
         self.seat = self.listener.seat = seat
         self.token = welcome.token
+        self.table_lessons = welcome.lessons
         self._keep_key()
         team = teams.members(game.seats[self.seat]) if self.seat is not None else ()
         self.members = tuple(name for name in team if name in welcome.members)

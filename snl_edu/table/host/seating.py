@@ -153,7 +153,8 @@ class Seating(Broadcast):
                 chair.peer, chair.joined_before, chair.token = peer, True, token
             peer.send(wire.Welcome(self.state, seat, token, back,
                                    sum(c.source.covered_rolls for c in chairs),
-                                   tuple(c.name for c in chairs if c.in_team)))
+                                   tuple(c.name for c in chairs if c.in_team),
+                                   self.options.seat_lessons))
             for chair in chairs:
                 chair.source.covered_rolls = 0
                 chair.source.arrived()

@@ -67,6 +67,15 @@ class TableOptions:
     show: bool = False  # the host's screen is the projector: the board after every turn
     web: bool = True  # serve the seat page and the projector page for browsers
     web_lessons: str | None = None  # browser seats' lessons (None: some, as at a keyboard)
+    # The teacher's --lessons, --level, --history: for every seat, terminal or page (None:
+    # each seat's own choice).
+    lessons: str | None = None
+    level: int | None = None
+    history: str | None = None
+
+    @property
+    def seat_lessons(self) -> wire.SeatLessons:
+        return wire.SeatLessons(self.lessons, self.level, self.history)
 
 
 @dataclass(eq=False)
