@@ -29,6 +29,19 @@ class Desk:
     sound: SoundOptions  # what the host says itself (the join code)
 
 
+def warm_up() -> None:
+    """Import now what hosting imports (the announcement's zeroconf, the keyboard, the QR
+    code), while Ctrl-C still ends the program quietly (snl_edu.interrupt): an import that
+    Ctrl-C lands in may print "Exception ignored" and lose it."""
+    import segno  # noqa: F401
+    import zeroconf  # noqa: F401
+
+    import snl_edu.app.opening
+    import snl_edu.inputs.keyboard
+    import snl_edu.inputs.seat_inputs
+    import snl_edu.table.discovery  # noqa: F401
+
+
 def host_open_table(the_table: Table, address: tuple[str, int], desk: Desk,
                     terminal: Terminal | None = None) -> None:
     """Tell the teacher how children join, then run the table until it ends; it is
@@ -108,11 +121,16 @@ def _run_with_teacher_keys(the_table: Table, desk: Desk, terminal: Terminal) -> 
 
 def _teacher_keys(the_table: Table, keyboard: KeyboardInput, say_code: Callable[[], None],
                   terminal: Terminal) -> None:
+    from snl_edu.inputs.commands import Action
+
     paused = False
     while not the_table.control.ended.is_set():
         command = keyboard.next_command(0.5)
         if command is None:
             continue
+        if command.action is Action.END:  # no keyboard (nohup, < /dev/null): the table goes on
+            the_table.control.ended.wait()
+            return
         key = command.text.strip().lower()
         if key == "s":
             the_table.start_now()

@@ -56,8 +56,7 @@ def reach(bind: str, adapters: Iterable[Adapter] | None = None) -> Reach:
 def page_address(host: str, port: int, code: str, page: str = "/") -> str:
     """The address a browser opens: a page, the join code in its fragment (never sent to
     the server, so never in a request line or a log)."""
-    shown_host = f"[{host}]" if ":" in host else host
-    return f"http://{shown_host}:{port}{page}#{shown(code)}"
+    return f"http://{host_port(host, port)}{page}#{shown(code)}"
 
 
 def join_lines(loc: Localizer, code: str, port: int, where: Reach, *, web: bool,
@@ -65,7 +64,7 @@ def join_lines(loc: Localizer, code: str, port: int, where: Reach, *, web: bool,
     """What the host prints for the class: the code, the join line, the page's address and
     its QR code, the projector's address, the other addresses, and any warning last, where
     the teacher's eye is."""
-    command = join_command(f"{where.host}:{port}", code)
+    command = join_command(host_port(where.host, port), code)
     lines = [loc.gettext("The table is open. Join code: {code}").format(code=shown(code)),
              loc.gettext("Children join with: {command} --name NAME").format(command=command)]
     page = page_address(where.host, port, code) if web else None
@@ -91,7 +90,7 @@ def _other_addresses(loc: Localizer, code: str, port: int, where: Reach, web: bo
         return []
     return [loc.gettext("If a phone cannot open that address, try one of this computer's "
                         "others:"),
-            *(page_address(host, port, code) if web else f"{host}:{port}"
+            *(page_address(host, port, code) if web else host_port(host, port)
               for host in where.others)]
 
 
@@ -104,6 +103,11 @@ def _warning(loc: Localizer, where: Reach) -> list[str]:
                             "children's phones cannot reach it. Leave out --bind to open "
                             "it to the network.").format(address=where.host)]
     return []
+
+
+def host_port(host: str, port: int) -> str:
+    """``host:port``, an IPv6 address in brackets (``[::1]:8765``), as in a web address."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
 def join_command(address: str, code: str) -> str:
