@@ -22,7 +22,8 @@ from websockets.exceptions import WebSocketException
 from snl_edu.app.opening import open_outputs
 from snl_edu.app.options import SoundOptions
 from snl_edu.app.play import Terminal
-from snl_edu.engine.events import TurnStarted
+from snl_edu.engine import Game
+from snl_edu.engine.events import Event, Rolled
 from snl_edu.error_text import describe
 from snl_edu.inputs.commands import Action, Command, CommandSource, parse_key
 from snl_edu.language.localizer import Localizer
@@ -34,7 +35,6 @@ from snl_edu.table.connection import Outbox
 from snl_edu.table.gate import shut
 from snl_edu.table.turn_clock import SAYING_CAP
 from snl_edu.table.wire import Refusal, WireError
-from snl_edu.views.board_svg import square_centres
 from snl_edu.vocabulary import Message
 
 if TYPE_CHECKING:
@@ -44,6 +44,7 @@ QUIET = SoundOptions(speech=False, sound=False)  # the page speaks, not the host
 SEND_QUEUE = 2000  # messages a page may fall behind by (a long game's worth of lines)
 SEND_WAIT = 5.0  # for the last messages to reach a page as its connection closes
 BAD_MESSAGES_BEFORE_CLOSE = 3
+PAGE_SEAT_RECONNECT = 12.0  # a page's seat tries its own host's door again this long
 
 
 class PageLink:
@@ -159,6 +160,9 @@ class BrowserSeat(TableClient):
         self.outputs = open_outputs(self.console)
         self.listener = PageListener(self._, self.outputs, link)
         self.reader: threading.Thread | None = None
+        # Its table is this host: a door lost is the host closing. The page itself comes
+        # back with its key when the host is there again (seat.js).
+        self.reconnect_for = PAGE_SEAT_RECONNECT
 
     def _welcome(self, welcome: wire.Welcome) -> None:
         super()._welcome(welcome)
@@ -176,6 +180,13 @@ class BrowserSeat(TableClient):
             self.link.send({"type": "turn", "mine": True})
         self.link.expect_said()
         super()._prompt(called)
+
+    def _tell_update(self, game: Game | None, events: list[Event]) -> None:
+        """A roll for her seat (hers, or the table's when her clock ran out) takes her
+        "Your turn" down at once: it never stays up through the others' turns."""
+        if any(isinstance(event, Rolled) and event.seat == self.seat for event in events):
+            self.link.send({"type": "turn", "mine": False})
+        super()._tell_update(game, events)
 
     def _act(self, command: Command, keys: CommandSource | None = None) -> None:
         if command.action is Action.ROLL and self.my_turn.is_set():
@@ -206,38 +217,6 @@ class PageListener(Listener):
         super().answered()
         if was_open:
             self.link.send({"type": "ask", "open": False})
-
-
-class ProjectorView(TableClient):
-    """The projector page: the table watched in the teacher's language; after every turn
-    the tokens' places on the printed board, whose turn it is and where everyone is."""
-
-    def __init__(self, options: ClientOptions, loc: Localizer, link: PageLink) -> None:
-        super().__init__(options, loc, Terminal(io.StringIO(), io.StringIO()))
-        self.link = link
-        self.console = PageOutput(link)  # type: ignore[assignment]
-        self.outputs = self.listener.sink = open_outputs(self.console)
-        self._centres: dict[int, tuple[float, float]] | None = None
-
-    def _show_board(self) -> None:
-        game, narrator = self.game, self.narrator
-        assert game is not None and narrator is not None
-        if self._centres is None:
-            self._centres = square_centres(game.board, self.loc)
-        turn = [] if game.over else narrator.narrate(TurnStarted(game.current))
-        where = [line.text for line in narrator.where(game)]  # as the w key says it, by seat
-        self.link.send({
-            "type": "board",
-            # Each token with its number and its line in "where everyone is": the key to
-            # which circle is whose, in words.
-            "tokens": [{"seat": seat + 1, "name": narrator.name(seat), "square": square,
-                        "place": self.loc.number(seat + 1), "where": where[seat],
-                        "at": self._centres.get(square)}
-                       for seat, square in enumerate(game.positions)],
-            "turn": turn[0].text if turn else "",
-            # The printed board's text alternative: whose token is on which square.
-            "alt": self._("The board, {title}: {where}").format(
-                title=game.board.title(self.loc.language), where=" ".join(where))})
 
 
 def serve_page(connection: Any, path: str, table: Any) -> None:
@@ -349,7 +328,9 @@ def _run_seat(connection: Any, link: PageLink, table: Any, join: page_wire.PageJ
     """Play the child's seat until the page closes; False if the table refused the seat."""
     loc = Localizer.create(join.language)
     link.language = join.language
-    options = _options(table, join.code, name=join.name, lessons=table.options.web_lessons,
+    options = _options(table, join.code, name=join.name,
+                       lessons=table.options.lessons or table.options.web_lessons,
+                       level=table.options.level, history=table.options.history,
                        data_dir=table.options.play.data_dir)
     keys = PageKeys()
     seat = BrowserSeat(options, loc, link, keys)
@@ -361,13 +342,17 @@ def _run_seat(connection: Any, link: PageLink, table: Any, join: page_wire.PageJ
         seat._close()  # the refused connection to the table's door
         link.send({"type": "refused", "text": describe(error, loc)})
         return False
-    link.send({"type": "ended"})
+    if not seat.table_stopped:  # a stopped table goes on: the page keeps its seat and key
+        link.send({"type": "ended"})
     return True
 
 
 def _run_projector(connection: Any, link: PageLink, table: Any, code: str) -> None:
+    from snl_edu.table.projector import ProjectorView
+
     link.language = table.loc.language
-    view = ProjectorView(_options(table, code, watch=True), table.loc, link)
+    view = ProjectorView(_options(table, code, watch=True), table.loc, link,
+                         table.web.board_address)
     _relayed(view, connection, table)
     keys = PageKeys()
     reader = threading.Thread(target=_read_keys, args=(connection, keys, link),

@@ -106,6 +106,13 @@ class TableClient(TableLink, SeatLessons):
             self._tell(lambda: self._tell_update(game, events))
         elif isinstance(fact, wire.NoticeOf):
             self._on_notice(fact)
+        elif isinstance(fact, wire.Ended) and fact.stopped:
+            # The teacher's computer stopped: the seat and its key are kept, and this
+            # computer comes back by itself when the table is resumed.
+            self.table_stopped = True
+            self._tell(lambda: self.listener.news([Message(self._(
+                "The teacher has stopped the table. It can go on: stay here, and this "
+                "computer comes back to it by itself."))]))
         elif isinstance(fact, wire.Ended):
             self.finished = fact.finished
             if self.seat_keys is not None:
