@@ -27,9 +27,10 @@ from websockets.sync.client import connect
 
 from snl_edu.error_text import describe
 from snl_edu.language.localizer import Localizer
-from snl_edu.table import client, page_wire
+from snl_edu.table import page_wire
 from snl_edu.table.browser import BrowserSeat
-from snl_edu.table.client import TableError
+from snl_edu.table.client import link as client
+from snl_edu.table.client.link import TableError
 from snl_edu.table.notices import notice_text
 from snl_edu.table.wire import Notice, Refusal
 
