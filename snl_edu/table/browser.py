@@ -173,6 +173,10 @@ class BrowserSeat(TableClient):
                                            daemon=True, name="snl-seat-page")
             self.reader.start()
 
+    def turn_line(self) -> str:
+        """A page rolls with its button (a phone has no Enter key)."""
+        return self._("Your turn: press the Roll button.")
+
     def _prompt(self, called: int | None = None) -> None:
         """The turn, said to the end on the page (its voice may still be speaking the moves
         before it: the page says when it is done), and then the table starts the clock."""
