@@ -60,8 +60,11 @@ class Page(threading.Thread):
         self.sent: list[dict[str, Any]] = []
 
     def run(self) -> None:
+        # A browser names the page it was opened from (its Origin): the table's own.
+        origin = self.url.replace("ws://", "http://", 1).rsplit("/", 1)[0]
         with suppress(WebSocketException, OSError, TimeoutError), \
-                connect(self.url, open_timeout=WAIT, compression=None) as page:
+                connect(self.url, open_timeout=WAIT, compression=None,
+                        origin=origin) as page:  # type: ignore[arg-type]
             page.send(json.dumps({"type": "hello", "lang": "ne"}))
             page.send(json.dumps({"type": "join", "code": self.code, "name": self.name,
                                   "lang": "ne"}))
