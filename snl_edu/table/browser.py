@@ -10,6 +10,7 @@ sentences go to the page, whole, with their earcon names.
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import queue
 import threading
@@ -45,6 +46,7 @@ SEND_QUEUE = 2000  # messages a page may fall behind by (a long game's worth of 
 SEND_WAIT = 5.0  # for the last messages to reach a page as its connection closes
 BAD_MESSAGES_BEFORE_CLOSE = 3
 PAGE_SEAT_RECONNECT = 12.0  # a page's seat tries its own host's door again this long
+HELLOS_BEFORE_JOIN = 8  # a child trying the page's languages; more is a flood, let go
 
 
 class PageLink:
@@ -232,8 +234,16 @@ def serve_page(connection: Any, path: str, table: Any) -> None:
         link.finish()
 
 
+@functools.lru_cache(maxsize=64)
+def _labels(watch: bool, language: str, host_language: str, table: str) -> dict[str, Any]:
+    """The labels message of a page in a language, made once (a hello costs a lookup)."""
+    loc = Localizer.create(host_language if watch else language)
+    labels = page_wire.projector_labels(loc) if watch else page_wire.seat_labels(loc)
+    return page_wire.labels_message(loc, labels, table)
+
+
 def _serve(connection: Any, path: str, table: Any, link: PageLink) -> None:
-    bad = 0
+    bad = hellos = 0
     while True:
         try:  # the door shuts a page that has not joined by its deadline, whatever it sends
             text = connection.recv(timeout=table.gate.deadline)
@@ -243,15 +253,15 @@ def _serve(connection: Any, path: str, table: Any, link: PageLink) -> None:
             data = wire.decode(text, wire.MAX_CLIENT_MESSAGE)
             kind = data.get("type")
             if kind == "hello":  # the page's labels, in the language picked (or the host's)
+                hellos += 1
+                if hellos > HELLOS_BEFORE_JOIN:  # a flood, not a child picking a language
+                    return
                 try:
                     link.language = page_wire.read_language(data)
                 except WireError:
                     link.language = table.loc.language
-                loc = Localizer.create(link.language)
-                labels = (page_wire.projector_labels(table.loc) if path == "/watch"
-                          else page_wire.seat_labels(loc))
-                link.send(page_wire.labels_message(
-                    table.loc if path == "/watch" else loc, labels, table.web.table))
+                link.send(_labels(path == "/watch", link.language, table.loc.language,
+                                  table.web.table))
                 continue
             if kind != "join":
                 raise WireError("not a join")
