@@ -57,7 +57,6 @@ class Page(threading.Thread):
                  rolls: bool = True) -> None:
         super().__init__(daemon=True)
         self.url, self.code, self.name, self.rolls = f"ws://127.0.0.1:{port}{path}", code, name, rolls
-        self.origin = f"http://127.0.0.1:{port}"  # the table's own page, as a browser opens it
         self.sent: list[dict[str, Any]] = []
 
     def run(self) -> None:
@@ -65,11 +64,7 @@ class Page(threading.Thread):
         origin = self.url.replace("ws://", "http://", 1).rsplit("/", 1)[0]
         with suppress(WebSocketException, OSError, TimeoutError), \
                 connect(self.url, open_timeout=WAIT, compression=None,
-<<<<<<< HEAD
                         origin=origin) as page:  # type: ignore[arg-type]
-=======
-                        origin=self.origin) as page:  # type: ignore[arg-type]
->>>>>>> door
             page.send(json.dumps({"type": "hello", "lang": "ne"}))
             page.send(json.dumps({"type": "join", "code": self.code, "name": self.name,
                                   "lang": "ne"}))
