@@ -10,6 +10,7 @@ sentences go to the page, whole, with their earcon names.
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import queue
 import threading
@@ -36,6 +37,7 @@ from snl_edu.views.board_svg import square_centres
 from snl_edu.vocabulary import Message
 
 if TYPE_CHECKING:
+    from snl_edu.lessons.teacher import Teacher
     from snl_edu.table.web import SpokenLines
 
 QUIET = SoundOptions(speech=False, sound=False)  # the page speaks, not the host's speakers
@@ -71,6 +73,13 @@ class PageLink:
         self._waiting = self._waiting or said
         self.send({"type": "line", "text": message.text, "earcon": message.earcon,
                    "id": self.spoken.add(message.text, self.language), "said": said})
+
+    def question(self, lines: list[Message]) -> None:
+        """The child's question, for its box: said once, with its first earcon."""
+        text = " ".join(line.text for line in lines)
+        earcon = next((line.earcon for line in lines if line.earcon), None)
+        self.send({"type": "ask", "open": True, "text": text, "earcon": earcon,
+                   "id": self.spoken.add(text, self.language)})
 
     def expect_said(self) -> None:
         if not self.gone.is_set():
@@ -155,7 +164,7 @@ class BrowserSeat(TableClient):
         self.keys = keys
         self.console = PageOutput(link)  # type: ignore[assignment]
         self.outputs = Outputs([self.console])
-        self.listener = PageListener(self._, self.outputs, link)
+        self.listener = self.page_listener = PageListener(self._, self.outputs, link)
         self.reader: threading.Thread | None = None
 
     def _welcome(self, welcome: wire.Welcome) -> None:
@@ -180,29 +189,45 @@ class BrowserSeat(TableClient):
             self.link.send({"type": "turn", "mine": False})
         super()._act(command, keys)
 
+    def _open_lessons(self, keys: CommandSource, by_ear: bool,
+                      stack: contextlib.ExitStack) -> Teacher | None:
+        teacher = super()._open_lessons(keys, by_ear, stack)
+        if teacher is not None:
+            self.page_listener.asked = functools.partial(_asking_now, teacher)
+        return teacher
+
     def come_back(self) -> str:
         return self._("You have left the table; your seat is kept for you. To come back, "
                       "open this page again.")
 
 
 class PageListener(Listener):
-    """The seat's listener, telling the page when the child's question is open (its answer
-    field shows, and has the focus) and when it is over (answered, skipped or put aside)."""
+    """The seat's listener. The child's question is shown in a box of its own on the page,
+    said there once: never in the log, nor asked again below what the table says meanwhile
+    (the box keeps it in view). The page hears when it opens and when it is over
+    (answered, skipped or put aside)."""
+
+    asks_again = False
 
     def __init__(self, gettext: Callable[[str], str], sink: Sink, link: PageLink) -> None:
         super().__init__(gettext, sink)
         self.link = link
+        self.asked: Callable[[], str | None] = lambda: None  # the prompt being asked now
+        self.box_open = False
 
-    def asking(self, lines: list[Message]) -> None:
-        super().asking(lines)
-        # Its words too: the answer field's description, heard by a screen reader in it.
-        self.link.send({"type": "ask", "open": True,
-                        "text": " ".join(line.text for line in lines)})
+    def say(self, messages: list[Message], remember: bool = True, review: bool = True) -> None:
+        prompt = self.asked()
+        if prompt is None or all(line.text != prompt for line in messages):
+            super().say(messages, remember, review)
+            return
+        self.review.add(messages)  # , and . still read it back
+        self.box_open = True
+        self.link.question(messages)
 
     def answered(self) -> None:
-        was_open = self.question_open
         super().answered()
-        if was_open:
+        if self.box_open:
+            self.box_open = False
             self.link.send({"type": "ask", "open": False})
 
 
@@ -236,6 +261,11 @@ class ProjectorView(TableClient):
             # The printed board's text alternative: whose token is on which square.
             "alt": self._("The board, {title}: {where}").format(
                 title=game.board.title(self.loc.language), where=" ".join(where))})
+
+
+def _asking_now(teacher: Teacher) -> str | None:
+    asker = teacher.asker
+    return asker.asking.prompt if asker is not None and asker.asking is not None else None
 
 
 def serve_page(connection: Any, path: str, table: Any) -> None:

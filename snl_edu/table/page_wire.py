@@ -84,6 +84,9 @@ def seat_labels(loc: Localizer) -> dict[str, str]:
         "answer-field": _("Your answer"),
         "answer": _("Answer"),
         "skip": _("Skip"),
+        # The question's number pad: its name, and its key that takes back the last digit.
+        "pad": _("Number keys"),
+        "erase": _("Erase"),
     }
 
 
@@ -104,5 +107,6 @@ def projector_labels(loc: Localizer) -> dict[str, str]:
 
 def labels_message(loc: Localizer, labels: dict[str, str]) -> dict[str, Any]:
     return {"type": "labels", "lang": loc.language, "labels": labels,
+            "digits": [loc.number(digit) for digit in range(10)],  # the number pad's
             "languages": [{"code": language.code, "name": language.native_name}
                           for language in languages()]}

@@ -126,6 +126,7 @@
       labels = message.labels || {};
       language = String(message.lang);
       snl.label(labels, message);
+      buildPad(message.digits);
       languages(message.languages || []);
     } else if (message.type === "joined") {
       joined = true;
@@ -146,13 +147,11 @@
       $("turn").hidden = !message.mine;
       document.body.dataset.turn = message.mine ? "mine" : "";
     } else if (message.type === "ask") {
-      $("question").hidden = !message.open;
-      $("asked").textContent = message.open ? String(message.text || "") : "";
-      if (message.open) $("answer").focus();
-      else if (document.activeElement === $("answer") || document.activeElement === document.body) $("roll").focus();
+      if (message.open) openQuestion(message); else closeQuestion();
     } else if (message.type === "ended") {
       joined = false;
-      $("roll").disabled = true;
+      closeQuestion();
+      endControls();
       forgetSeat();
     }
   }
@@ -186,17 +185,56 @@
     const name = $("name").value.trim();
     if (name) join(name); else $("name").focus();
   });
+  // Her question, in its own box above the log: said once, the Roll held until it is over
+  // (a tap cannot skip it), answered on the pad in the table's own digits or typed.
+  let asking = false;
+  function openQuestion(message) {
+    asking = true;
+    $("question").hidden = false;
+    $("asked").textContent = String(message.text || "");
+    $("roll").disabled = true;
+    $("question").scrollIntoView({ block: "start" });
+    $("answer").focus({ preventScroll: true });
+    queue.push({ text: String(message.text || ""), id: String(message.id || ""), said: false,
+                 earcon: message.earcon ? String(message.earcon) : null });
+    speakAll();
+  }
+  function closeQuestion() {
+    const was = asking;
+    asking = false;
+    $("question").hidden = true;
+    $("asked").textContent = "";
+    $("answer").value = "";
+    if (!joined) return;
+    $("roll").disabled = false;
+    if (was) $("roll").focus();  // announced by its name, where she taps next
+  }
+  function buildPad(digits) {
+    for (const button of document.querySelectorAll("[data-digit]")) {
+      button.textContent = String((digits || [])[Number(button.dataset.digit)] || button.dataset.digit);
+    }
+  }
+  // After the end nothing is left to do: every control of the game is off, and the focus
+  // is on the log, which holds the places.
+  function endControls() {
+    for (const button of document.querySelectorAll("#game button")) button.disabled = true;
+    $("log").focus();
+  }
+  for (const button of document.querySelectorAll("[data-digit]")) {
+    button.addEventListener("click", () => { $("answer").value += button.textContent; });
+  }
+  $("erase").addEventListener("click", () => { $("answer").value = $("answer").value.slice(0, -1); });
+  // A phone's own keyboard would cover the question: the pad is its keyboard.
+  if (window.matchMedia("(pointer: coarse)").matches || navigator.maxTouchPoints > 0) {
+    $("answer").inputMode = "none";
+  }
   $("question").addEventListener("submit", (event) => {
     event.preventDefault();
     const answer = $("answer").value.trim();
+    if (!answer) { $("answer").focus(); return; }  // nothing typed: the question waits
     $("answer").value = "";
-    // Enter alone is the terminal's Enter: in the child's turn it puts the question aside
-    // and rolls, else the question is said again. It is never lost.
-    if (!answer) sendKey("\r");
-    else {
-      hush();
-      snl.send(ws, { type: "answer", text: answer });
-    }
+    hush();
+    snl.send(ws, { type: "answer", text: answer });
   });
   function sendKey(key) {
     hush();
@@ -221,7 +259,7 @@
     const control = target instanceof HTMLButtonElement || target instanceof HTMLInputElement;
     if (control && (event.key === "Enter" || event.key === " ")) return;  // the control's own click
     const key = NAMED[event.key] || (event.key.length === 1 ? event.key : null);
-    if (key === null) return;
+    if (key === null || (asking && (key === "\r" || key === " "))) return;  // no roll past it
     event.preventDefault();
     sendKey(key);
   });

@@ -1,0 +1,109 @@
+"""A child's seat on a phone, as she meets it: real headless Chromium with touch at 360×640
+(a small phone held upright), every control tapped, never a key pressed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from tests.table.helpers import CODE, open_table, table_options
+from tests.table.test_browser import MS, _axe, _log, board, browser
+
+__all__ = ["board", "browser"]  # the fixtures, shared with the keyboard's tests
+PHONE = {"width": 360, "height": 640}
+
+
+def _phone(browser: Any, table: Any, context: Any = None) -> Any:
+    """A new tab on a touch phone (``context``: another tab of the same browser)."""
+    context = context or browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    page.goto(f"http://127.0.0.1:{table.address[1]}/#{CODE}")
+    return page
+
+
+def _join_by_taps(page: Any, name: str, language: str = "en") -> None:
+    """Taps only (the name typed as a phone's keyboard types it); the page's speech and
+    sounds off: the tests read the page, and a turn waits for the page to have said it."""
+    page.wait_for_selector("#name", state="visible", timeout=MS)
+    if language != "en":
+        page.tap(f"input[name=lang][value={language}]")
+        page.wait_for_selector(f"html[lang={language}]", state="attached", timeout=MS)
+    page.tap("#name")
+    page.fill("#name", name)
+    for switch in ("#speech", "#sounds"):
+        page.tap(switch)
+        assert not page.is_checked(switch)
+    page.tap("#join-button")
+    page.wait_for_selector("#game:not([hidden])", timeout=MS)
+
+
+def _on_screen(page: Any, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+
+
+def _answer_on_the_pad(page: Any, digit: str) -> None:
+    """Tap the digit and Answer, up to three tries, until the question is over."""
+    while page.input_value("#answer"):  # a tap meant for Roll as the question came
+        page.tap("#erase")
+    for _ in range(3):
+        said = len(_log(page))
+        page.tap(f"#pad button:text-is('{digit}')")
+        assert page.input_value("#answer") == digit
+        page.tap("#give")
+        page.wait_for_function(
+            f"() => document.getElementById('question').hidden"
+            f" || document.querySelectorAll('#log p').length > {said}", timeout=MS)
+        if page.locator("#question").is_hidden():
+            return
+    page.wait_for_selector("#question", state="hidden", timeout=MS)
+
+
+def test_on_a_phone_her_question_is_answered_on_the_pad_in_devanagari_and_one_skipped(
+        browser: Any, tmp_path: Path, board: str) -> None:
+    from snl_edu.store.opening import open_store
+    from snl_edu.store.progress import ProgressStore
+
+    options = replace(table_options(tmp_path, players=("Asha",), computers=1, board=board,
+                                    lang="ne"), web_lessons="every")
+    with open_table(options) as (table, _, _):
+        page = _phone(browser, table)
+        _join_by_taps(page, "Asha", "ne")
+        outcomes: list[str] = []
+        while len(outcomes) < 2:
+            page.wait_for_selector("body[data-turn=mine], #question:not([hidden])", timeout=MS)
+            if page.locator("#question").is_hidden():
+                page.tap("#roll")  # (unless her question has come first, and held it)
+                page.wait_for_selector("body:not([data-turn=mine]), #question:not([hidden])",
+                                       state="attached", timeout=MS)
+                continue
+            # Her question, all of it on the screen at once: what is asked, the pad, Skip.
+            for part in ("#asked", "#pad", "#skip"):
+                assert _on_screen(page, part), part
+            assert page.locator("#roll").is_disabled()  # a tap on Roll cannot skip it
+            digits = page.locator("#pad [data-digit]").all_inner_texts()
+            assert sorted(digits) == sorted("०१२३४५६७८९"), digits
+            assert not any(page.inner_text("#asked") in line for line in _log(page))
+            if not outcomes:
+                assert _axe(page) == [], "question on a phone"
+                _answer_on_the_pad(page, "७")
+                outcomes.append("answered")
+            else:
+                page.tap("#skip")
+                page.wait_for_selector("#question", state="hidden", timeout=MS)
+                outcomes.append("skipped")
+            # Back on Roll, where she taps next (a screen reader says so).
+            assert page.evaluate("document.activeElement.id") == "roll"
+        assert page.errors == []
+        table.end()
+    store = open_store(str(tmp_path))
+    try:
+        answers = ProgressStore(store).recent("Asha")
+    finally:
+        store.close()
+    assert [answer.skipped for answer in answers[-2:]] == [False, True]
+    assert answers[-2].given == 7
