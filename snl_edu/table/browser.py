@@ -22,13 +22,15 @@ from websockets.exceptions import WebSocketException
 
 from snl_edu.app.options import SoundOptions
 from snl_edu.app.play import Terminal
-from snl_edu.engine.events import TurnStarted
+from snl_edu.engine import Game
+from snl_edu.engine.events import Event, TurnStarted
 from snl_edu.error_text import describe
+from snl_edu.inputs import gestures
 from snl_edu.inputs.commands import Action, Command, CommandSource, parse_key
 from snl_edu.language.localizer import Localizer
 from snl_edu.outputs.console import Outputs
 from snl_edu.play.listener import Listener, Sink
-from snl_edu.table import page_wire, wire
+from snl_edu.table import page_wire, seat_board, wire
 from snl_edu.table.client import ClientOptions, TableClient, TableError
 from snl_edu.table.connection import Outbox
 from snl_edu.table.turn_clock import SAYING_CAP
@@ -45,6 +47,7 @@ PAGE_WAIT = 600.0  # a page that says nothing this long before joining is let go
 SEND_QUEUE = 2000  # messages a page may fall behind by (a long game's worth of lines)
 SEND_WAIT = 5.0  # for the last messages to reach a page as its connection closes
 BAD_MESSAGES_BEFORE_CLOSE = 3
+PAGE_BUTTONS = ("roll", "repeat", "where", "ahead", "help")  # the game's, as the page names them
 
 
 class PageLink:
@@ -136,7 +139,9 @@ class PageKeys:
         self.commands: queue.Queue[Command] = queue.Queue()
 
     def key(self, key: str) -> None:
-        self.commands.put(parse_key(key))
+        command = parse_key(key)
+        if command.action is not Action.QUIT:  # a page is left by closing it: nothing to ask
+            self.commands.put(command)
 
     def answer(self, text: str) -> None:
         """An answer typed in the page's field: its keys, then Enter, as at a terminal."""
@@ -158,23 +163,44 @@ class BrowserSeat(TableClient):
     """A child's seat on a page: a table client whose screen and keys are the page's."""
 
     def __init__(self, options: ClientOptions, loc: Localizer, link: PageLink,
-                 keys: PageKeys) -> None:
+                 keys: PageKeys, table_loc: Localizer, touch: bool = False) -> None:
         super().__init__(options, loc, Terminal(io.StringIO(), io.StringIO()))
+        labels = page_wire.seat_labels(loc)
+        self.gestures = gestures.touch(loc, labels) if touch else gestures.page_keys(loc)
         self.link = link
         self.keys = keys
         self.console = PageOutput(link)  # type: ignore[assignment]
         self.outputs = Outputs([self.console])
         self.listener = self.page_listener = PageListener(self._, self.outputs, link)
+        self.page_listener.page_help = [Message(self._("The buttons on this page: {buttons}.")
+                                                .format(buttons=loc.join(labels[name] for name in
+                                                                         PAGE_BUTTONS)))]
         self.reader: threading.Thread | None = None
+        self.table_loc = table_loc  # the printed board's language and digits
+        self._centres: dict[int, tuple[float, float]] | None = None
 
     def _welcome(self, welcome: wire.Welcome) -> None:
         super()._welcome(welcome)
         self.link.send({"type": "joined", "token": self.token})
+        self._send_board([])
         if self.reader is None:  # seated: from now on the page's messages are its keys
             self.reader = threading.Thread(target=_read_keys,
                                            args=(self.link.connection, self.keys, self.link),
                                            daemon=True, name="snl-seat-page")
             self.reader.start()
+
+    def _tell_update(self, game: Game | None, events: list[Event]) -> None:
+        super()._tell_update(game, events)
+        self._send_board(events)
+
+    def _send_board(self, events: list[Event]) -> None:
+        """Her board as the game now stands, the move just told drawn on it step by step."""
+        if self.game is None or self.narrator is None:
+            return
+        if self._centres is None:
+            self._centres = square_centres(self.game.board, self.table_loc)
+        self.link.send(seat_board.board_message(self.game, self.narrator, self._centres,
+                                                self.seat, events))
 
     def _prompt(self, called: int | None = None) -> None:
         """The turn, said to the end on the page (its voice may still be speaking the moves
@@ -194,6 +220,8 @@ class BrowserSeat(TableClient):
         teacher = super()._open_lessons(keys, by_ear, stack)
         if teacher is not None:
             self.page_listener.asked = functools.partial(_asking_now, teacher)
+            if teacher.asker is not None:
+                teacher.asker.gestures = self.gestures
         return teacher
 
     def come_back(self) -> str:
@@ -213,6 +241,7 @@ class PageListener(Listener):
         super().__init__(gettext, sink)
         self.link = link
         self.asked: Callable[[], str | None] = lambda: None  # the prompt being asked now
+        self.page_help: list[Message] = []
         self.box_open = False
 
     def say(self, messages: list[Message], remember: bool = True, review: bool = True) -> None:
@@ -223,6 +252,13 @@ class PageListener(Listener):
         self.review.add(messages)  # , and . still read it back
         self.box_open = True
         self.link.question(messages)
+
+    def handle(self, command: Command, asked: int | None = None) -> None:
+        """The page's help tells the page's buttons, not a terminal's keys."""
+        if command.action is Action.HELP and self.page_help:
+            self.say(self.page_help, remember=False)
+        else:
+            super().handle(command, asked)
 
     def answered(self) -> None:
         super().answered()
@@ -372,7 +408,7 @@ def _run_seat(connection: Any, link: PageLink, table: Any, join: page_wire.PageJ
     options = _options(table, join.code, name=join.name, lessons=table.options.web_lessons,
                        data_dir=table.options.play.data_dir)
     keys = PageKeys()
-    seat = BrowserSeat(options, loc, link, keys)
+    seat = BrowserSeat(options, loc, link, keys, table.loc, join.touch)
     seat.token = join.token
     try:
         seat.run(keys)

@@ -35,6 +35,7 @@ class PageJoin:
     name: str
     language: str
     token: str | None
+    touch: bool = False  # a phone or a tablet: the child taps, and is told to
 
 
 def read_join(data: Mapping[str, Any], watch: bool = False) -> PageJoin:
@@ -43,7 +44,7 @@ def read_join(data: Mapping[str, Any], watch: bool = False) -> PageJoin:
     token = short_text(data, "token", MAX_TOKEN, required=False)
     if not name and not watch:
         raise WireError("a player needs a name")
-    return PageJoin(code, name, read_language(data), token)
+    return PageJoin(code, name, read_language(data), token, data.get("touch") is True)
 
 
 def read_key(data: Mapping[str, Any]) -> str:

@@ -160,11 +160,11 @@ def test_enter_in_an_empty_answer_field_keeps_her_question_and_roll_waits_for_it
         page.wait_for_selector("body[data-turn=mine] #question:not([hidden])", timeout=MS)
         assert page.evaluate("document.activeElement.id") == "answer"
         assert page.locator("#roll").is_disabled()
-        turns = _log(page).count("Your turn: press Enter to roll the pasa.")
+        turns = _log(page).count("Your turn: press Space or Enter to roll the pasa.")
         page.keyboard.press("Enter")  # nothing typed: nothing happens
         page.keyboard.press("Escape")  # skipped: her turn is said again, and waits for Roll
         lines = _wait_for_log(page, lambda lines: lines.count(
-            "Your turn: press Enter to roll the pasa.") > turns)
+            "Your turn: press Space or Enter to roll the pasa.") > turns)
         assert sum(line.startswith("Asha rolled") for line in lines) == 1, lines
         page.wait_for_selector("#question", state="hidden", timeout=MS)
         assert page.evaluate("document.activeElement.id") == "roll"
@@ -253,7 +253,7 @@ def test_a_roll_pressed_while_the_page_still_speaks_cuts_it_short_and_rolls_once
         page.on("request", lambda request: asked.append(request.url))
         _join(page, "Asha", speech=True, sounds=True)  # the page's defaults
         page.wait_for_selector("body[data-turn=mine]", timeout=MS)
-        turn = "Your turn: press Enter to roll the pasa."
+        turn = "Your turn: press Space or Enter to roll the pasa."
         _wait_for_log(page, lambda lines: turn in lines)
         _wait_for_request(page, asked, "/speech/")  # still saying the first line
         assert page.evaluate("document.activeElement.id") == "roll"

@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from tests.table.helpers import CODE, open_table, table_options
-from tests.table.test_browser import MS, _axe, _log, board, browser
+from tests.table.helpers import CODE, WAIT, open_table, table_options
+from tests.table.test_browser import MS, _axe, _log, _wait_for_log, board, browser
 
 __all__ = ["board", "browser"]  # the fixtures, shared with the keyboard's tests
 PHONE = {"width": 360, "height": 640}
@@ -107,3 +108,70 @@ def test_on_a_phone_her_question_is_answered_on_the_pad_in_devanagari_and_one_sk
         store.close()
     assert [answer.skipped for answer in answers[-2:]] == [False, True]
     assert answers[-2].given == 7
+
+
+KEYS = ("press", "Enter", "Escape", "Space", " q ", "Press")
+
+
+def test_no_sentence_on_a_touch_page_names_a_key(browser: Any, tmp_path: Path,
+                                                 board: str) -> None:
+    # Tried on phones: "Your turn: press Enter to roll the pasa." on every turn, keys in
+    # every question and in the help. The page's sentences name its taps.
+    options = replace(table_options(tmp_path, players=("Asha",), computers=1, board=board),
+                      web_lessons="every")
+    with open_table(options) as (table, _, _):
+        page = _phone(browser, table)
+        _join_by_taps(page, "Asha")
+        asked: list[str] = []
+        while len(asked) < 2:
+            page.wait_for_selector("body[data-turn=mine], #question:not([hidden])", timeout=MS)
+            if page.locator("#question").is_visible():
+                asked.append(page.inner_text("#asked"))
+                page.tap("#skip")
+                page.wait_for_selector("#question", state="hidden", timeout=MS)
+            else:
+                page.tap("#roll")
+                page.wait_for_selector("body:not([data-turn=mine]), #question:not([hidden])",
+                                       state="attached", timeout=MS)
+        page.tap("button[data-key=h]")
+        lines = _wait_for_log(page, lambda lines: any(
+            line.startswith("The buttons on this page:") for line in lines))
+        assert "Your turn: tap Roll to roll the pasa." in lines
+        assert any("To answer, tap the number, then Answer. To skip, tap Skip." in text
+                   for text in asked), asked
+        named = [text for text in lines + asked if any(key in text for key in KEYS)]
+        assert named == [], named
+        assert "The buttons on this page: Roll, Repeat, Where is everyone, What is ahead, " \
+               "and Help." in lines
+        assert page.errors == []
+        table.end()
+
+
+def test_her_board_shows_every_token_where_the_game_has_it_on_one_phone_screen(
+        browser: Any, tmp_path: Path, board: str) -> None:
+    options = replace(table_options(tmp_path, players=("Asha",), computers=2, board=board),
+                      web_lessons="off")
+    with open_table(options) as (table, _, _):
+        page = _phone(browser, table)
+        _join_by_taps(page, "Asha")
+        page.wait_for_selector("body[data-turn=mine]", timeout=MS)
+        # Her board, her turn, Roll and the game's buttons: one screen, no scrolling.
+        for part in ("#board", "#turn", "#roll", "button[data-key=h]"):
+            assert _on_screen(page, part), part
+        assert page.locator("#board-image").evaluate("img => img.naturalWidth") > 0
+        page.tap("#roll")
+        until = time.monotonic() + WAIT
+        while True:  # every token on the board where the game has it, once it has walked
+            positions = list(table.game.positions)
+            shown = page.eval_on_selector_all(
+                "#tokens .token", "tokens => tokens.map(t => [t.dataset.seat, t.dataset.square])")
+            wanted = [[str(seat + 1), str(square)] for seat, square in enumerate(positions)
+                      if square > 0]
+            if shown == wanted and positions[0] > 0:
+                break
+            assert time.monotonic() < until, (shown, positions)
+            page.wait_for_timeout(20)
+        mine = page.locator("#tokens .mine")
+        assert mine.count() == 1 and mine.get_attribute("data-seat") == "1"
+        assert page.errors == []
+        table.end()

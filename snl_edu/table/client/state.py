@@ -21,6 +21,7 @@ from snl_edu.play.narration import Narrator
 from snl_edu.vocabulary import Message
 
 if TYPE_CHECKING:
+    from snl_edu.inputs.gestures import Gestures
     from snl_edu.lessons.teacher import Teacher
     from snl_edu.store.seat_keys import SeatKeys
 
@@ -100,6 +101,8 @@ class ClientState:
         self.key_kept = False  # the latest key is kept there
         self.seat: int | None = None
         self.members: tuple[str, ...] = ()  # in a team: the children at this computer
+        # How this child rolls, answers and skips on her device (None: a terminal's keys).
+        self.gestures: Gestures | None = None
 
     @property
     def game(self) -> Game | None:

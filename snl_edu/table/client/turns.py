@@ -14,6 +14,7 @@ from snl_edu.app.play import open_sound
 from snl_edu.engine import Game
 from snl_edu.engine.events import Event
 from snl_edu.inputs.commands import Action, Command, CommandSource
+from snl_edu.inputs.gestures import keyboard, your_turn
 from snl_edu.inputs.seat_inputs import SeatInputs
 from snl_edu.outputs.console import Outputs
 from snl_edu.play import teams
@@ -198,8 +199,8 @@ class TableClient(TableLink, SeatLessons):
             return
         self.prompting.set()
         try:
-            self.listener.news([Message(self._("Your turn: press Enter to roll the pasa."),
-                                        "turn")])
+            gestures = self.gestures or keyboard(self.loc, self.listener.ear)
+            self.listener.news([Message(your_turn(self.loc, gestures), "turn")])
             with self.shown:  # against the question closing meanwhile on the keys' thread
                 if not self._turn_is(called):
                     return

@@ -8,6 +8,8 @@
     try { return JSON.parse(localStorage.getItem(STORE)) || {}; } catch (error) { return {}; }
   })();
   const code = snl.code() || "";
+  // A phone or a tablet: the host's sentences say "tap", not "press Enter".
+  const touch = window.matchMedia("(pointer: coarse)").matches || navigator.maxTouchPoints > 0;
   let ws = null, labels = {}, language = null, joined = false, wanted = null, retry = 500;
 
   function remember(fields) {
@@ -118,7 +120,7 @@
   }
   function join(name) {
     snl.send(ws, { type: "join", code: code || $("code").value, name: name,
-                   lang: language, token: saved.code === (code || $("code").value) ? saved.token || null : null });
+                   lang: language, touch: touch, token: saved.code === (code || $("code").value) ? saved.token || null : null });
   }
 
   function receive(message) {
@@ -146,6 +148,8 @@
     } else if (message.type === "turn") {
       $("turn").hidden = !message.mine;
       document.body.dataset.turn = message.mine ? "mine" : "";
+    } else if (message.type === "board") {
+      drawBoard(message);
     } else if (message.type === "ask") {
       if (message.open) openQuestion(message); else closeQuestion();
     } else if (message.type === "ended") {
@@ -209,6 +213,45 @@
     $("roll").disabled = false;
     if (was) $("roll").focus();  // announced by its name, where she taps next
   }
+  // Her board: every token where the game has it, hers marked (a yellow token with a double
+  // ring), the move drawn square by square, then up the ladder or down the snake.
+  const STEP = 250;  // ms a square
+  let walking = [];
+  function drawBoard(message) {
+    const box = Array.isArray(message.box) ? message.box.map(Number) : [0, 0, 1, 1];
+    const board = $("board"), image = $("board-image"), layer = $("tokens");
+    const w = box[2] - box[0], h = box[3] - box[1];
+    if (!image.getAttribute("src")) image.src = "/board.svg";
+    board.hidden = false;
+    board.style.setProperty("--ratio", String((w * 210) / (h * 297)));  // the page is A4
+    image.style.width = (100 / w) + "%";
+    image.style.left = (-box[0] / w * 100) + "%";
+    image.style.top = (-box[1] / h * 100) + "%";
+    const columns = Math.max(1, Number(message.columns) || 10);
+    board.style.setProperty("--token", (board.clientWidth / columns * 0.7) + "px");
+    for (const timer of walking) clearTimeout(timer);
+    walking = [];
+    layer.replaceChildren();
+    const onSquare = {};
+    for (const token of message.tokens || []) {
+      if (!Array.isArray(token.at)) continue;  // not on the board yet
+      const element = document.createElement("span");
+      element.className = token.mine ? "token mine" : "token";
+      element.textContent = String(token.place);
+      element.dataset.seat = String(token.seat);
+      element.dataset.square = String(token.square);
+      const shift = onSquare[token.square] = (onSquare[token.square] || 0) + 1;
+      layer.append(element);
+      const path = (token.path || []).filter(Array.isArray);
+      path.forEach((at, i) => walking.push(setTimeout(() => place(element, at, 0), i * STEP)));
+      walking.push(setTimeout(() => place(element, token.at, shift - 1), path.length * STEP));
+      place(element, path.length ? path[0] : token.at, shift - 1);
+    }
+  }
+  function place(element, at, shift) {  // tokens sharing a square sit side by side
+    element.style.left = "calc(" + (Number(at[0]) * 100) + "% + " + (shift * 0.6) + "rem)";
+    element.style.top = (Number(at[1]) * 100) + "%";
+  }
   function buildPad(digits) {
     for (const button of document.querySelectorAll("[data-digit]")) {
       button.textContent = String((digits || [])[Number(button.dataset.digit)] || button.dataset.digit);
@@ -225,9 +268,7 @@
   }
   $("erase").addEventListener("click", () => { $("answer").value = $("answer").value.slice(0, -1); });
   // A phone's own keyboard would cover the question: the pad is its keyboard.
-  if (window.matchMedia("(pointer: coarse)").matches || navigator.maxTouchPoints > 0) {
-    $("answer").inputMode = "none";
-  }
+  if (touch) $("answer").inputMode = "none";
   $("question").addEventListener("submit", (event) => {
     event.preventDefault();
     const answer = $("answer").value.trim();
