@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from websockets.exceptions import WebSocketException
 
+from snl_edu.app.opening import open_outputs
 from snl_edu.app.options import SoundOptions
 from snl_edu.app.play import Terminal
 from snl_edu.engine import Game
@@ -28,7 +29,6 @@ from snl_edu.error_text import describe
 from snl_edu.inputs import gestures
 from snl_edu.inputs.commands import Action, Command, CommandSource, parse_key
 from snl_edu.language.localizer import Localizer
-from snl_edu.outputs.console import Outputs
 from snl_edu.play.listener import Listener, Sink
 from snl_edu.table import page_wire, seat_board, wire
 from snl_edu.table.client import ClientOptions, TableClient, TableError
@@ -170,7 +170,7 @@ class BrowserSeat(TableClient):
         self.link = link
         self.keys = keys
         self.console = PageOutput(link)  # type: ignore[assignment]
-        self.outputs = Outputs([self.console])
+        self.outputs = open_outputs(self.console)
         self.listener = self.page_listener = PageListener(self._, self.outputs, link)
         self.page_listener.page_help = [Message(self._("The buttons on this page: {buttons}.")
                                                 .format(buttons=loc.join(labels[name] for name in
@@ -275,7 +275,7 @@ class ProjectorView(TableClient):
         super().__init__(options, loc, Terminal(io.StringIO(), io.StringIO()))
         self.link = link
         self.console = PageOutput(link)  # type: ignore[assignment]
-        self.outputs = self.listener.sink = Outputs([self.console])
+        self.outputs = self.listener.sink = open_outputs(self.console)
         self._centres: dict[int, tuple[float, float]] | None = None
 
     def _show_board(self) -> None:

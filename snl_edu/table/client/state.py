@@ -10,12 +10,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from snl_edu.app.opening import open_outputs
 from snl_edu.app.options import SoundOptions
 from snl_edu.app.play import Terminal
 from snl_edu.engine import Game
 from snl_edu.engine.events import Event
 from snl_edu.language.localizer import Localizer
-from snl_edu.outputs.console import ConsoleOutput, Outputs
+from snl_edu.outputs.console import ConsoleOutput
 from snl_edu.play.listener import Listener
 from snl_edu.play.narration import Narrator
 from snl_edu.vocabulary import Message
@@ -54,7 +55,7 @@ class ClientState:
         self._ = loc.gettext
         self.terminal = terminal or Terminal()
         self.console = ConsoleOutput(self.terminal.stdout)
-        self.outputs = Outputs([self.console])
+        self.outputs = open_outputs(self.console)
         # What this child hears and the keys answered here; its game is this computer's copy.
         self.listener = Listener(self._, self.outputs)
         self.shown = threading.Lock()  # guards what is held behind a lesson

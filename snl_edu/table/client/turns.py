@@ -10,13 +10,12 @@ from collections.abc import Callable
 
 from websockets.exceptions import WebSocketException
 
-from snl_edu.app.play import open_sound
+from snl_edu.app.opening import open_outputs, open_sound
 from snl_edu.engine import Game
 from snl_edu.engine.events import Event
 from snl_edu.inputs.commands import Action, Command, CommandSource
 from snl_edu.inputs.gestures import keyboard, your_turn
 from snl_edu.inputs.seat_inputs import SeatInputs
-from snl_edu.outputs.console import Outputs
 from snl_edu.play import teams
 from snl_edu.play.listener import QuestionInput
 from snl_edu.table import wire
@@ -48,9 +47,9 @@ class TableClient(TableLink, SeatLessons):
             stack.callback(self._close)
             asking: QuestionKeys | None = None
             if keys is not None:
-                audio = open_sound(self.options.sound, self.loc, SeatInputs(keys),
-                                   self.terminal, stack)
-                self.outputs = self.listener.sink = Outputs([self.console, *audio.outputs])
+                audio = open_sound(self.options.sound, self.loc, self.terminal.notify, stack,
+                                   SeatInputs(keys).key_pressed)
+                self.outputs = self.listener.sink = open_outputs(self.console, audio)
                 if not self.options.watch:
                     asking = QuestionKeys(QuestionInput(keys, self.listener, self._leave), self.my_turn,
                                           self.ended, self._thinking, self.dropped)

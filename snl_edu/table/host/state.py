@@ -11,13 +11,14 @@ import threading
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from snl_edu.app.opening import open_outputs
 from snl_edu.app.options import PlayOptions
 from snl_edu.app.play import Terminal, prepare
 from snl_edu.app.saving import Prepared, with_kept_settings
 from snl_edu.engine import Game
 from snl_edu.inputs.commands import CommandSource
 from snl_edu.language.localizer import Localizer, localizer_for
-from snl_edu.outputs.console import ConsoleOutput, Outputs
+from snl_edu.outputs.console import ConsoleOutput
 from snl_edu.play import teams
 from snl_edu.play.narration import Narrator, Verbosity
 from snl_edu.safe_text import clean_name
@@ -138,7 +139,7 @@ class TableState(abc.ABC):
         self.narrator = Narrator(self.loc, self.game.board, self.game.seats,
                                  Verbosity(options.play.verbosity), options.play.count,
                                  lambda seat: self.rotation.due(self.game, seat))
-        self.outputs = Outputs([ConsoleOutput(self.terminal.stdout)])
+        self.outputs = open_outputs(ConsoleOutput(self.terminal.stdout))
         self.server: Any = None
         self.address: tuple[str, int] | None = None
         self.web: WebSide | None = None

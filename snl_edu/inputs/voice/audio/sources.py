@@ -9,9 +9,9 @@ from array import array
 from pathlib import Path
 from typing import Protocol
 
-from snl_edu.inputs.voice.endpoint import SAMPLE_RATE
-from snl_edu.inputs.voice.errors import VoiceError, VoiceProblem
-from snl_edu.inputs.voice.microphone import BLOCK_SECONDS
+from snl_edu.inputs.voice.audio.endpoint import SAMPLE_RATE
+from snl_edu.inputs.voice.audio.microphone import BLOCK_SECONDS
+from snl_edu.inputs.voice.problems import VoiceError, VoiceProblem
 from snl_edu.sound.resampling import resampled_int16
 
 

@@ -26,8 +26,8 @@ import difflib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from snl_edu.inputs.voice.finding import in_part, stated, stray_words, words_of
-from snl_edu.inputs.voice.grammar import Grammar
+from snl_edu.inputs.voice.phrasebook.finding import in_part, stated, stray_words, words_of
+from snl_edu.inputs.voice.phrasebook.grammar import Grammar
 
 # Phrases, nearest the transcript in letters, that the model scores. Each costs decoding
 # time; on the tuning clips 6 heard as many commands as 8, 5 fewer.

@@ -9,11 +9,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from snl_edu.inputs.voice.endpoint import SAMPLE_RATE
-from snl_edu.inputs.voice.errors import VoiceError, VoiceProblem
-from snl_edu.inputs.voice.grammar import Grammar
-from snl_edu.inputs.voice.recognition import Transcript
-from snl_edu.inputs.voice.understand import MIN_CONFIDENCE, transcript_of
+from snl_edu.inputs.voice.audio.endpoint import SAMPLE_RATE
+from snl_edu.inputs.voice.phrasebook.grammar import Grammar
+from snl_edu.inputs.voice.phrasebook.understand import MIN_CONFIDENCE, transcript_of
+from snl_edu.inputs.voice.problems import VoiceError, VoiceProblem
+from snl_edu.inputs.voice.recognisers.recognition import Transcript
 from snl_edu.language.registry import languages
 
 # The official small model for each model language (alphacephei.com/vosk/models).

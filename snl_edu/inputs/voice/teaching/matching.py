@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from snl_edu.inputs.voice.mel import log_mel
+from snl_edu.inputs.voice.audio.mel import log_mel
 
 MFCC = 13
 

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from snl_edu.inputs.voice.endpoint import FramedEndpointer
+from snl_edu.inputs.voice.audio.endpoint import FramedEndpointer
 
 WINDOW = 512  # samples per Silero decision (32 ms at 16 kHz)
 

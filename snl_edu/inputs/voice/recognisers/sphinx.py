@@ -31,12 +31,12 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from snl_edu.inputs.voice.endpoint import SAMPLE_RATE
-from snl_edu.inputs.voice.errors import VoiceError, VoiceProblem
-from snl_edu.inputs.voice.grammar import Grammar
-from snl_edu.inputs.voice.recognition import Transcript
-from snl_edu.inputs.voice.spotting import Spotter
-from snl_edu.inputs.voice.syllables import Loudness
+from snl_edu.inputs.voice.audio.endpoint import SAMPLE_RATE
+from snl_edu.inputs.voice.audio.syllables import Loudness
+from snl_edu.inputs.voice.phrasebook.grammar import Grammar
+from snl_edu.inputs.voice.problems import VoiceError, VoiceProblem
+from snl_edu.inputs.voice.recognisers.recognition import Transcript
+from snl_edu.inputs.voice.recognisers.spotting import Spotter
 
 MODEL_LANGUAGE = "en-us"  # the model language (voice.toml's `model`) the wheel serves
 FRAMES_PER_SECOND = 100  # pocketsphinx's default frame rate

@@ -14,10 +14,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from snl_edu.inputs.commands import Action
-from snl_edu.inputs.voice.grammar import Grammar
-from snl_edu.inputs.voice.phrases import PhraseBook
-from snl_edu.inputs.voice.recognition import Backend, Recogniser, Transcript
-from snl_edu.inputs.voice.teaching import Matcher, features_for
+from snl_edu.inputs.voice.phrasebook.grammar import Grammar
+from snl_edu.inputs.voice.phrasebook.phrases import PhraseBook
+from snl_edu.inputs.voice.recognisers.recognition import Backend, Recogniser, Transcript
+from snl_edu.inputs.voice.teaching.examples import Matcher, features_for
 
 TaughtAudio = Sequence[tuple[str, bytes]]  # (command, utterance audio) of one learner
 # What was heard when its words are not known: speech that matched an example (matching
@@ -34,7 +34,7 @@ def feature_kind(whisper: Any | None) -> str:
 def feature_model(model: Backend | None) -> Any | None:
     """Whisper for the examples' features: the model itself when it is Whisper, else the
     bundled one when it is installed, else None (MFCC features)."""
-    from snl_edu.inputs.voice.whisper import WhisperBackend, whisper_available
+    from snl_edu.inputs.voice.recognisers.whisper import WhisperBackend, whisper_available
 
     if isinstance(model, WhisperBackend):
         return model

@@ -6,7 +6,7 @@ one, English is served by Whisper tiny.en from its wheel when the whisper extra
 is installed (it hears far more: benchmarks/bench_ear.py), else by pocketsphinx's
 model inside its wheel, so voice commands work right after pip install.
 --recogniser picks one of the two. Other languages need a download, or taught
-examples (teaching.py).
+examples (teaching/examples.py).
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
-from snl_edu.inputs.voice import sphinx, whisper
-from snl_edu.inputs.voice.errors import VoiceError, VoiceProblem
-from snl_edu.inputs.voice.models import find_model, load_model
-from snl_edu.inputs.voice.recognition import Backend
+from snl_edu.inputs.voice.problems import VoiceError, VoiceProblem
+from snl_edu.inputs.voice.recognisers import sphinx, whisper
+from snl_edu.inputs.voice.recognisers.models import find_model, load_model
+from snl_edu.inputs.voice.recognisers.recognition import Backend
 
 
 class Reason(StrEnum):

@@ -37,8 +37,8 @@ from typing import Any
 
 import numpy as np
 
-from snl_edu.inputs.voice.foreground import foreground
-from snl_edu.inputs.voice.matching import distance, mfcc, unit_rows
+from snl_edu.inputs.voice.audio.foreground import foreground
+from snl_edu.inputs.voice.teaching.matching import distance, mfcc, unit_rows
 
 ENCODER_FRAMES = 300  # the encoder's window for an utterance (3 s; a command is shorter)
 EXAMPLES = 3  # examples recorded for each command

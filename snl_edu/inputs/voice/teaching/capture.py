@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from snl_edu.inputs.voice.grammar import Grammar
-from snl_edu.inputs.voice.listener import VoiceListener, never
-from snl_edu.inputs.voice.phrases import PhraseBook
-from snl_edu.inputs.voice.recognition import Transcript
-from snl_edu.inputs.voice.sources import AudioSource
+from snl_edu.inputs.voice.audio.sources import AudioSource
+from snl_edu.inputs.voice.phrasebook.grammar import Grammar
+from snl_edu.inputs.voice.phrasebook.phrases import PhraseBook
+from snl_edu.inputs.voice.recognisers.recognition import Transcript
+from snl_edu.inputs.voice.voice_listener import VoiceListener, never
 
 
 class CaptureBackend:

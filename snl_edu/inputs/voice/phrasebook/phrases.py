@@ -11,7 +11,7 @@ from functools import cache
 
 from snl_edu.capped_toml import CappedTomlError, parse_capped
 from snl_edu.inputs.commands import Action
-from snl_edu.inputs.voice.errors import VoiceError, VoiceProblem
+from snl_edu.inputs.voice.problems import VoiceError, VoiceProblem
 from snl_edu.resources import data_folder
 
 NUMBERS = range(1, 101)

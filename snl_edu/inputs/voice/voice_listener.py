@@ -24,13 +24,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from snl_edu.inputs.commands import Action, Command
-from snl_edu.inputs.voice.endpoint import SAMPLE_RATE, Endpointer, SpeechEdge
-from snl_edu.inputs.voice.grammar import build_grammar
-from snl_edu.inputs.voice.phrases import PhraseBook
-from snl_edu.inputs.voice.recognition import Backend, Selective, Transcript
-from snl_edu.inputs.voice.sources import AudioSource
-from snl_edu.inputs.voice.understand import understand
-from snl_edu.inputs.voice.vad import SileroEndpointer, load_vad
+from snl_edu.inputs.voice.audio.endpoint import SAMPLE_RATE, Endpointer, SpeechEdge
+from snl_edu.inputs.voice.audio.sources import AudioSource
+from snl_edu.inputs.voice.audio.vad import SileroEndpointer, load_vad
+from snl_edu.inputs.voice.phrasebook.grammar import build_grammar
+from snl_edu.inputs.voice.phrasebook.phrases import PhraseBook
+from snl_edu.inputs.voice.phrasebook.understand import understand
+from snl_edu.inputs.voice.recognisers.recognition import Backend, Selective, Transcript
 
 LEAD = int(0.1 * SAMPLE_RATE)  # samples given before the start of speech (soft onsets)
 TAIL = int(0.15 * SAMPLE_RATE)  # and after its end (Silero hears the end a little late)

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from snl_edu.inputs.commands import Command
-from snl_edu.inputs.voice.phrases import PhraseBook, normalise
+from snl_edu.inputs.voice.phrasebook.phrases import PhraseBook, normalise
 
 # vosk word confidences: a forced match on noise or chatter is usually well
 # below this, a clearly spoken command at or near 1.0.

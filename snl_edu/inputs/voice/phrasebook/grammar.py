@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from snl_edu.inputs.voice.phrases import PhraseBook
+from snl_edu.inputs.voice.phrasebook.phrases import PhraseBook
 
 # Garbage words in the order models spell them (English and Hindi small models
 # use "[unk]", some others "<UNK>").

@@ -12,8 +12,8 @@ import contextlib
 import queue
 from collections.abc import Generator
 
-from snl_edu.inputs.voice.endpoint import SAMPLE_RATE
-from snl_edu.inputs.voice.errors import VoiceError, VoiceProblem
+from snl_edu.inputs.voice.audio.endpoint import SAMPLE_RATE
+from snl_edu.inputs.voice.problems import VoiceError, VoiceProblem
 from snl_edu.sound.system import Lack, NoSoundSystem, open_device, start_device
 
 # The end of speech is only seen at a block edge: 0.05 s blocks bring the 90th

@@ -25,8 +25,8 @@ import zipfile
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 
-from snl_edu.inputs.voice.errors import VoiceError, VoiceProblem
-from snl_edu.inputs.voice.models import looks_like_model
+from snl_edu.inputs.voice.problems import VoiceError, VoiceProblem
+from snl_edu.inputs.voice.recognisers.models import looks_like_model
 
 CHUNK = 64 * 1024
 TIMEOUT = 30.0  # seconds without any data before giving up

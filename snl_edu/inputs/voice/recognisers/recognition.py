@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from snl_edu.inputs.commands import Action
-from snl_edu.inputs.voice.grammar import Grammar
+from snl_edu.inputs.voice.phrasebook.grammar import Grammar
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from snl_edu.inputs.voice.grammar import Grammar
+from snl_edu.inputs.voice.phrasebook.grammar import Grammar
 
 MAX_FRAMING = 2  # words besides the phrase: "please roll the dice now"
 _PUNCTUATION = re.compile(r"[^\w\s'-]+")
