@@ -175,3 +175,19 @@ def test_her_board_shows_every_token_where_the_game_has_it_on_one_phone_screen(
         assert mine.count() == 1 and mine.get_attribute("data-seat") == "1"
         assert page.errors == []
         table.end()
+
+
+def test_a_phone_in_english_at_a_nepali_table_opens_in_nepali(browser: Any, tmp_path: Path,
+                                                             board: str) -> None:
+    options = replace(table_options(tmp_path, players=("Asha",), computers=1, board=board,
+                                    lang="ne"), web_lessons="off")
+    with open_table(options) as (table, _, _):
+        context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True,
+                                      locale="en-US")
+        page = _phone(browser, table, context)
+        page.wait_for_selector("html[lang=ne]", state="attached", timeout=MS)
+        assert page.is_checked("input[name=lang][value=ne]")
+        page.tap("input[name=lang][value=en]")  # unless she picks another
+        page.wait_for_selector("html[lang=en]", state="attached", timeout=MS)
+        assert page.errors == []
+        table.end()

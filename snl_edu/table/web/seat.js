@@ -110,13 +110,11 @@
     });
     ws.onopen = () => {
       retry = 500;
-      language = language || wanted || saved.lang || pickLanguage();
+      // The table's language (null), unless she picks another (or picked it for her seat).
+      language = language || wanted || (saved.token ? saved.lang : null) || null;
       snl.send(ws, { type: "hello", lang: language });
       if (joined || (saved.token && saved.code === code && saved.name)) join(saved.name);
     };
-  }
-  function pickLanguage() {
-    return (navigator.language || "en").slice(0, 2).toLowerCase();
   }
   function join(name) {
     snl.send(ws, { type: "join", code: code || $("code").value, name: name,
