@@ -14,7 +14,7 @@ import functools
 import io
 import queue
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -24,13 +24,13 @@ from snl_edu.app.opening import open_outputs
 from snl_edu.app.options import SoundOptions
 from snl_edu.app.play import Terminal
 from snl_edu.engine import Game
-from snl_edu.engine.events import Event, TurnStarted
+from snl_edu.engine.events import Event, ExtraRoll, GameOver, TurnStarted, Won
 from snl_edu.error_text import describe
 from snl_edu.inputs import gestures
 from snl_edu.inputs.commands import Action, Command, CommandSource, parse_key
 from snl_edu.language.localizer import Localizer
 from snl_edu.play.listener import Listener, Sink
-from snl_edu.table import page_wire, seat_board, wire
+from snl_edu.table import page_lines, page_wire, seat_board, wire
 from snl_edu.table.client import ClientOptions, TableClient, TableError
 from snl_edu.table.connection import Outbox
 from snl_edu.table.turn_clock import SAYING_CAP
@@ -62,6 +62,7 @@ class PageLink:
         self.heard = threading.Event()  # the page has said the line it was asked to
         self.gone = threading.Event()
         self._ask_said = False  # the next line is to be said to its end, and the page to say so
+        self.hearing = "own"  # what the lines now sent are (``line``)
         self._waiting = False
         # The table's own outbox: a page that stops reading (its queue full, or a send
         # overdue) is cut off and let go; its seat stays.
@@ -71,11 +72,28 @@ class PageLink:
     def send(self, message: dict[str, Any]) -> None:
         self.outbox.put(wire.encode(message))
 
-    def line(self, message: Message) -> None:
+    def line(self, message: Message, kind: str | None = None) -> None:
+        """A line for the log and the voice. ``kind``: "own" (hers, and what everyone must
+        hear: always said), "short" (another child's move in one line: said, or merged
+        when the voice is behind), "other" (that move told in full: neither shown nor
+        said on a seat's page). Unless told, lines are as the page is hearing now."""
+        kind = kind or self.hearing
+        if kind == "other":
+            return
         said, self._ask_said = self._ask_said, False
         self._waiting = self._waiting or said
         self.send({"type": "line", "text": message.text, "earcon": message.earcon,
-                   "id": self.spoken.add(message.text, self.language), "said": said})
+                   "id": self.spoken.add(message.text, self.language), "said": said,
+                   "kind": kind})
+
+    @contextlib.contextmanager
+    def others(self) -> Iterator[None]:
+        """What is said in this block is another child's move, told in full."""
+        self.hearing = "other"
+        try:
+            yield
+        finally:
+            self.hearing = "own"
 
     def question(self, lines: list[Message]) -> None:
         """The child's question, for its box: said once, with its first earcon."""
@@ -259,6 +277,37 @@ class PageListener(Listener):
             self.say(self.page_help, remember=False)
         else:
             super().handle(command, asked)
+
+    def roll(self, events: Sequence[Event]) -> Callable[[], None]:
+        """Another child's move: one short line on the page, not its whole narration; whose
+        turn comes next is in the status line, not said."""
+        seat = page_lines.mover(events)
+        if seat is None or seat == self.seat or self.narrator is None \
+                or any(isinstance(event, (Won, GameOver)) for event in events):  # for all
+            call_next_turn = super().roll(events)
+        else:
+            short = page_lines.short_move(self.narrator, events)
+            with self.link.others():
+                call_next_turn = super().roll(events)
+            if short:
+                self.link.line(Message(short), "short")
+
+        again = any(isinstance(event, ExtraRoll) and event.seat == self.seat
+                    for event in events)  # her six: "rolls again" is hers
+
+        def next_turn() -> None:
+            with contextlib.nullcontext() if again else self.link.others():
+                call_next_turn()
+            self._whose_turn(events)
+
+        return next_turn
+
+    def _whose_turn(self, events: Sequence[Event]) -> None:
+        """The page's status line, which always holds whose turn it is."""
+        turns = [event for event in events if isinstance(event, TurnStarted)]
+        if turns and self.narrator is not None:
+            lines = self.narrator.narrate(turns[-1])
+            self.link.send({"type": "whose", "text": lines[0].text if lines else ""})
 
     def answered(self) -> None:
         super().answered()

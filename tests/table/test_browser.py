@@ -91,7 +91,7 @@ def _join(page: Any, name: str, language: str = "en", speech: bool = False,
     sounds and all), Enter."""
     page.wait_for_selector("#name", state="visible", timeout=MS)
     page.keyboard.press("Tab")  # the checked language
-    if language != "en":
+    if page.evaluate("document.documentElement.lang") != language:  # the table's, at first
         page.keyboard.press("ArrowRight")
         page.wait_for_selector(f"html[lang={language}]", state="attached", timeout=MS)
     page.keyboard.press("Tab")

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -189,5 +190,31 @@ def test_a_phone_in_english_at_a_nepali_table_opens_in_nepali(browser: Any, tmp_
         assert page.is_checked("input[name=lang][value=ne]")
         page.tap("input[name=lang][value=en]")  # unless she picks another
         page.wait_for_selector("html[lang=en]", state="attached", timeout=MS)
+        assert page.errors == []
+        table.end()
+
+
+def test_other_childrens_moves_are_one_short_line_each_and_hers_are_told_whole(
+        browser: Any, tmp_path: Path, board: str) -> None:
+    options = replace(table_options(tmp_path, players=("Asha",), computers=2, board=board),
+                      web_lessons="off")
+    with open_table(options) as (table, _, _):
+        page = _phone(browser, table)
+        _join_by_taps(page, "Asha")
+        until = time.monotonic() + WAIT
+        while sum(line.startswith("Computer 2") for line in _log(page)) < 2:
+            if page.locator("body[data-turn=mine]").count():
+                page.tap("#roll")
+            assert time.monotonic() < until, _log(page)
+            page.wait_for_timeout(20)
+        lines = _log(page)
+        assert any(line.startswith("Asha rolled a ") for line in lines)  # hers, whole
+        theirs = [line for line in lines if line.startswith("Computer")]
+        assert all(re.fullmatch(r"Computer \d: (onto the board at \d+|\d+ to \d+(, up a ladder|"
+                                r", down a snake)?)\.|Computer \d stays at \d+\.", line)
+                   for line in theirs), theirs
+        # Whose turn it is, always in one line.
+        whose = page.inner_text("#whose")
+        assert whose.endswith("'s turn."), whose
         assert page.errors == []
         table.end()

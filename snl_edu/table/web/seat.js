@@ -66,6 +66,23 @@
       speechSynthesis.speak(utterance);
     });
   }
+  // Speech is planned, not queued: her own lines (her turn, her move, her question, the end)
+  // are always said, in order; another child's move is one short line, and when the voice
+  // falls behind (more than BEHIND seconds still to say) only the newest of those is kept.
+  const BEHIND = 4;
+  function seconds(line) { return 0.5 + line.text.length / 14; }  // a child's voice, about
+  function dropQueued(drop) {
+    for (let i = queue.length - 1; i >= 0; i--) if (drop(queue[i])) queue.splice(i, 1);
+  }
+  function plan(line) {
+    queue.push(line);
+    const waiting = queue.reduce((sum, queued) => sum + seconds(queued), 0);
+    if (waiting > BEHIND) {
+      const newest = queue.filter((queued) => queued.kind === "short").pop();
+      dropQueued((queued) => queued.kind === "short" && queued !== newest);
+    }
+    speakAll();
+  }
   async function speakAll() {
     if (speaking) return;
     speaking = true;
@@ -88,15 +105,17 @@
     if (line.said) snl.send(ws, { type: "said" });
     line.said = false;
   }
-  // A key cuts the speech short, as at a terminal: the rest is in the log. Before the key
-  // leaves, the host hears that the turn has been said, so the press is of this turn (the
-  // host holds the turn until the page has said it, and a roll before that is dropped).
+  // Her tap cuts the line being said short, as a key at a terminal does, and the other
+  // children's moves still waiting (they are in the log); her own lines still waiting are
+  // said: nothing she needs is lost to her own tap. Before the tap leaves, the host hears
+  // that the turn has been said, so the press is of this turn (the host holds the turn
+  // until the page has said it, and a roll before that is dropped).
   function hush() {
     for (const line of current ? [current, ...queue] : queue) {
-      line.cut = true;
-      heard(line);
+      heard(line);  // her turn: she has acted on it
+      if (line === current || line.kind === "short") line.cut = true;
     }
-    queue.length = 0;
+    dropQueued((line) => line.kind === "short");
     if (window.speechSynthesis) speechSynthesis.cancel();
     if (playing) playing.stop();
   }
@@ -140,9 +159,11 @@
       $("join").hidden = false;
     } else if (message.type === "line") {
       snl.line($("log"), message.text, 300);
-      queue.push({ text: String(message.text), earcon: message.earcon ? String(message.earcon) : null,
-                   id: String(message.id), said: message.said === true });
-      speakAll();
+      plan({ text: String(message.text), earcon: message.earcon ? String(message.earcon) : null,
+             id: String(message.id), said: message.said === true,
+             kind: message.kind === "short" ? "short" : "own" });
+    } else if (message.type === "whose") {
+      $("whose").textContent = String(message.text || "");
     } else if (message.type === "turn") {
       $("turn").hidden = !message.mine;
       document.body.dataset.turn = message.mine ? "mine" : "";
@@ -197,9 +218,8 @@
     $("roll").disabled = true;
     $("question").scrollIntoView({ block: "start" });
     $("answer").focus({ preventScroll: true });
-    queue.push({ text: String(message.text || ""), id: String(message.id || ""), said: false,
-                 earcon: message.earcon ? String(message.earcon) : null });
-    speakAll();
+    plan({ text: String(message.text || ""), id: String(message.id || ""), said: false, kind: "own",
+           earcon: message.earcon ? String(message.earcon) : null });
   }
   function closeQuestion() {
     const was = asking;
