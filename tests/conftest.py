@@ -57,8 +57,9 @@ _ctrl_c_as_a_terminal_sends_it()
 
 
 # The README runs the suite on every core (pytest-xdist, -n auto). Tests that share a costly
-# set-up go to one worker together, so it is made once: a group is handed out whole, the
-# biggest first, and every other test on its own.
+# set-up go to one worker together, so it is made once: a group is handed out in a few runs
+# of its tests (longest_first.work_units: whole, the biggest took longer than the rest of the
+# run), the longest first, and every other test on its own.
 SHARED_SETUP = {
     # Font metrics (a second to read Noto Sans Devanagari's), fontTools and pages drawn to
     # pixels, kept per process; the cut fonts themselves are on disk (see below).

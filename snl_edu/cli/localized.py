@@ -131,7 +131,7 @@ class LocalizedOption(click.Option):
         if "range" in extra and isinstance(self.type, (click.IntRange, click.FloatRange)):
             extra["range"] = range_words(self.type.min, self.type.max, loc, latin=as_typed)
         if "default" in extra and str(extra["default"]).replace(".", "").isdigit():
-            text = str(extra["default"])
+            text = str(extra["default"]).removesuffix(".0")  # 30 seconds, not 30.0
             extra["default"] = text if as_typed else loc.number(text)
         return extra
 

@@ -257,7 +257,7 @@ class Narrator:
 
     def _on_Won(self, e: Won) -> list[Message]:
         values = {"name": self.name(e.seat), "last": self._n(self.board.last),
-                  "place": self._n(e.place)}
+                  "place": self.loc.place(e.place)}
         if e.place == 1:
             text = self._("{name} reaches {last} and wins!")
         else:
@@ -271,7 +271,7 @@ class Narrator:
         messages = [Message(self._("Game over. The places:"))]
         last = self.board.last
         for standing in e.ranking:
-            values = {"place": self._n(standing.place), "name": self.name(standing.seat),
+            values = {"place": self.loc.place(standing.place), "name": self.name(standing.seat),
                       "square": self._n(standing.square)}
             if standing.square == last:
                 text = self._("Place {place}: {name}, finished.")

@@ -102,7 +102,7 @@ def projector_labels(loc: Localizer) -> dict[str, str]:
         "moves": _("Last moves"),
         "start": _("Not on the board yet"),
         "code": _("Join code"),
-        "join": _("Join"),
+        "join": loc.pgettext("projector", "Join"),  # the teacher's page: polite forms
     }
 
 

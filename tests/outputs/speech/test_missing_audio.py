@@ -76,7 +76,7 @@ def test_missing_audio_notice_is_in_nepali_for_a_nepali_game(
     assert result.exit_code == 0
     notice = result.stderr.strip().splitlines()
     assert len(notice) == 1
-    assert notice[0].startswith("बोली र आवाज बन्द छन्") and "खेल अक्षरमा जारी रहन्छ" in notice[0]
+    assert notice[0].startswith("बोली र आवाज बन्द छन्") and "खेल अब पर्दामा मात्र जारी रहन्छ" in notice[0]
 
 
 def test_no_speech_no_sound_asks_for_nothing(monkeypatch: pytest.MonkeyPatch,
