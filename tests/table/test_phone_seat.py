@@ -37,7 +37,8 @@ def _join_by_taps(page: Any, name: str, language: str = "en") -> None:
     page.tap("#name")
     page.fill("#name", name)
     for switch in ("#speech", "#sounds"):
-        page.tap(switch)
+        if page.is_checked(switch):  # (kept off by this browser's earlier tab)
+            page.tap(switch)
         assert not page.is_checked(switch)
     page.tap("#join-button")
     page.wait_for_selector("#game:not([hidden])", timeout=MS)
@@ -174,6 +175,7 @@ def test_her_board_shows_every_token_where_the_game_has_it_on_one_phone_screen(
             page.wait_for_timeout(20)
         mine = page.locator("#tokens .mine")
         assert mine.count() == 1 and mine.get_attribute("data-seat") == "1"
+        assert _axe(page) == [], "her board on a phone"
         assert page.errors == []
         table.end()
 
@@ -217,4 +219,25 @@ def test_other_childrens_moves_are_one_short_line_each_and_hers_are_told_whole(
         whose = page.inner_text("#whose")
         assert whose.endswith("'s turn."), whose
         assert page.errors == []
+        table.end()
+
+
+def test_two_tabs_in_one_browser_sit_as_two_children(browser: Any, tmp_path: Path,
+                                                      board: str) -> None:
+    # Tried: the second tab took the first child's seat key, and sat as her.
+    options = replace(table_options(tmp_path, players=("Asha", "Bikash"), computers=0,
+                                    board=board), web_lessons="off")
+    with open_table(options) as (table, _, _):
+        asha = _phone(browser, table)
+        _join_by_taps(asha, "Asha")
+        bikash = _phone(browser, table, asha.context)  # a second tab of the same browser
+        bikash.wait_for_selector("#name", state="visible", timeout=MS)
+        bikash.wait_for_selector("body[data-tabs=held]", state="attached", timeout=MS)
+        assert bikash.locator("#game").is_hidden() and bikash.input_value("#name") == ""
+        _join_by_taps(bikash, "Bikash")
+        _wait_for_log(bikash, lambda lines: any(line.startswith("You sit at the table as "
+                                                                "Bikash") for line in lines))
+        assert not any("Welcome back" in line for line in _log(bikash))
+        assert any(line.startswith("You sit at the table as Asha") for line in _log(asha))
+        assert asha.errors == [] and bikash.errors == []
         table.end()

@@ -105,6 +105,39 @@
     if (line.said) snl.send(ws, { type: "said" });
     line.said = false;
   }
+  // Each tab is its own seat: a new tab takes up the seat this browser keeps only if no open
+  // tab holds it (asked on a BroadcastChannel: two children on one computer); a reload
+  // keeps the tab's own (sessionStorage).
+  const TAB = "snl-tab-seat";
+  const tabs = window.BroadcastChannel ? new BroadcastChannel("snl-seat") : null;
+  let myToken = null;
+  if (tabs) {
+    tabs.onmessage = (event) => {
+      if (myToken && event.data && event.data.ask === myToken) tabs.postMessage({ held: myToken });
+    };
+  }
+  function tabSeat() {
+    try { return sessionStorage.getItem(TAB); } catch (error) { return null; }
+  }
+  function holdSeat(token) {
+    myToken = token;
+    try { sessionStorage.setItem(TAB, token); } catch (error) { /* private mode */ }
+  }
+  function ifSeatFree(token, then) {
+    if (!tabs || tabSeat() === token) { then(); return; }
+    let held = false;
+    const listen = (event) => { if (event.data && event.data.held === token) held = true; };
+    tabs.addEventListener("message", listen);
+    tabs.postMessage({ ask: token });
+    setTimeout(() => {
+      tabs.removeEventListener("message", listen);
+      document.body.dataset.tabs = held ? "held" : "free";
+      if (!held) { then(); return; }
+      delete saved.token; delete saved.name;  // another child's, in this tab only
+      $("name").value = "";
+    }, 300);
+  }
+
   // Her tap cuts the line being said short, as a key at a terminal does, and the other
   // children's moves still waiting (they are in the log); her own lines still waiting are
   // said: nothing she needs is lost to her own tap. Before the tap leaves, the host hears
@@ -132,7 +165,8 @@
       // The table's language (null), unless she picks another (or picked it for her seat).
       language = language || wanted || (saved.token ? saved.lang : null) || null;
       snl.send(ws, { type: "hello", lang: language });
-      if (joined || (saved.token && saved.code === code && saved.name)) join(saved.name);
+      if (joined) join(saved.name);
+      else if (saved.token && saved.code === code && saved.name) ifSeatFree(saved.token, () => join(saved.name));
     };
   }
   function join(name) {
@@ -149,6 +183,7 @@
       languages(message.languages || []);
     } else if (message.type === "joined") {
       joined = true;
+      holdSeat(String(message.token || ""));
       remember({ token: String(message.token || ""), code: code || $("code").value,
                  name: $("name").value || saved.name, lang: language });
       $("join").hidden = true;
