@@ -19,7 +19,8 @@ AGREEMENT_SE = 4.0
 
 Progress = Callable[[int], None]
 PROGRESS_EVERY = 500
-"""Games between two progress reports: a redrawn bar costs more than a game."""
+"""Games between two progress reports at most (a redrawn bar costs more than a game), and
+at least a hundred reports a run, so that every quarter told as a plain line is told."""
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,8 @@ def simulate(board: Board, rules: Rules, games: int, players: int = 1,
 
 
 def _report(progress: Progress | None, game: int, games: int) -> None:
-    """Games played since the last report, every ``PROGRESS_EVERY`` games and at the end."""
-    if progress is not None and (game % PROGRESS_EVERY == 0 or game == games):
-        progress(game - (game - 1) // PROGRESS_EVERY * PROGRESS_EVERY)
+    """Games played since the last report, every so many games (``PROGRESS_EVERY``) and
+    at the end."""
+    every = max(1, min(PROGRESS_EVERY, games // 100))
+    if progress is not None and (game % every == 0 or game == games):
+        progress(game - (game - 1) // every * every)

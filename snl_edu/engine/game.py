@@ -37,14 +37,15 @@ class Seat:
 
 def check_seats(seats: Sequence[Seat]) -> None:
     if not MIN_SEATS <= len(seats) <= MAX_SEATS:
-        raise SeatError("count", str(len(seats)))
+        raise SeatError("count", str(len(seats)), low=MIN_SEATS, high=MAX_SEATS,
+                        count=len(seats))
     seen: set[str] = set()
     for seat in seats:
         if not seat.name.strip():
             raise SeatError("blank")
         key = seat.name.strip().casefold()
         if key in seen:
-            raise SeatError("duplicate", seat.name)
+            raise SeatError("duplicate", seat.name, name=seat.name)
         seen.add(key)
 
 

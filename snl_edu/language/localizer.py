@@ -17,7 +17,7 @@ from snl_edu.language import registry as languages
 from snl_edu.language.postpositions import Template
 from snl_edu.language.registry import SOURCE_LANGUAGE, Digits, Language
 from snl_edu.vocabulary import (
-    N_,  # noqa: F401  (the marker stays importable from here)
+    N_,
     SnlError,
 )
 
@@ -35,7 +35,11 @@ class LanguageError(SnlError):
         self.language = language
         self.reason = reason
         self.detail = detail
-        super().__init__(f"{language}: {reason} {detail}".strip())
+        if reason == "unknown":
+            super().__init__(N_("Unknown language {language}. Languages: {languages}."),
+                             language=language, languages=list(languages.codes()))
+        else:  # "broken": error_text names the language in the reader's own words
+            super().__init__(f"{language}: {reason} {detail}".strip())
 
 
 def to_devanagari_digits(text: str) -> str:

@@ -27,7 +27,7 @@ from snl_edu.engine.events import (
     Won,
 )
 from snl_edu.language.localizer import Digits, Localizer
-from snl_edu.outputs.speech import cues
+from snl_edu.outputs.aloud import cues
 from snl_edu.play import narration
 from snl_edu.play.narration import Narrator, Verbosity, computer_name, shown_name
 

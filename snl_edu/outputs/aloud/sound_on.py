@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from snl_edu.language.localizer import Localizer
-from snl_edu.outputs.speech import activity
-from snl_edu.outputs.speech.errors import AudioUnavailable
-from snl_edu.outputs.speech.espeak import DEFAULT_RATE, DEFAULT_VOLUME, EspeakSynthesiser, Voice
-from snl_edu.outputs.speech.notice import describe_missing
-from snl_edu.outputs.speech.player import Player, StopCheck, never
-from snl_edu.outputs.speech.sinks import DeviceSink, Sink
+from snl_edu.outputs.aloud import activity
+from snl_edu.outputs.aloud.espeak import DEFAULT_RATE, DEFAULT_VOLUME, EspeakSynthesiser, Voice
+from snl_edu.outputs.aloud.notice import describe_missing
+from snl_edu.outputs.aloud.player import Player, StopCheck, never
+from snl_edu.sound.device import AudioSink, DeviceSink
+from snl_edu.sound.unavailable import AudioUnavailable
 
 TTS_CHOICES = ("espeak", "system")
 
@@ -46,7 +46,7 @@ class AudioOutputs:
     @property
     def speaks(self) -> bool:
         """Whether the game's own voice will be heard (questions must then work by ear)."""
-        from snl_edu.outputs.speech.sound_outputs import SpeechOutput
+        from snl_edu.outputs.aloud.sound_outputs import SpeechOutput
 
         return any(isinstance(output, SpeechOutput) for output in self.outputs)
 
@@ -58,15 +58,15 @@ class AudioOutputs:
 
 def _speaker(options: AudioOptions, voice: Voice, player: Player,
              notify: Callable[[AudioUnavailable], None]) -> Any:
-    from snl_edu.outputs.speech.sound_outputs import PcmSpeaker
+    from snl_edu.outputs.aloud.sound_outputs import PcmSpeaker
 
     if options.tts == "system":
         try:
             if platform.system() == "Darwin":
-                from snl_edu.outputs.speech.system_voice import DirectSystemSpeaker
+                from snl_edu.outputs.aloud.system_voice import DirectSystemSpeaker
 
                 return DirectSystemSpeaker(voice, player.speaking)
-            from snl_edu.outputs.speech.system_voice import SystemSynthesiser
+            from snl_edu.outputs.aloud.system_voice import SystemSynthesiser
 
             return PcmSpeaker(SystemSynthesiser(voice), player)
         except AudioUnavailable as error:
@@ -76,9 +76,9 @@ def _speaker(options: AudioOptions, voice: Voice, player: Player,
 
 def build_audio(options: AudioOptions, loc: Localizer, notify: Callable[[str], None],
                 skip: StopCheck = never,
-                sink_factory: Callable[[], Sink] = DeviceSink,
+                sink_factory: Callable[[], AudioSink] = DeviceSink,
                 speaking: threading.Event | None = None) -> AudioOutputs:
-    from snl_edu.outputs.speech.sound_outputs import EarconOutput, RecordingOutput, SpeechOutput
+    from snl_edu.outputs.aloud.sound_outputs import EarconOutput, RecordingOutput, SpeechOutput
 
     result = AudioOutputs()
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from snl_edu.language.localizer import Localizer
-from snl_edu.outputs.speech.errors import AudioUnavailable, Missing
+from snl_edu.sound.unavailable import AudioUnavailable, Missing
 
 
 def describe_missing(error: AudioUnavailable, loc: Localizer, in_game: bool = True) -> str:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from snl_edu.outputs.speech.espeak import EspeakSynthesiser, Voice
-from snl_edu.outputs.speech.system_voice import SystemSynthesiser
+from snl_edu.outputs.aloud.espeak import EspeakSynthesiser, Voice
+from snl_edu.outputs.aloud.system_voice import SystemSynthesiser
 
 
 def test_system_voice_renders_audio_without_printing(capfd: pytest.CaptureFixture[str]) -> None:

@@ -14,15 +14,15 @@ from snl_edu.engine import Game, Rules, Seat
 from snl_edu.inputs.dice import RandomDice
 from snl_edu.inputs.keyboard import KeyboardInput
 from snl_edu.language.localizer import Localizer
+from snl_edu.outputs.aloud.espeak import EspeakSynthesiser, Voice
+from snl_edu.outputs.aloud.player import Player
+from snl_edu.outputs.aloud.sound_outputs import PcmSpeaker, SpeechOutput
 from snl_edu.outputs.console import Outputs
-from snl_edu.outputs.speech.espeak import EspeakSynthesiser, Voice
-from snl_edu.outputs.speech.player import Player
-from snl_edu.outputs.speech.sound_outputs import PcmSpeaker, SpeechOutput
 from snl_edu.play.narration import Narrator
 from snl_edu.play.session import Ending, Session
 from tests.conftest import make_board
 from tests.helpers import Collect
-from tests.outputs.speech.null_device import WatchedSink
+from tests.outputs.aloud.null_device import WatchedSink
 
 DEADLINE = 20.0
 

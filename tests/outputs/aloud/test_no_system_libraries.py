@@ -23,10 +23,10 @@ pytestmark = pytest.mark.skipif(sys.platform != "linux",
 SCRIPT = r"""
 import json, os, sys, threading
 from snl_edu.cli import main  # the package's import path, as `snl` runs it
-from snl_edu.outputs.speech.espeak import EspeakSynthesiser, Voice
-from snl_edu.outputs.speech.player import Player
-from snl_edu.outputs.speech.sinks import DeviceSink
-from snl_edu.outputs.speech.system_voice import SystemSynthesiser
+from snl_edu.outputs.aloud.espeak import EspeakSynthesiser, Voice
+from snl_edu.outputs.aloud.player import Player
+from snl_edu.sound.device import DeviceSink
+from snl_edu.outputs.aloud.system_voice import SystemSynthesiser
 from snl_edu.inputs.voice.audio.microphone import MicrophoneSource
 
 built_in = EspeakSynthesiser(Voice("en")).synthesise("Roll.")  # short: played in real time

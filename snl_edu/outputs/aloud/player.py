@@ -11,8 +11,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from snl_edu.outputs.speech import activity
-from snl_edu.outputs.speech.sinks import Sink
+from snl_edu.outputs.aloud import activity
+from snl_edu.sound.device import AudioSink
 from snl_edu.sound.pcm import Pcm, resample
 
 POLL = 0.01  # seconds between checks of the stop request
@@ -28,7 +28,7 @@ def never() -> bool:
 class Player:
     """One sink shared by speech and earcons, so nothing the game plays overlaps."""
 
-    def __init__(self, sink: Sink, speaking: threading.Event | None = None) -> None:
+    def __init__(self, sink: AudioSink, speaking: threading.Event | None = None) -> None:
         self.sink = sink
         self.speaking = speaking if speaking is not None else activity.speaking
         self._lock = threading.Lock()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from snl_edu.outputs.speech.espeak import EspeakSynthesiser, Voice
+from snl_edu.outputs.aloud.espeak import EspeakSynthesiser, Voice
 
 SHORT_EN = "Asha rolled a five."
 LONG_EN = ("Asha rolled a five on the pasa. Asha moves from twelve to seventeen. "

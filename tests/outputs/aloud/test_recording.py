@@ -13,16 +13,16 @@ from snl_edu.engine import Board, Game, Jump, JumpKind, Rules, Seat
 from snl_edu.inputs.dice import RandomDice
 from snl_edu.inputs.keyboard import KeyboardInput
 from snl_edu.language.localizer import Localizer
+from snl_edu.outputs.aloud import cues
+from snl_edu.outputs.aloud.espeak import EspeakSynthesiser, Voice
+from snl_edu.outputs.aloud.sound_outputs import GAP_SECONDS, RecordingOutput
 from snl_edu.outputs.console import Outputs
-from snl_edu.outputs.speech import cues
-from snl_edu.outputs.speech.espeak import EspeakSynthesiser, Voice
-from snl_edu.outputs.speech.sound_outputs import GAP_SECONDS, RecordingOutput
 from snl_edu.play.narration import Narrator
 from snl_edu.play.session import Session
 from snl_edu.sound.pcm import Pcm, read_wav
 from snl_edu.vocabulary import Message
 from tests.helpers import Collect
-from tests.outputs.speech.earcon_files import SHIPPED
+from tests.outputs.aloud.earcon_files import SHIPPED
 
 
 def earcons_in(recording: Pcm) -> list[tuple[int, str]]:

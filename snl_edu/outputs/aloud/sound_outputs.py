@@ -15,8 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
-from snl_edu.outputs.speech import cues
-from snl_edu.outputs.speech.player import Player, StopCheck, never
+from snl_edu.outputs.aloud import cues
+from snl_edu.outputs.aloud.player import Player, StopCheck, never
 from snl_edu.sound.pcm import Pcm, open_wav_writer, resample, scaled, silence, write_frames
 from snl_edu.vocabulary import Message
 

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 from snl_edu.language import registry as languages
 from snl_edu.language.speakable import speakable
-from snl_edu.outputs.speech.errors import AudioUnavailable, Missing
 from snl_edu.sound.pcm import Pcm
+from snl_edu.sound.unavailable import AudioUnavailable, Missing
 
 # speak_lib.h constants (API revision 12).
 _AUDIO_OUTPUT_SYNCHRONOUS = 2

@@ -10,12 +10,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from snl_edu.outputs.speech.espeak import EspeakSynthesiser, Voice
-from snl_edu.outputs.speech.player import Player
-from snl_edu.outputs.speech.sound_outputs import EarconOutput, PcmSpeaker, SpeechOutput
+from snl_edu.outputs.aloud.espeak import EspeakSynthesiser, Voice
+from snl_edu.outputs.aloud.player import Player
+from snl_edu.outputs.aloud.sound_outputs import EarconOutput, PcmSpeaker, SpeechOutput
 from snl_edu.sound.pcm import Pcm
 from snl_edu.vocabulary import Message
-from tests.outputs.speech.null_device import WatchedSink
+from tests.outputs.aloud.null_device import WatchedSink
 
 LONG = ("Game over. The places: place one, Asha, finished. Place two, Bikash, on square "
         "fifty eight. Place three, Computer one, on square forty one. Well played, everyone!")

@@ -13,9 +13,9 @@ from snl_edu.boards import load_board
 from snl_edu.engine import Finish, Game, Rules, Seat
 from snl_edu.inputs.dice import RandomDice
 from snl_edu.language.localizer import Localizer
-from snl_edu.outputs.speech import cues
+from snl_edu.outputs.aloud import cues
 from snl_edu.play.narration import Narrator, Verbosity
-from tests.outputs.speech.earcon_files import AUDIO, MAKER, SHIPPED, load_maker
+from tests.outputs.aloud.earcon_files import AUDIO, MAKER, SHIPPED, load_maker
 
 earcons = load_maker()
 

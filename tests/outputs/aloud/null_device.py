@@ -7,7 +7,7 @@ times its first and last frames went to the device.
 
 from __future__ import annotations
 
-from snl_edu.outputs.speech.sinks import PERIOD_MS, PERIODS, DeviceSink, Sound
+from snl_edu.sound.device import PERIOD_MS, PERIODS, DeviceSink, Sound
 from snl_edu.sound.pcm import Pcm
 
 DEVICE_LATENCY = PERIODS * PERIOD_MS / 1000  # what the device still holds when feeding stops

@@ -7,11 +7,11 @@ from pathlib import Path
 
 from snl_edu.inputs.commands import Action
 from snl_edu.language.localizer import Localizer
-from snl_edu.outputs.speech.espeak import DEFAULT_RATE, MAX_RATE, EspeakSynthesiser, Voice
-from snl_edu.outputs.speech.player import Player
-from snl_edu.outputs.speech.sound_outputs import PcmSpeaker, SpeechOutput
+from snl_edu.outputs.aloud.espeak import DEFAULT_RATE, MAX_RATE, EspeakSynthesiser, Voice
+from snl_edu.outputs.aloud.player import Player
+from snl_edu.outputs.aloud.sound_outputs import PcmSpeaker, SpeechOutput
 from snl_edu.play.speech_controls import RATE_STEP, SpeechControls, SpeechPrefs
-from tests.outputs.speech.null_device import WatchedSink
+from tests.outputs.aloud.null_device import WatchedSink
 
 SENTENCE = "Asha moves from twenty one to twenty five."
 

@@ -14,9 +14,9 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from snl_edu.outputs.speech.errors import AudioUnavailable, Missing
 from snl_edu.sound.pcm import SAMPLE_RATE, SAMPLE_WIDTH, Pcm
 from snl_edu.sound.system import Lack, NoSoundSystem, open_device, start_device
+from snl_edu.sound.unavailable import AudioUnavailable, Missing
 
 PERIOD_MS = 10  # the device asks for audio this often; a stop is heard within a few periods
 PERIODS = 3  # periods queued in the device: its latency, and room for a late Python thread
@@ -35,7 +35,9 @@ class Sound:
     _tail: int = 0  # frames of silence the device has taken since the sound ended
 
 
-class Sink(Protocol):
+class AudioSink(Protocol):
+    """Where samples go to be heard: the sound card, or a test's stand-in."""
+
     rate: int
 
     def start(self, pcm: Pcm) -> Sound:

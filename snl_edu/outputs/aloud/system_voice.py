@@ -34,9 +34,9 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from snl_edu.outputs.speech.errors import AudioUnavailable, Missing
-from snl_edu.outputs.speech.espeak import Voice
+from snl_edu.outputs.aloud.espeak import Voice
 from snl_edu.sound.pcm import SAMPLE_RATE, Pcm, read_wav, scaled
+from snl_edu.sound.unavailable import AudioUnavailable, Missing
 
 RENDER_TRIES = 3  # a render with no sound is tried again, twice at most
 
@@ -58,7 +58,7 @@ def _init_engine() -> Any:
 
 
 def _voice_for(engine: Any, language: str) -> str | None:
-    from snl_edu.outputs.speech.system_worker import _voice_for as find
+    from snl_edu.outputs.aloud.system_worker import _voice_for as find
 
     return find(engine, language)
 
@@ -75,14 +75,14 @@ class SystemSynthesiser:
         self.voice = voice or Voice()
         self._lock = threading.Lock()
         self._worker = subprocess.Popen(
-            [sys.executable, "-m", "snl_edu.outputs.speech.system_worker"], stdin=subprocess.PIPE,
+            [sys.executable, "-m", "snl_edu.outputs.aloud.system_worker"], stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, encoding="utf-8")
         self._expect()
         self._gain = 1.0
         self._gain = self._calibrated_gain()
 
     def _calibrated_gain(self) -> float:
-        from snl_edu.outputs.speech.loudness import gain_to
+        from snl_edu.outputs.aloud.loudness import gain_to
 
         return gain_to(self._render(CALIBRATION, volume=100))
 

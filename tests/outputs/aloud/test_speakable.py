@@ -31,7 +31,7 @@ def test_speakable(text: str, spoken: str) -> None:
 def test_no_eyelash_ra_with_a_joiner_reaches_espeak(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """A whole Nepali game recorded through the real eSpeak NG: every sentence it is handed."""
-    from snl_edu.outputs.speech import espeak
+    from snl_edu.outputs.aloud import espeak
 
     heard: list[str] = []
     engine = espeak.engine()

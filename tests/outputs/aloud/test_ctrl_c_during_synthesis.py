@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from snl_edu.outputs.speech.espeak import EspeakSynthesiser, Voice
+from snl_edu.outputs.aloud.espeak import EspeakSynthesiser, Voice
 
 LONG = " ".join(["Asha climbs the ladder from three to twenty two, well done."] * 30)
 

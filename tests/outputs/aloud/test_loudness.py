@@ -14,16 +14,16 @@ from snl_edu.boards import load_board
 from snl_edu.engine import Game, Rules, Seat
 from snl_edu.inputs.dice import RandomDice
 from snl_edu.language.localizer import Localizer
-from snl_edu.outputs.speech import cues
-from snl_edu.outputs.speech.espeak import EspeakSynthesiser, Voice
-from snl_edu.outputs.speech.loudness import TARGET_LUFS, integrated_loudness
-from snl_edu.outputs.speech.sound_on import AudioOptions, build_audio
-from snl_edu.outputs.speech.system_voice import SystemSynthesiser
+from snl_edu.outputs.aloud import cues
+from snl_edu.outputs.aloud.espeak import EspeakSynthesiser, Voice
+from snl_edu.outputs.aloud.loudness import TARGET_LUFS, integrated_loudness
+from snl_edu.outputs.aloud.sound_on import AudioOptions, build_audio
+from snl_edu.outputs.aloud.system_voice import SystemSynthesiser
 from snl_edu.play.narration import Narrator
 from snl_edu.sound.pcm import Pcm, silence
 from snl_edu.vocabulary import Message
-from tests.outputs.speech.earcon_files import SHIPPED
-from tests.outputs.speech.null_device import WatchedSink
+from tests.outputs.aloud.earcon_files import SHIPPED
+from tests.outputs.aloud.null_device import WatchedSink
 
 EVEN_WITHIN = 2.0  # dB: the most any sound may differ from the speech
 
