@@ -307,7 +307,9 @@ class PageListener(Listener):
     def _whose_turn(self, events: Sequence[Event]) -> None:
         """The page's status line, which always holds whose turn it is."""
         turns = [event for event in events if isinstance(event, TurnStarted)]
-        if turns and self.narrator is not None:
+        if self.game is not None and self.game.over:
+            self.link.send({"type": "whose", "text": ""})  # nobody's: the places say the end
+        elif turns and self.narrator is not None:
             lines = self.narrator.narrate(turns[-1])
             self.link.send({"type": "whose", "text": lines[0].text if lines else ""})
 
