@@ -63,6 +63,10 @@ class LineSink(Protocol):
 class Listener:
     """One player's ear and review keys (see the module's contract)."""
 
+    # The open question is asked again below what comes meanwhile (a front end that keeps
+    # it in view, as a page's question box, need not).
+    asks_again = True
+
     def __init__(self, gettext: Callable[[str], str], sink: LineSink,
                  game: Game | None = None, narrator: Narrator | None = None,
                  seat: int | None = None) -> None:
@@ -123,7 +127,8 @@ class Listener:
         finally:
             with self._shown:
                 self._depth -= 1
-                if not self._depth and self._buried and self._question is not None:
+                if not self._depth and self._buried and self._question is not None \
+                        and self.asks_again:
                     self._buried = False
                     self.sink.show_all(self._question)
 
