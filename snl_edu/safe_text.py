@@ -64,9 +64,13 @@ def clean_name(text: str, limit: int = MAX_NAME) -> str:
     # A and a combining grave, as macOS sends it) keeps the same marks as typed composed.
     text = unicodedata.normalize("NFC", text)
     text = unicodedata.normalize("NFC", visible(" ".join(_letters(text).split())))
-    # Again after NFC (it can part a letter from its mark: क़ is क and ़) and after the cut
-    # (it can leave a joiner with no letter after it), so a cleaned name cleans to itself.
-    text = _letters(text[:limit]).rstrip()
+    # Again after NFC (it can part a letter from its mark: क़ is क and ़, or move a mark
+    # between a joiner and its letter) and after the cut (it can leave a joiner with no
+    # letter after it), until nothing changes, so a cleaned name cleans to itself. Each
+    # round but the last drops a character, so this ends.
+    text = text[:limit]
+    while (again := unicodedata.normalize("NFC", _letters(text)).rstrip()) != text:
+        text = again
     return text if _folded(text) else ""
 
 

@@ -88,6 +88,7 @@ def test_any_name_through_any_door_is_saved_whole_or_refused(name: str, door: st
 @fuzz
 @given(names)
 @example("\u00c0\u0300\u0300\u0300")  # À and three graves: four marks once decomposed
+@example("k\u0325\u200b\u093c\u200d\u094d")  # NFC moves the ring below to the joiner
 def test_the_name_rule_gives_what_the_store_accepts(name: str) -> None:
     cleaned = clean_name(name)
     assert len(cleaned) <= MAX_NAME
