@@ -68,19 +68,26 @@ class Page(threading.Thread):
             page.send(json.dumps({"type": "hello", "lang": "ne"}))
             page.send(json.dumps({"type": "join", "code": self.code, "name": self.name,
                                   "lang": "ne"}))
-            asked = 0
+            asked, question, answered = 0, "", False
             while True:
                 message = json.loads(page.recv(timeout=WAIT))
                 self.sent.append(message)
-                kind = message.get("type")
+                kind, text = message.get("type"), str(message.get("text", ""))
                 if kind == "line" and message.get("said"):
                     page.send(json.dumps({"type": "said"}))
                 elif kind == "turn" and message.get("mine") and self.rolls:
                     page.send(json.dumps({"type": "key", "key": "\r"}))
                 elif kind == "ask" and message.get("open"):
-                    asked += 1
-                    page.send(json.dumps({"type": "answer", "text": "५"} if asked == 1
+                    asked, question, answered = asked + 1, text, asked == 0
+                    page.send(json.dumps({"type": "answer", "text": "५"} if answered
                                          else {"type": "key", "key": "\x1b"}))
+                elif kind == "ask":
+                    question, answered = "", False
+                elif kind == "line" and answered and text and text in question:
+                    # Answered wrong, the question is asked again (no new ask): skip it
+                    # now, or it holds the child's turn for the whole question cap.
+                    answered = False
+                    page.send(json.dumps({"type": "key", "key": "\x1b"}))
                 elif kind in ("ended", "refused"):
                     return
 
