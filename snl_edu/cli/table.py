@@ -9,7 +9,7 @@ import click
 from snl_edu.app.options import PlayOptions, SoundOptions
 from snl_edu.cli.audio import HOST_SOUND, PLAY_SOUND
 from snl_edu.cli.common import CHILD_NAME, FloatRange, IntRange, remember_localizer, run_app
-from snl_edu.cli.declared import Option, apply, declare, filled, values
+from snl_edu.cli.declared import Declared, Option, apply, declare, filled, values
 from snl_edu.cli.group import language_options
 from snl_edu.cli.lesson_options import LESSONS
 from snl_edu.cli.play import COUNT, NEW_GAME, VERBOSITY, play_options
@@ -78,6 +78,9 @@ HOST: tuple[Option, ...] = (
                  help="The table's name in snl table list (default: this computer's name)."),
     declare(TableOptions, "web", "--web/--no-web", default=True, show_default=True,
             help="Serve the page for browsers and the projector page on the same port."),
+    # The lesson options of snl play, for every seat at the table (terminal or page).
+    *(declare(TableOptions, option.field, *option.decls, **option.attrs)
+      for option in LESSONS if isinstance(option, Declared) and option.field != "learner"),
     *HOST_SOUND, DATA_DIR,
 )
 

@@ -55,6 +55,7 @@ TABLES: dict[str, Holds] = {
 SPEECH_PREFS = "speech.json"  # each player's speech rate and loudness (speech_controls)
 SEAT_KEYS = "table-seats.json"  # each child's key back to their seat at a table, and the
 # question open there (seat_keys)
+TABLE_DOORS = "table-doors.json"  # a hosted table's code and chair keys, by game (table_doors)
 
 
 def names_child(text: object, key: str) -> bool:
@@ -161,6 +162,7 @@ FILES: dict[str, Place] = {
 
 # Files beside the store that hold nothing about a child, and why.
 NOT_CHILD_DATA = {
+    TABLE_DOORS: "the join code and the chairs' keys of tables hosted here, by game number",
     STORE_FILE + CLAIMS_SUFFIX: "the process ids of games being played",
 }
 

@@ -10,6 +10,7 @@ sentences go to the page, whole, with their earcon names.
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import queue
 import threading
@@ -22,7 +23,8 @@ from websockets.exceptions import WebSocketException
 from snl_edu.app.opening import open_outputs
 from snl_edu.app.options import SoundOptions
 from snl_edu.app.play import Terminal
-from snl_edu.engine.events import TurnStarted
+from snl_edu.engine import Game
+from snl_edu.engine.events import Event, Rolled
 from snl_edu.error_text import describe
 from snl_edu.inputs.commands import Action, Command, CommandSource, parse_key
 from snl_edu.language.localizer import Localizer
@@ -34,7 +36,6 @@ from snl_edu.table.connection import Outbox
 from snl_edu.table.gate import shut
 from snl_edu.table.turn_clock import SAYING_CAP
 from snl_edu.table.wire import Refusal, WireError
-from snl_edu.views.board_svg import square_centres
 from snl_edu.vocabulary import Message
 
 if TYPE_CHECKING:
@@ -44,6 +45,8 @@ QUIET = SoundOptions(speech=False, sound=False)  # the page speaks, not the host
 SEND_QUEUE = 2000  # messages a page may fall behind by (a long game's worth of lines)
 SEND_WAIT = 5.0  # for the last messages to reach a page as its connection closes
 BAD_MESSAGES_BEFORE_CLOSE = 3
+PAGE_SEAT_RECONNECT = 12.0  # a page's seat tries its own host's door again this long
+HELLOS_BEFORE_JOIN = 8  # a child trying the page's languages; more is a flood, let go
 
 
 class PageLink:
@@ -159,6 +162,9 @@ class BrowserSeat(TableClient):
         self.outputs = open_outputs(self.console)
         self.listener = PageListener(self._, self.outputs, link)
         self.reader: threading.Thread | None = None
+        # Its table is this host: a door lost is the host closing. The page itself comes
+        # back with its key when the host is there again (seat.js).
+        self.reconnect_for = PAGE_SEAT_RECONNECT
 
     def _welcome(self, welcome: wire.Welcome) -> None:
         super()._welcome(welcome)
@@ -169,6 +175,10 @@ class BrowserSeat(TableClient):
                                            daemon=True, name="snl-seat-page")
             self.reader.start()
 
+    def turn_line(self) -> str:
+        """A page rolls with its button (a phone has no Enter key)."""
+        return self._("Your turn: press the Roll button.")
+
     def _prompt(self, called: int | None = None) -> None:
         """The turn, said to the end on the page (its voice may still be speaking the moves
         before it: the page says when it is done), and then the table starts the clock."""
@@ -176,6 +186,13 @@ class BrowserSeat(TableClient):
             self.link.send({"type": "turn", "mine": True})
         self.link.expect_said()
         super()._prompt(called)
+
+    def _tell_update(self, game: Game | None, events: list[Event]) -> None:
+        """A roll for her seat (hers, or the table's when her clock ran out) takes her
+        "Your turn" down at once: it never stays up through the others' turns."""
+        if any(isinstance(event, Rolled) and event.seat == self.seat for event in events):
+            self.link.send({"type": "turn", "mine": False})
+        super()._tell_update(game, events)
 
     def _act(self, command: Command, keys: CommandSource | None = None) -> None:
         if command.action is Action.ROLL and self.my_turn.is_set():
@@ -208,38 +225,6 @@ class PageListener(Listener):
             self.link.send({"type": "ask", "open": False})
 
 
-class ProjectorView(TableClient):
-    """The projector page: the table watched in the teacher's language; after every turn
-    the tokens' places on the printed board, whose turn it is and where everyone is."""
-
-    def __init__(self, options: ClientOptions, loc: Localizer, link: PageLink) -> None:
-        super().__init__(options, loc, Terminal(io.StringIO(), io.StringIO()))
-        self.link = link
-        self.console = PageOutput(link)  # type: ignore[assignment]
-        self.outputs = self.listener.sink = open_outputs(self.console)
-        self._centres: dict[int, tuple[float, float]] | None = None
-
-    def _show_board(self) -> None:
-        game, narrator = self.game, self.narrator
-        assert game is not None and narrator is not None
-        if self._centres is None:
-            self._centres = square_centres(game.board, self.loc)
-        turn = [] if game.over else narrator.narrate(TurnStarted(game.current))
-        where = [line.text for line in narrator.where(game)]  # as the w key says it, by seat
-        self.link.send({
-            "type": "board",
-            # Each token with its number and its line in "where everyone is": the key to
-            # which circle is whose, in words.
-            "tokens": [{"seat": seat + 1, "name": narrator.name(seat), "square": square,
-                        "place": self.loc.number(seat + 1), "where": where[seat],
-                        "at": self._centres.get(square)}
-                       for seat, square in enumerate(game.positions)],
-            "turn": turn[0].text if turn else "",
-            # The printed board's text alternative: whose token is on which square.
-            "alt": self._("The board, {title}: {where}").format(
-                title=game.board.title(self.loc.language), where=" ".join(where))})
-
-
 def serve_page(connection: Any, path: str, table: Any) -> None:
     """One page's websocket, from its first message to its closing: a seat or the projector."""
     link = PageLink(connection, table.web.spoken)
@@ -249,8 +234,16 @@ def serve_page(connection: Any, path: str, table: Any) -> None:
         link.finish()
 
 
+@functools.lru_cache(maxsize=64)
+def _labels(watch: bool, language: str, host_language: str, table: str) -> dict[str, Any]:
+    """The labels message of a page in a language, made once (a hello costs a lookup)."""
+    loc = Localizer.create(host_language if watch else language)
+    labels = page_wire.projector_labels(loc) if watch else page_wire.seat_labels(loc)
+    return page_wire.labels_message(loc, labels, table)
+
+
 def _serve(connection: Any, path: str, table: Any, link: PageLink) -> None:
-    bad = 0
+    bad = hellos = 0
     while True:
         try:  # the door shuts a page that has not joined by its deadline, whatever it sends
             text = connection.recv(timeout=table.gate.deadline)
@@ -260,15 +253,15 @@ def _serve(connection: Any, path: str, table: Any, link: PageLink) -> None:
             data = wire.decode(text, wire.MAX_CLIENT_MESSAGE)
             kind = data.get("type")
             if kind == "hello":  # the page's labels, in the language picked (or the host's)
+                hellos += 1
+                if hellos > HELLOS_BEFORE_JOIN:  # a flood, not a child picking a language
+                    return
                 try:
                     link.language = page_wire.read_language(data)
                 except WireError:
                     link.language = table.loc.language
-                loc = Localizer.create(link.language)
-                labels = (page_wire.projector_labels(table.loc) if path == "/watch"
-                          else page_wire.seat_labels(loc))
-                link.send(page_wire.labels_message(
-                    table.loc if path == "/watch" else loc, labels, table.web.table))
+                link.send(_labels(path == "/watch", link.language, table.loc.language,
+                                  table.web.table))
                 continue
             if kind != "join":
                 raise WireError("not a join")
@@ -349,7 +342,9 @@ def _run_seat(connection: Any, link: PageLink, table: Any, join: page_wire.PageJ
     """Play the child's seat until the page closes; False if the table refused the seat."""
     loc = Localizer.create(join.language)
     link.language = join.language
-    options = _options(table, join.code, name=join.name, lessons=table.options.web_lessons,
+    options = _options(table, join.code, name=join.name,
+                       lessons=table.options.lessons or table.options.web_lessons,
+                       level=table.options.level, history=table.options.history,
                        data_dir=table.options.play.data_dir)
     keys = PageKeys()
     seat = BrowserSeat(options, loc, link, keys)
@@ -361,13 +356,17 @@ def _run_seat(connection: Any, link: PageLink, table: Any, join: page_wire.PageJ
         seat._close()  # the refused connection to the table's door
         link.send({"type": "refused", "text": describe(error, loc)})
         return False
-    link.send({"type": "ended"})
+    if not seat.table_stopped:  # a stopped table goes on: the page keeps its seat and key
+        link.send({"type": "ended"})
     return True
 
 
 def _run_projector(connection: Any, link: PageLink, table: Any, code: str) -> None:
+    from snl_edu.table.projector import ProjectorView
+
     link.language = table.loc.language
-    view = ProjectorView(_options(table, code, watch=True), table.loc, link)
+    view = ProjectorView(_options(table, code, watch=True), table.loc, link,
+                         table.web.board_address)
     _relayed(view, connection, table)
     keys = PageKeys()
     reader = threading.Thread(target=_read_keys, args=(connection, keys, link),

@@ -9,15 +9,21 @@ all of them), and on nothing else.
 from __future__ import annotations
 
 import ipaddress
-import socket
 import threading
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from snl_edu.safe_text import MAX_TITLE, clean_name
 
+if TYPE_CHECKING:
+    from ifaddr import Adapter
+
 SERVICE = "_snl-table._tcp.local."
 ANY_ADDRESS = ("0.0.0.0", "::")  # a table bound to every interface
+# Interfaces a phone on the school's Wi-Fi never reaches: containers, virtual machines, VPNs.
+VIRTUAL_PREFIXES = ("docker", "br-", "veth", "virbr", "vboxnet", "vmnet", "lxc", "lxd", "tun",
+                    "tap", "wg", "tailscale", "zt", "utun", "podman", "cni", "flannel")
 LOOK_SECONDS = 2.0
 
 
@@ -57,14 +63,31 @@ class Announcement:
         self.zeroconf.close()
 
 
+def lan_addresses(adapters: Iterable[Adapter] | None = None) -> list[str]:
+    """This computer's IPv4 addresses on its networks, read from its interfaces (not from
+    its name, which Debian and Ubuntu map to 127.0.1.1), the likeliest for a phone first:
+    real interfaces before virtual ones, private networks before others. Empty when the
+    computer has only loopback (or link-local addresses, which no Wi-Fi router hands out)."""
+    if adapters is None:
+        import ifaddr
+
+        adapters = ifaddr.get_adapters()
+    ranked: list[tuple[bool, bool, int, str]] = []
+    for order, adapter in enumerate(adapters):
+        virtual = str(adapter.nice_name).lower().startswith(VIRTUAL_PREFIXES)
+        for ip in adapter.ips:
+            if not isinstance(ip.ip, str):  # IPv6 entries are tuples; phones use IPv4 here
+                continue
+            address = ipaddress.IPv4Address(ip.ip)
+            if address.is_loopback or address.is_link_local or address.is_unspecified:
+                continue
+            ranked.append((virtual, not address.is_private, order, ip.ip))
+    return list(dict.fromkeys(address for *_, address in sorted(ranked)))
+
+
 def local_addresses() -> list[str]:
-    """This computer's IPv4 addresses by name (looked up, no packet sent)."""
-    try:
-        found = {str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None,
-                                                           socket.AF_INET)}
-    except OSError:
-        found = set()
-    return sorted(found - {"127.0.0.1"}) or ["127.0.0.1"]
+    """The addresses a table bound to every interface announces (loopback when no other)."""
+    return lan_addresses() or ["127.0.0.1"]
 
 
 def look_for_tables(via: str | None = None, seconds: float = LOOK_SECONDS

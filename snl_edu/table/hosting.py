@@ -66,27 +66,11 @@ def _line(terminal: Terminal, text: str) -> None:
 
 def _show_join_lines(the_table: Table, address: tuple[str, int], desk: Desk,
                      terminal: Terminal) -> None:
-    from snl_edu.table.codes import shown
-    from snl_edu.table.discovery import ANY_ADDRESS, local_addresses
-    from snl_edu.table.joining import host_port, join_command, qr_lines, spelled_code
+    from snl_edu.table.joining import join_lines, reach
 
     loc = the_table.loc
-    shown_host = address[0] if desk.bind not in ANY_ADDRESS else local_addresses()[0]
-    command = join_command(host_port(shown_host, address[1]), the_table.code)
-    lines = [loc.gettext("The table is open. Join code: {code}").format(
-                 code=shown(the_table.code)),
-             loc.gettext("Children join with: {command} --name NAME").format(command=command)]
-    page = the_table.page_address(shown_host) if desk.web else None
-    if page is not None:  # its own line, so it can be read, typed or clicked as it is
-        lines += [loc.gettext("Or in any browser (phone, tablet, school computer), at:"), page]
-    if desk.sound.screen_reader:  # a QR code is a wall of blocks to a screen reader
-        lines.append(spelled_code(the_table.code, loc))
-    elif page is not None:
-        lines += [loc.gettext("Or scan this with a phone or tablet to open that page:"),
-                  *qr_lines(page)]
-    else:
-        lines += [loc.gettext("Or scan it (the same line) with a phone or tablet:"),
-                  *qr_lines(command)]
+    lines = join_lines(loc, the_table.code, address[1], reach(address[0]), web=desk.web,
+                       screen_reader=desk.sound.screen_reader)
     lines.append(loc.gettext("Keys: s starts without waiting for everyone, p pauses or "
                              "resumes the game, e ends it, c says the join code again, b lets "
                              "back in a child who asked to come back without their key."))

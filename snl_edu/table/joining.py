@@ -7,10 +7,102 @@ screen-reader mode (a screen reader would read out a wall of block characters).
 
 from __future__ import annotations
 
+import enum
 import io
+import ipaddress
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from snl_edu.language.localizer import Localizer
 from snl_edu.table.codes import shown
+from snl_edu.table.discovery import ANY_ADDRESS, lan_addresses
+
+if TYPE_CHECKING:
+    from ifaddr import Adapter
+
+
+class Unreachable(enum.Enum):
+    """Why no phone can open the address shown."""
+
+    NO_NETWORK = "no-network"  # the computer has only loopback
+    THIS_COMPUTER = "this-computer"  # the teacher bound the table to loopback
+
+
+@dataclass(frozen=True)
+class Reach:
+    """Where the class reaches a table: the address shown first, the computer's others
+    (a phone on another of its networks may need one), and why none may work."""
+
+    host: str
+    others: tuple[str, ...] = ()
+    unreachable: Unreachable | None = None
+
+
+def reach(bind: str, adapters: Iterable[Adapter] | None = None) -> Reach:
+    """The address a phone can open for a table listening on ``bind``."""
+    if bind not in ANY_ADDRESS:
+        try:
+            alone = ipaddress.ip_address(bind).is_loopback
+        except ValueError:  # a name: the teacher knows what it points at
+            alone = bind == "localhost"
+        return Reach(bind, (), Unreachable.THIS_COMPUTER if alone else None)
+    found = lan_addresses(adapters)
+    if not found:
+        return Reach("127.0.0.1", (), Unreachable.NO_NETWORK)
+    return Reach(found[0], tuple(found[1:]))
+
+
+def page_address(host: str, port: int, code: str, page: str = "/") -> str:
+    """The address a browser opens: a page, the join code in its fragment (never sent to
+    the server, so never in a request line or a log)."""
+    return f"http://{host_port(host, port)}{page}#{shown(code)}"
+
+
+def join_lines(loc: Localizer, code: str, port: int, where: Reach, *, web: bool,
+               screen_reader: bool) -> list[str]:
+    """What the host prints for the class: the code, the join line, the page's address and
+    its QR code, the projector's address, the other addresses, and any warning last, where
+    the teacher's eye is."""
+    command = join_command(host_port(where.host, port), code)
+    lines = [loc.gettext("The table is open. Join code: {code}").format(code=shown(code)),
+             loc.gettext("Children join with: {command} --name NAME").format(command=command)]
+    page = page_address(where.host, port, code) if web else None
+    if page is not None:  # its own line, so it can be read, typed or clicked as it is
+        lines += [loc.gettext("Or in any browser (phone, tablet, school computer), at:"), page]
+    if screen_reader:  # a QR code is a wall of blocks to a screen reader: the code, spelled
+        lines.append(spelled_code(code, loc))
+    elif page is not None:
+        lines += [loc.gettext("Or scan this with a phone or tablet to open that page:"),
+                  *qr_lines(page)]
+    else:
+        lines += [loc.gettext("Or scan it (the same line) with a phone or tablet:"),
+                  *qr_lines(command)]
+    if page is not None:
+        lines += [loc.gettext("The board for a projector, at:"),
+                  page_address(where.host, port, code, "/projector")]
+    return lines + _other_addresses(loc, code, port, where, web) + _warning(loc, where)
+
+
+def _other_addresses(loc: Localizer, code: str, port: int, where: Reach, web: bool
+                     ) -> list[str]:
+    if not where.others:
+        return []
+    return [loc.gettext("If a phone cannot open that address, try one of this computer's "
+                        "others:"),
+            *(page_address(host, port, code) if web else host_port(host, port)
+              for host in where.others)]
+
+
+def _warning(loc: Localizer, where: Reach) -> list[str]:
+    if where.unreachable is Unreachable.NO_NETWORK:
+        return [loc.gettext("This computer is on no network: children's phones cannot reach "
+                            "it. Join it to the school's Wi-Fi, then open the table again.")]
+    if where.unreachable is Unreachable.THIS_COMPUTER:
+        return [loc.gettext("The table listens on this computer only ({address}): "
+                            "children's phones cannot reach it. Leave out --bind to open "
+                            "it to the network.").format(address=where.host)]
+    return []
 
 
 def host_port(host: str, port: int) -> str:

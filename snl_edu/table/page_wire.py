@@ -84,6 +84,7 @@ def seat_labels(loc: Localizer) -> dict[str, str]:
         # TRANSLATORS: child-facing (तिमी forms): the page's address ends in #CODE; this is
         # said when that part is garbled.
         "bad-code": _("The code in this page's address cannot be read. Type the join code."),
+        "lost": _("Lost the table, trying again."),
     }
 
 
@@ -96,6 +97,7 @@ def projector_labels(loc: Localizer) -> dict[str, str]:
         "turn": _("Whose turn"),
         "where": _("Where everyone is"),
         "moves": _("Last moves"),
+        "last": _("The last move"),
         "start": _("Not on the board yet"),
         "code": _("Join code"),
         "join": loc.pgettext("projector", "Join"),  # the teacher's page: polite forms

@@ -81,6 +81,9 @@ class NetworkSeat:
         self.commands: queue.Queue[Command | Signal] = queue.Queue()
         self.present = False
         self.missed = 0
+        # Turns run out in a row without the owner's computer even saying them: a page
+        # whose script froze, a terminal that stopped reading. Covered as if away.
+        self.unheard = 0
         self.covered_rolls = 0  # rolls the computer made while the owner was away
         # The room is told once that the computer covers the seat, when it begins; at every
         # covered turn after it, the turn's own narration says enough.
@@ -93,7 +96,7 @@ class NetworkSeat:
 
     def arrived(self) -> None:
         self.present = True
-        self.missed = 0
+        self.missed = self.unheard = 0
         self.cover_told = False
 
     def left(self) -> None:
@@ -104,6 +107,7 @@ class NetworkSeat:
         """The owner's computer has announced this turn: their time starts now."""
         if self.waiting:
             self.announced = True
+            self.unheard = 0
             self.commands.put(Signal.SAID)
 
     def asking(self) -> None:
@@ -111,13 +115,14 @@ class NetworkSeat:
         starts when it is over."""
         if self.waiting:
             self.announced = True  # said, the question below it: a roll counts from now
+            self.unheard = 0
             self.commands.put(Signal.ASKING)
 
     def put(self, command: Command) -> None:
         """A command from the owner. A roll counts only in the owner's turn, after their
         computer has said it, and once: a press made before, during another's turn or
         again in the same turn is dropped, so it never rolls a turn of theirs to come."""
-        self.missed = 0
+        self.missed = self.unheard = 0
         self.cover_told = False
         if command.action is Action.ROLL:
             if not (self.waiting and self.announced) or self.rolled:
@@ -127,7 +132,10 @@ class NetworkSeat:
 
     @property
     def covered(self) -> bool:
-        return self.missed >= MISSED_BEFORE_COVER
+        """The computer rolls at once: the owner is away after missed turns, or here but
+        with a computer that has not said the last turns (it does not read)."""
+        return (self.missed >= MISSED_BEFORE_COVER and not self.present) \
+            or self.unheard >= MISSED_BEFORE_COVER
 
     # The session calls this.
 
@@ -166,7 +174,7 @@ class NetworkSeat:
         """
         if self.control.ended.is_set():
             return Command(Action.END)
-        if self.covered and not self.present:
+        if self.covered:
             self._cover()
             self.control.wait(0.0)
             return Command(Action.ROLL, "covered")
@@ -182,12 +190,12 @@ class NetworkSeat:
                 return Command(Action.END)
             if self._clock() != turn.clock:  # the owner came or went, with the turn clock off
                 turn.change(self._clock())
-            if turn.deadline is not None and not self.present and self.covered:
+            if turn.deadline is not None and self.covered:
                 self._cover()
                 return Command(Action.ROLL, "covered")
             wait = turn.left()
             if wait is not None and wait <= 0:
-                return self._time_up()
+                return self._time_up(turn.heard)
             if wait is not None and turn.warns(self.present, self.warning_before):
                 if wait <= self.warning_before:
                     turn.warned = True
@@ -207,10 +215,12 @@ class NetworkSeat:
                 self.control.running.wait()
             return item
 
-    def _time_up(self) -> Command | None:
+    def _time_up(self, heard: bool = True) -> Command | None:
         """The turn's time has run out: None (the table rolls), or with the clock off the
-        roll the table makes for an owner away."""
+        roll the table makes for an owner away. ``heard``: the owner's computer said it."""
         self.missed += not self.rolling_again()
+        if self.present and not heard:
+            self.unheard += not self.rolling_again()
         if not self.present:
             self.covered_rolls += 1
         if self.clock is None:  # no clock ran out: the owner is away

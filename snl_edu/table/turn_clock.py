@@ -13,9 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import assert_never
 
-# A child's clock starts when their computer has said "your turn" (it may still be speaking
-# the moves before it: Nepali sentences take seconds each); a computer that never says so
-# holds the turn at most this much longer.
+# A child's clock runs from the turn's notice, for every kind of seat. A computer still
+# saying the moves before "your turn" (Nepali sentences take seconds each) gets this much
+# grace at most; one that has said it has the clock alone.
+SAYING_GRACE = 5.0
+# How long a page's seat waits for the page to say a line before going on (its flush).
 SAYING_CAP = 30.0
 # The turn was announced while the owner's own question is open: their clock stands still
 # until they have answered it or put it aside (then SAID), but a child who walks away from
@@ -41,14 +43,17 @@ class TurnClock:
     heard: bool  # the clock runs from the announcement (or never waited for one)
     grace: float  # how long it waits at most for the announcement
     deadline: float | None
+    started: float = 0.0  # when the turn's notice went out
     warned: bool = False
+    asked: bool = False  # the owner's question held the turn: the clock runs from its end
 
     @classmethod
     def start(cls, clock: float | None, heard: bool,
               monotonic: Callable[[], float]) -> TurnClock:
-        grace = 0.0 if heard else SAYING_CAP
-        deadline = None if clock is None else monotonic() + clock + grace
-        return cls(monotonic, clock, heard, grace, deadline)
+        grace = 0.0 if heard else SAYING_GRACE
+        started = 0.0 if clock is None else monotonic()  # no clock: nothing to time
+        deadline = None if clock is None else started + clock + grace
+        return cls(monotonic, clock, heard, grace, deadline, started)
 
     def restart(self) -> None:
         """After a pause: the class was listening to the teacher, so the child whose turn
@@ -60,7 +65,8 @@ class TurnClock:
     def change(self, clock: float | None) -> None:
         """The owner came or went, with the turn clock off: the turn waits ``clock`` now."""
         self.clock, self.heard, self.grace = clock, True, 0.0
-        self.deadline = None if clock is None else self.monotonic() + clock
+        self.started = self.monotonic() if clock is not None else self.started
+        self.deadline = None if clock is None else self.started + clock
 
     def left(self) -> float | None:
         """Seconds left of the turn (None: it waits for ever)."""
@@ -79,7 +85,7 @@ class TurnClock:
             return
         match signal:
             case Signal.ASKING:
-                self.grace = question_cap
+                self.grace, self.asked = question_cap, True
                 self.deadline = self.monotonic() + self.clock + self.grace
             case Signal.SAID:
                 self._heard()
@@ -90,6 +96,8 @@ class TurnClock:
                 assert_never(signal)
 
     def _heard(self) -> None:
+        """The turn is said: the clock from its notice (from now, after a question)."""
         assert self.deadline is not None and self.clock is not None
         self.heard, self.grace = True, 0.0
-        self.deadline = min(self.deadline, self.monotonic() + self.clock)
+        start = self.monotonic() if self.asked else self.started
+        self.deadline = min(self.deadline, start + self.clock)

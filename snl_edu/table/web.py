@@ -112,6 +112,9 @@ class WebSide:
         self._board_svg = board_svg
         self._board: bytes | None = None
         self._font: bytes | None = None
+        # The board's address names this table: the next table on the same port, with
+        # another board, is never shown the image a browser kept of this one.
+        self.board_address = f"/board.svg?v={secrets.token_urlsafe(6)}"
 
     def __call__(self, connection: Any, request: Request) -> Response | None:
         origin = request.headers.get("Origin")
@@ -127,12 +130,13 @@ class WebSide:
             return None if request.path in WEBSOCKET_PATHS else _response(404, b"", "text/plain")
         if request.method not in ("GET", "HEAD"):
             return _response(405, b"", "text/plain")
-        response = self._answer(request.path.split("?", 1)[0])
+        response = self._answer(request.path)
         if request.method == "HEAD":  # its headers (its length too), without the body
             response.body = b""
         return response
 
-    def _answer(self, path: str) -> Response:
+    def _answer(self, asked: str) -> Response:
+        path = asked.split("?", 1)[0]
         if path in self.files:
             return _response(200, self.files[path], FILES[path][1])
         if path.startswith("/audio/") and path.endswith(".wav") \
@@ -153,7 +157,8 @@ class WebSide:
         if path == "/board.svg":
             if self._board is None:  # the teacher's board, drawn once on first asking
                 self._board = self._board_svg()
-            return _response(200, self._board, "image/svg+xml", cache=HOUR)
+            this_table = asked == self.board_address
+            return _response(200, self._board, "image/svg+xml", cache=HOUR if this_table else 0)
         return _response(404, b"", "text/plain")
 
 

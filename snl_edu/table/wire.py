@@ -274,6 +274,38 @@ def _game(data: Mapping[str, Any]) -> dict[str, Any]:
         raise WireError("game is nested too deep") from error
 
 
+LESSON_CHOICES = {"lessons": ("off", "some", "every"), "history": ("on", "off")}
+LESSON_LEVELS = range(1, 5)
+
+
+@dataclasses.dataclass(frozen=True)
+class SeatLessons:
+    """The teacher's lesson options for every seat at the table (None: each seat's own)."""
+
+    lessons: str | None = None
+    level: int | None = None
+    history: str | None = None
+
+    def data(self) -> dict[str, Any]:
+        return {"lessons": self.lessons, "level": self.level, "history": self.history}
+
+
+def _seat_lessons(data: Mapping[str, Any]) -> SeatLessons:
+    given = data.get("lessons")
+    if given is None:
+        return SeatLessons()
+    if not isinstance(given, Mapping):
+        raise WireError("lessons is not the table's lesson options")
+    level = given.get("level")
+    if level is not None and (type(level) is not int or level not in LESSON_LEVELS):
+        raise WireError("level is not a lesson level")
+    chosen = {key: given.get(key) for key in LESSON_CHOICES}
+    for key, value in chosen.items():
+        if value is not None and value not in LESSON_CHOICES[key]:
+            raise WireError(f"{key} is not one of its choices")
+    return SeatLessons(chosen["lessons"], level, chosen["history"])
+
+
 @dataclasses.dataclass(frozen=True)
 class Welcome(Message):
     """A join taken: the seat (None for a view), its key, and the game as it stands."""
@@ -285,10 +317,12 @@ class Welcome(Message):
     back: bool = False  # this child had joined before: welcome back
     covered: int = 0  # rolls the table made for them while they were away
     members: tuple[str, ...] = ()  # in a team: the children at this computer
+    lessons: SeatLessons = SeatLessons()  # the teacher's lesson options for every seat
 
     def data(self) -> dict[str, Any]:
         return {"type": self.type, "game": self.game, "seat": self.seat, "token": self.token,
-                "back": self.back, "covered": self.covered, "members": list(self.members)}
+                "back": self.back, "covered": self.covered, "members": list(self.members),
+                "lessons": self.lessons.data()}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -341,9 +375,11 @@ class Ended(Message):
     type: ClassVar[str] = "ended"
     finished: bool  # played to the end (else the teacher ended it)
     saved: bool = False  # kept, to be played on later
+    stopped: bool = False  # the host was stopped (Ctrl-C), not the game ended: it goes on
 
     def data(self) -> dict[str, Any]:
-        return {"type": self.type, "finished": self.finished, "saved": self.saved}
+        return {"type": self.type, "finished": self.finished, "saved": self.saved,
+                "stopped": self.stopped}
 
 
 Fact = Welcome | Refused | NoticeOf | Update | Ended
@@ -362,7 +398,7 @@ def read_fact(data: Mapping[str, Any]) -> Fact:
     if kind == Welcome.type:
         return Welcome(_game(data), _seat(data), short_text(data, "token", MAX_TOKEN, False),
                        _flag(data, "back"), _count(data, "covered", False) or 0,
-                       _names(data, "members"))
+                       _names(data, "members"), _seat_lessons(data))
     if kind == Refused.type:
         try:
             reason = Refusal(_enum_value(data, "reason"))
@@ -387,5 +423,6 @@ def read_fact(data: Mapping[str, Any]) -> Fact:
             raise WireError("events are not a short list")
         return Update(tuple(event_from_data(item) for item in events), _game(data))
     if kind == Ended.type:
-        return Ended(_flag(data, "finished"), _flag(data, "saved"))
+        return Ended(_flag(data, "finished"), _flag(data, "saved"),
+                     _flag(data, "stopped") if "stopped" in data else False)
     raise WireError("not a message from a table")

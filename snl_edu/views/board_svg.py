@@ -150,6 +150,26 @@ def board_svg(board: Board, loc: Localizer, large_print: bool = False) -> str:
     page = Page(title, " ".join(lines), loc.language)
     page.text(PAGE_WIDTH / 2, MARGIN + style.title_size * 0.8, title, style.title_size,
               anchor="middle", bold=True, extra=' class="title"')
+    _draw_grid(page, board, layout, style, loc)
+    if style.names_on_board:
+        _jump_names(page, board, layout, loc)
+    legend.draw(page, layout.bottom + LEGEND_GAP)
+    return page.svg()
+
+
+def screen_svg(board: Board, loc: Localizer) -> str:
+    """The board alone for a screen (the projector page): large print's contrast and
+    numbers, the squares to its edges, no title or legend (the page says those)."""
+    lines, _, layout = _fitted(board, loc, LARGE_PRINT)
+    page = Page(board.title(loc.language), " ".join(lines), loc.language)
+    _draw_grid(page, board, layout, LARGE_PRINT, loc)
+    return page.svg(view=(layout.left, layout.top, layout.cell * board.width,
+                          layout.bottom - layout.top))
+
+
+def _draw_grid(page: Page, board: Board, layout: _Layout, style: Style, loc: Localizer
+               ) -> None:
+    """The squares, the jumps over them and the square numbers over both."""
     page.add('<g class="squares">')
     for square in range(1, board.last + 1):
         x, y = layout.corner(square)
@@ -173,10 +193,6 @@ def board_svg(board: Board, loc: Localizer, large_print: bool = False) -> str:
         page.text(tx, ty, loc.number(square), size, anchor=anchor, bold=style.number_bold,
                   halo="#ffffff", extra=f' class="number" data-square="{square}"')
     page.add("</g>")
-    if style.names_on_board:
-        _jump_names(page, board, layout, loc)
-    legend.draw(page, layout.bottom + LEGEND_GAP)
-    return page.svg()
 
 
 def _jump_names(page: Page, board: Board, layout: _Layout, loc: Localizer) -> None:

@@ -244,7 +244,7 @@ def test_a_roll_pressed_while_the_page_still_speaks_cuts_it_short_and_rolls_once
         page.on("request", lambda request: asked.append(request.url))
         _join(page, "Asha", speech=True, sounds=True)  # the page's defaults
         page.wait_for_selector("body[data-turn=mine]", timeout=MS)
-        turn = "Your turn: press Enter to roll the pasa."
+        turn = "Your turn: press the Roll button."
         _wait_for_log(page, lambda lines: turn in lines)
         _wait_for_request(page, asked, "/speech/")  # still saying the first line
         assert page.evaluate("document.activeElement.id") == "roll"

@@ -63,8 +63,8 @@ def test_a_garbled_or_wrong_code_in_the_address_can_be_put_right_on_the_page(
         wrong.wait_for_selector("#name", state="visible", timeout=MS)
         wrong.fill("#name", "Bikash")
         wrong.press("#name", "Enter")
-        wrong.wait_for_function("document.getElementById('refused').textContent.includes("
-                                "'join code is not right')", timeout=MS)
+        wrong.wait_for_selector("#refused:not(:empty)", timeout=MS)
+        assert "join code is not right" in (wrong.text_content("#refused") or "")
         wrong.fill("#code", CODE)  # the field was hidden: the address had to be retyped
         wrong.press("#name", "Enter")
         wrong.wait_for_selector("#game:not([hidden])", timeout=MS)

@@ -66,6 +66,20 @@ def test_the_pages_come_with_a_policy_that_runs_only_their_own_scripts(tmp_path:
         assert (status, headers["Content-Type"]) == (200, "image/svg+xml") and b"<svg" in board
 
 
+
+def test_the_board_image_is_named_by_its_table_and_kept_only_under_that_name(
+        tmp_path: Path) -> None:
+    with open_table(table_options(tmp_path)) as (table, _, _):
+        port, named = table.address[1], table.web.board_address
+        status, headers, board = _get(port, named)
+        assert (status, headers["Cache-Control"]) == (200, "max-age=3600") and b"<svg" in board
+        # Asked by another table's name (or none), it is this table's board, never kept.
+        for other in ("/board.svg", "/board.svg?v=another"):
+            status, headers, _body = _get(port, other)
+            assert (status, headers["Cache-Control"]) == (200, "no-store"), other
+    with open_table(table_options(tmp_path / "next")) as (table, _, _):
+        assert table.web.board_address != named
+
 def test_the_page_files_hold_no_inline_script_and_never_write_html() -> None:
     for name in ("seat.html", "projector.html"):
         html = (WEB / name).read_text(encoding="utf-8")
@@ -147,20 +161,21 @@ def test_without_the_web_no_page_is_served_and_no_page_seat_taken(tmp_path: Path
         table.end()
 
 
-def test_a_pages_turn_clock_starts_when_the_page_has_said_the_turn(
+def test_a_pages_turn_clock_runs_from_the_notice_once_the_page_has_said_the_turn(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The page speaks in its own time; the host calls the turn, the page says when it has
-    been heard, and only then does the child's time run (never before, however long)."""
+    """The page speaks in its own time; the host calls the turn, and the child's time runs
+    from that notice. Until the page says it has been heard, the turn has its grace too
+    (here far past any deadline): the page's said ends the grace."""
     import snl_edu.table.turn_clock
 
-    monkeypatch.setattr(snl_edu.table.turn_clock, "SAYING_CAP", 4 * WAIT)  # far past any deadline
+    monkeypatch.setattr(snl_edu.table.turn_clock, "SAYING_GRACE", 4 * WAIT)
     options = replace(table_options(tmp_path, players=("Asha",), computers=1,
                                     turn_clock=0.2), web_lessons="off")
     with open_table(options) as (table, _, _):
         with _page(table.address[1]) as page:
             page.send(json.dumps({"type": "join", "code": CODE, "name": "Asha", "lang": "en"}))
             assert _until(page, "turn")["mine"] is True
-            assert _until(page, "line")["text"] == "Your turn: press Enter to roll the pasa."
+            assert _until(page, "line")["text"] == "Your turn: press the Roll button."
             page.send(json.dumps({"type": "said"}))
             while not _until(page, "line")["text"].startswith("Time is up: rolling for Asha"):
                 pass

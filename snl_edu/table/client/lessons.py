@@ -91,8 +91,10 @@ class SeatLessons(ClientState):
         from snl_edu.store import StoreError
         from snl_edu.store.progress import ProgressStore
 
-        frequency = choose_frequency(self.options.lessons, keys.interactive)
-        history = history_wanted(self.options.history, frequency)
+        table = self.table_lessons  # the teacher's choice for every seat, where given
+        frequency = choose_frequency(table.lessons or self.options.lessons, keys.interactive)
+        history = history_wanted(table.history or self.options.history, frequency)
+        level = table.level or self.options.level
         if self.seat is None or self.narrator is None or (
                 frequency is Frequency.OFF and not history):
             return None
@@ -103,7 +105,7 @@ class SeatLessons(ClientState):
             store = None  # the lessons go on; only their record is missing
         if store is not None:
             stack.callback(store.close)
-            recorder = Recorder(ProgressStore(store), "table", self.options.level,
+            recorder = Recorder(ProgressStore(store), "table", level,
                                 self.loc.language)
         learner = clean_name(self.options.learner or "")
         own, members, rotation = self.seat, self.members, teams.Rotation(self.narrator.seats)
@@ -117,7 +119,7 @@ class SeatLessons(ClientState):
             roller = rotation.roller(game, seat)
             return roller if roller in members else None
 
-        teacher = Teacher(self.loc, self.listener, keys, frequency, self.options.level,
+        teacher = Teacher(self.loc, self.listener, keys, frequency, level,
                           random.Random(), history, by_ear, recorder,
                           {own: learner} if learner and len(members) <= 1 else {}, child=child,
                           # The table waits for her answer only in a roll at this computer.

@@ -14,11 +14,12 @@ from typing import Any
 from websockets.exceptions import InvalidMessage, WebSocketException
 
 from snl_edu.engine import Game, Seat
+from snl_edu.error_text import describe
 from snl_edu.language.localizer import Localizer
 from snl_edu.play import teams
 from snl_edu.play.narration import Narrator, Verbosity, computer_name
 from snl_edu.table import wire
-from snl_edu.table.client.state import ClientOptions, ClientState
+from snl_edu.table.client.state import RECONNECT_LONGEST, ClientOptions, ClientState
 from snl_edu.table.codes import normalise, quiet_logger
 from snl_edu.table.wire import Refusal
 from snl_edu.vocabulary import N_, Message, SnlError
@@ -27,11 +28,14 @@ CONNECT_WAIT = 5.0
 # A table whose door is full (half-open sockets from many computers) shuts a new socket at
 # once; its oldest one makes way within a second, so the child's computer tries again.
 DOOR_FULL_RETRIES = (0.3, 0.6, 1.2)
-RECONNECT_TRIES = 5
 
 
 class TableError(SnlError):
     """The table could not be reached or refused us; one sentence for the child or teacher."""
+
+
+class TableRefused(TableError):
+    """The table was reached and said no: trying again would not help."""
 
 
 REFUSALS = {
@@ -187,9 +191,9 @@ class TableLink(ClientState):
                              address=address) from None
         if isinstance(first, wire.Refused):
             if first.reason is Refusal.NO_SEAT and first.free:
-                raise TableError(FREE_SEATS, name=self.options.name,
-                                 names=self.loc.join(list(first.free)))
-            raise TableError(REFUSALS[first.reason], name=self.options.name)
+                raise TableRefused(FREE_SEATS, name=self.options.name,
+                                   names=self.loc.join(list(first.free)))
+            raise TableRefused(REFUSALS[first.reason], name=self.options.name)
         if not isinstance(first, wire.Welcome):
             raise TableError(REFUSALS[Refusal.MALFORMED])
         return first
@@ -205,6 +209,7 @@ class TableLink(ClientState):
             raise TableError(UNTRUSTED)  # a seat that is not there, or not a child's
         self.seat = self.listener.seat = seat
         self.token = welcome.token
+        self.table_lessons = welcome.lessons
         self._keep_key()
         team = teams.members(game.seats[self.seat]) if self.seat is not None else ()
         self.members = tuple(name for name in team if name in welcome.members)
@@ -271,16 +276,26 @@ class TableLink(ClientState):
             self.connection.send(wire.encode(message))
 
     def _reconnect(self) -> bool:
-        """The network dropped: come back to the same seat with our token."""
+        """The network dropped, or the teacher's computer stopped: say so once, then come
+        back to the same seat with our key as soon as the table is there again."""
+        if not self.table_stopped:
+            self.listener.say([Message(self._("Lost the table, trying again."))],
+                              remember=False)
         delay = 0.5
-        for _ in range(RECONNECT_TRIES):
+        deadline = time.monotonic() + self.reconnect_for
+        while time.monotonic() < deadline:
             if self.ended.wait(delay):
                 return False
             try:
                 self._welcome(self._connect())
-                return True
+            except TableRefused as error:  # the table is back, and says no
+                self.listener.say([Message(describe(error, self.loc))], remember=False)
+                return False
             except TableError:
-                delay = min(delay * 2, 4.0)
+                delay = min(delay * 2, RECONNECT_LONGEST)
+                continue
+            self.table_stopped = False
+            return True
         self.listener.say([Message(self._("The connection to the table is lost."))], remember=False)
         return False
 

@@ -20,7 +20,13 @@ from snl_edu.language.localizer import Localizer
 from snl_edu.outputs.console import ConsoleOutput
 from snl_edu.play.listener import Listener
 from snl_edu.play.narration import Narrator
+from snl_edu.table import wire
 from snl_edu.vocabulary import Message
+
+# A lost table is tried again, each wait twice the last up to the longest, for as long as a
+# restart of the teacher's computer (and snl table host --resume) may take.
+RECONNECT_FOR = 900.0
+RECONNECT_LONGEST = 5.0
 
 if TYPE_CHECKING:
     from snl_edu.lessons.teacher import Teacher
@@ -89,6 +95,9 @@ class ClientState:
         # what the table says after waits until the lesson has said so.
         self.dropped = threading.Event()
         self.finished = False
+        self.table_lessons = wire.SeatLessons()  # the teacher's, for every seat (Welcome)
+        self.table_stopped = False  # the teacher's computer stopped the table: it comes back
+        self.reconnect_for = RECONNECT_FOR  # how long a lost table is tried again
         self.untrusted = False  # the table sent what no table sends: we left it
         self.connection: Any = None
         self._connections = contextlib.ExitStack()  # every connection made, closed at the end

@@ -106,6 +106,13 @@ class TableClient(TableLink, SeatLessons):
             self._tell(lambda: self._tell_update(game, events))
         elif isinstance(fact, wire.NoticeOf):
             self._on_notice(fact)
+        elif isinstance(fact, wire.Ended) and fact.stopped:
+            # The teacher's computer stopped: the seat and its key are kept, and this
+            # computer comes back by itself when the table is resumed.
+            self.table_stopped = True
+            self._tell(lambda: self.listener.news([Message(self._(
+                "The teacher has stopped the table. It can go on: stay here, and this "
+                "computer comes back to it by itself."))]))
         elif isinstance(fact, wire.Ended):
             self.finished = fact.finished
             if self.seat_keys is not None:
@@ -187,6 +194,10 @@ class TableClient(TableLink, SeatLessons):
         elif line and not (notice.kind is Notice.WARNING and seat != self.seat):
             self._tell(lambda: self.listener.news([Message(line)]))
 
+    def turn_line(self) -> str:
+        """The child's turn as this computer tells it: a terminal rolls with Enter."""
+        return self._("Your turn: press Enter to roll the pasa.")
+
     def _prompt(self, called: int | None = None) -> None:
         """The turn (``called``: the how-manyth; None: the latest), said to the end; then
         the table starts the child's clock, unless their own question is open: then it
@@ -197,8 +208,7 @@ class TableClient(TableLink, SeatLessons):
             return
         self.prompting.set()
         try:
-            self.listener.news([Message(self._("Your turn: press Enter to roll the pasa."),
-                                        "turn")])
+            self.listener.news([Message(self.turn_line(), "turn")])
             with self.shown:  # against the question closing meanwhile on the keys' thread
                 if not self._turn_is(called):
                     return

@@ -63,6 +63,7 @@ class Table(Seating):
                                                name="snl-table-server", daemon=True)
         self._server_thread.start()
         self._check_everyone_here()
+        self._keep_door()
         # A resumed table says which game it is and where everyone stands.
         self.outputs.show_all(resumed_messages(self.prepared, self.narrator, self.loc))
         return self.address
@@ -146,26 +147,33 @@ class Table(Seating):
                           SessionSettings(pace=self.options.play.pace or 0.0, key_hint=False),
                           after_turn=self._after_turn, sleep=self.control.wait,
                           on_events=self._on_events)
+        stopped = False
         try:
             ending = session.run()
         except TableEnded:
             ending = Ending.INTERRUPTED
-        except KeyboardInterrupt:
-            ending = Ending.INTERRUPTED
+        except KeyboardInterrupt:  # Ctrl-C, a closed terminal: the table stops, the game waits
+            ending, stopped = Ending.INTERRUPTED, True
         if ending is not Ending.FINISHED:
             save_after_interrupt(self.prepared)
-        self._ended(ending is Ending.FINISHED)
+        self._ended(ending is Ending.FINISHED, stopped=stopped and self._saved())
         return ending
 
-    def _ended(self, finished: bool) -> None:
+    def _ended(self, finished: bool, stopped: bool = False) -> None:
         """The table's end: everyone is told, and the host, as its children are, hears the
-        places where the teacher ended it (a finished game's were said with its end)."""
+        places where the teacher ended it (a finished game's were said with its end). A
+        stopped table (Ctrl-C) ends no game: its children keep their seats and come back
+        by themselves when it is resumed; only the teacher's e ends the game."""
         self.control.end()  # from now on a connection that closes is no child leaving
-        if not finished:
-            hint = resume_hint(self.prepared, self.loc, table=True)
+        hint = None if finished else resume_hint(self.prepared, self.loc, table=True)
+        if stopped:
+            self.outputs.show_all([Message(self.loc.gettext(
+                "The table is stopped; the children keep their seats."))]
+                + ([Message(hint)] if hint else []))
+        elif not finished:
             self.outputs.show_all(ended_by_teacher(self.loc, self.narrator, self.game)
                                   + ([Message(hint)] if hint else []))
-        self._broadcast(wire.Ended(finished, self._saved()))
+        self._broadcast(wire.Ended(finished, self._saved(), stopped))
 
     def _saved(self) -> bool:
         """Whether every turn played is on disk, to be played on later."""

@@ -91,12 +91,11 @@ class Seating(Broadcast):
         return None
 
     def page_address(self, shown_host: str) -> str:
-        """The address a browser opens: the seat page, the join code in its fragment (never
-        sent to the server, so never in a request line or a log)."""
-        from snl_edu.table.joining import host_port
+        """The address a browser opens for this table (``joining.page_address``)."""
+        from snl_edu.table.joining import page_address
 
         assert self.address is not None
-        return f"http://{host_port(shown_host, self.address[1])}/#{codes.shown(self.code)}"
+        return page_address(shown_host, self.address[1], self.code)
 
     def _seating(self, join: wire.Join) -> list[Chair] | wire.Refused:
         """The chairs a join takes: those its token holds, else the child's own by name,
@@ -153,7 +152,7 @@ class Seating(Broadcast):
         return tuple(sorted(name_key(part.strip()) for part in name.split(teams.SEPARATOR)))
 
     def _play(self, peer: Peer, chairs: list[Chair]) -> None:
-        back = any(chair.joined_before for chair in chairs)
+        back = any(chair.joined_before or chair.restored for chair in chairs)
         seat = chairs[0].seat
         with self.lock:
             old = {c.peer for c in chairs if c.peer not in (None, peer)}
@@ -162,12 +161,14 @@ class Seating(Broadcast):
                 chair.peer, chair.joined_before, chair.token = peer, True, token
             peer.send(wire.Welcome(self.state, seat, token, back,
                                    sum(c.source.covered_rolls for c in chairs),
-                                   tuple(c.name for c in chairs if c.in_team)))
+                                   tuple(c.name for c in chairs if c.in_team),
+                                   self.options.seat_lessons))
             for chair in chairs:
                 chair.source.covered_rolls = 0
                 chair.source.arrived()
                 if chair.source.waiting:  # back in the middle of their own turn: still theirs
                     peer.send(chair.notice(Notice.TURN))
+        self._keep_door()  # a restarted table lets her back in with this key
         for other in old:  # the same child with its token, from a new connection
             if other is not None:
                 other.outbox.cut()

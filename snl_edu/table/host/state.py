@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import abc
 import functools
+import hashlib
 import logging
 import secrets
 import threading
@@ -22,6 +23,7 @@ from snl_edu.outputs.console import ConsoleOutput
 from snl_edu.play import teams
 from snl_edu.play.narration import Narrator, Verbosity
 from snl_edu.safe_text import clean_name
+from snl_edu.store.table_doors import TableDoors
 from snl_edu.table import codes, wire
 from snl_edu.table.connection import Outbox, Watch
 from snl_edu.table.gate import JOIN_DEADLINE, Gate
@@ -66,6 +68,15 @@ class TableOptions:
     web: bool = True  # serve the seat page and the projector page for browsers
     web_lessons: str | None = None  # browser seats' lessons (None: some, as at a keyboard)
     join_deadline: float = JOIN_DEADLINE  # a connection not joined by then is shut
+    # The teacher's --lessons, --level, --history: for every seat, terminal or page (None:
+    # each seat's own choice).
+    lessons: str | None = None
+    level: int | None = None
+    history: str | None = None
+
+    @property
+    def seat_lessons(self) -> wire.SeatLessons:
+        return wire.SeatLessons(self.lessons, self.level, self.history)
 
 
 @dataclass(eq=False)
@@ -92,11 +103,23 @@ class Chair:
     token: str = field(default_factory=lambda: secrets.token_urlsafe(18))
     peer: Peer | None = None  # the child's live connection, if any
     joined_before: bool = False  # from now on the seat is taken back only with its key
+    # Its key came back with a resumed table: her computer rejoins with it, welcomed back
+    # (by name she may still sit down, as at any table started again).
+    restored: bool = False
 
     def notice(self, notice: Notice, seconds: int | None = None) -> wire.NoticeOf:
         """A notice about this child; in a team it names the child beside the seat. A warning
         carries the seconds it says are left (the host's warning time)."""
         return wire.NoticeOf(notice, self.seat, self.name if self.in_team else None, seconds)
+
+
+def _table_doors(data_dir: str | None) -> TableDoors | None:
+    from snl_edu.store.database import data_dir as data_folder
+
+    try:
+        return TableDoors(data_folder(data_dir))
+    except RuntimeError:  # "~nouser/x": nothing is kept, the table runs as before
+        return None
 
 
 class TableState(abc.ABC):
@@ -121,6 +144,8 @@ class TableState(abc.ABC):
             self._chair(index, name, in_team=bool(teams.members(seat)))
             for index, seat in enumerate(self.game.seats) if not seat.computer
             for name in teams.members(seat) or (seat.name,)]
+        self.doors = _table_doors(options.play.data_dir)
+        self._restore_door()
         # The session's thread alone asks it (the narrator and the team seats).
         self.rotation = teams.Rotation(self.game.seats)
         self.watchers: list[Peer] = []
@@ -147,9 +172,15 @@ class TableState(abc.ABC):
         # words on to their pages before the server closes every connection.
         self.pages: set[threading.Thread] = set()
         if options.web:
-            from snl_edu.views.board_svg import board_svg
+            from snl_edu.views.board_svg import screen_svg
 
-            self.web = WebSide(lambda: board_svg(self.game.board, self.loc).encode())
+            self.web = WebSide(lambda: screen_svg(self.game.board, self.loc).encode())
+            game_id = self._game_id()
+            if game_id is not None and self.doors is not None:
+                # Resumed, the same table to its pages (the same game of the same store,
+                # the same code): they keep their seats. Any other table is another.
+                self.web.table = hashlib.sha256(
+                    f"{self.doors.path}:{game_id}:{self.code}".encode()).hexdigest()[:12]
         self._server_thread: threading.Thread | None = None
 
     def _chair(self, seat: int, name: str, in_team: bool) -> Chair:
@@ -158,6 +189,41 @@ class TableState(abc.ABC):
             self.options.warning_before, rolling_again=lambda: self.game.sixes_in_row > 0,
             question_cap=self.options.question_cap))
         return chair
+
+    def _game_id(self) -> int | None:
+        autosave = self.prepared.autosave
+        return autosave.game_id if autosave is not None else None
+
+    def _restore_door(self) -> None:
+        """A resumed game's table opens with the code and chair keys it had (unless the
+        teacher gave a code), so every child's computer and page comes back by itself."""
+        game_id = self._game_id()
+        door = self.doors.door(game_id) if self.doors and game_id is not None \
+            and self.prepared.resumed else None
+        if door is None:
+            return
+        code, keys = door
+        if not self.options.code and 0 < len(code) <= wire.MAX_CODE:
+            self.code = codes.normalise(code)
+        if len(keys) == len(self.chairs) and codes.same_code(code, self.code):
+            for chair, key in zip(self.chairs, keys, strict=True):
+                if key is not None:
+                    chair.token, chair.restored = key, True
+
+    def _keep_door(self) -> None:
+        """Keep the code and every chair's key with the saved game (a table that cannot
+        write them opens with a new code after a restart, as before)."""
+        game_id = self._game_id()
+        if self.doors is None or game_id is None:
+            return
+        with self.lock:
+            keys: list[str | None] = [
+                chair.token if chair.joined_before or chair.restored else None
+                for chair in self.chairs]
+        try:
+            self.doors.keep(game_id, self.code, keys)
+        except OSError:
+            self.doors = None
 
     def _sources(self) -> dict[int, CommandSource]:
         """Each human seat's source for the session: the child's, or the team's."""

@@ -36,16 +36,28 @@
       watching = true;
       $("join").hidden = true;
       $("view").hidden = false;
+      $("main").classList.add("watching");
       snl.line($("moves"), message.text, 8);
     } else if (message.type === "board") {
       board(message);
     }
   }
   function board(message) {
-    const layer = $("tokens"), off = [];
+    const [width, height] = Array.isArray(message.size) ? message.size.map(Number) : [10, 10];
+    const image = $("board-image"), address = String(message.image || "");
+    // The table's own board, by an address that names the table (never another's image).
+    if (address.startsWith("/board.svg?") && image.getAttribute("src") !== address) {
+      image.src = address;
+    }
+    $("board").style.setProperty("--ratio", String(width / height));
+    image.alt = String(message.alt || "");
+    const tokens = message.tokens || [], sharing = {}, off = [], where = [];
+    for (const token of tokens) {
+      if (Array.isArray(token.cell)) sharing[token.square] = (sharing[token.square] || 0) + 1;
+    }
+    const placed = {}, layer = $("tokens");
     layer.replaceChildren();
-    const onSquare = {}, where = [];
-    for (const token of message.tokens || []) {
+    for (const token of tokens) {
       const element = document.createElement("span");
       element.className = "token";
       element.textContent = String(token.place);
@@ -54,11 +66,14 @@
       element.setAttribute("aria-label", String(token.name || ""));
       element.dataset.seat = String(token.seat);
       element.dataset.square = String(token.square);
-      if (Array.isArray(token.at)) {
-        const n = onSquare[token.square] = (onSquare[token.square] || 0) + 1;
-        const shift = (n - 1) * 1.2;  // tokens sharing a square sit side by side
-        element.style.left = "calc(" + (token.at[0] * 100) + "% + " + shift + "rem)";
-        element.style.top = (token.at[1] * 100) + "%";
+      if (Array.isArray(token.cell)) {
+        // Side by side in the square's lower half: its number, in the upper half, stays clear.
+        const [column, row] = token.cell.map(Number), count = sharing[token.square];
+        const index = placed[token.square] = (placed[token.square] || 0) + 1;
+        const size = Math.min(0.42, 0.94 / count);
+        element.style.setProperty("--size", String(size / width));
+        element.style.left = ((column + 0.5 + (index - 1 - (count - 1) / 2) * size) / width * 100) + "%";
+        element.style.top = ((row + 0.74) / height * 100) + "%";
         layer.append(element);
       } else {
         off.push(element);
@@ -70,9 +85,25 @@
       where.push(li);
     }
     $("start").replaceChildren(...off);
-    $("board-image").alt = String(message.alt || "");
-    $("turn").textContent = String(message.turn || "");
+    $("not-yet").hidden = off.length === 0;
+    show("playing", $("turn"), message.turn);  // whose turn: only while the game is on
+    show("last-move", $("last"), message.last);
+    places(message.places || []);
     $("where").replaceChildren(...where);
+  }
+  function show(box, element, text) {
+    element.textContent = String(text || "");
+    $(box).hidden = !text;
+  }
+  function places(lines) {
+    // The heading (the game is over, or the teacher ended it), then the places, winner first.
+    $("end").hidden = lines.length === 0;
+    $("places-heading").textContent = String(lines[0] || "");
+    $("places").replaceChildren(...lines.slice(1).map((line) => {
+      const li = document.createElement("li");
+      li.textContent = String(line);
+      return li;
+    }));
   }
   $("join").addEventListener("submit", (event) => {
     event.preventDefault();

@@ -113,6 +113,11 @@
     ws = snl.socket("/seat", receive, () => {
       ws = null;
       if (!joined) return;
+      // Said in her language: the table is lost (Wi-Fi, the teacher's computer restarting),
+      // and the page tries again by itself, then comes back to her seat with its key.
+      $("lost").hidden = false;
+      document.body.dataset.turn = "";
+      $("turn").hidden = true;
       setTimeout(() => connect(() => join(saved.name)), retry);  // dropped Wi-Fi: the token
       retry = Math.min(retry * 2, 8000);
     });
@@ -150,6 +155,7 @@
       else if (!joined && saved.token && saved.code === code() && saved.name) join(saved.name);
     } else if (message.type === "joined") {
       joined = true;
+      $("lost").hidden = true;
       remember({ token: String(message.token || ""), code: code(), table: tableId,
                  name: $("name").value || saved.name, lang: language, at: Date.now() });
       $("join").hidden = true;

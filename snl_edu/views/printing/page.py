@@ -70,16 +70,23 @@ class Page:
                 f'stroke-linejoin="round" class="halo" aria-hidden="true">{escape(content)}</text>')
         self.elements.append(f'<text {common} fill="{fill}"{extra}>{escape(content)}</text>')
 
-    def svg(self) -> str:
+    def svg(self, view: tuple[float, float, float, float] | None = None) -> str:
+        """The document; ``view`` (x, y, width, height) shows only that part of the page,
+        sized by its proportions alone (for a screen), instead of the whole A4 sheet."""
         css = font_face_css(fonts_for(self._drawn, keep=not self.names_children))
+        x, y, width, height = view or (0.0, 0.0, PAGE_WIDTH, PAGE_HEIGHT)
+        size = (f'width="{num(width)}" height="{num(height)}"' if view else
+                f'width="{num(PAGE_WIDTH)}mm" height="{num(PAGE_HEIGHT)}mm"')
         head = [
             '<?xml version="1.0" encoding="UTF-8"?>',
-            (f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(PAGE_WIDTH)}mm" '
-             f'height="{num(PAGE_HEIGHT)}mm" viewBox="0 0 {num(PAGE_WIDTH)} {num(PAGE_HEIGHT)}" '
+            (f'<svg xmlns="http://www.w3.org/2000/svg" {size} '
+             f'viewBox="{num(x)} {num(y)} {num(width)} {num(height)}" '
              f'lang={quoteattr(self.language)}>'),
             f"<title>{escape(self.title)}</title>",
             f"<desc>{escape(self.description)}</desc>",
             f"<style>\n{css}\n</style>",
+            f'<rect x="{num(x)}" y="{num(y)}" width="{num(width)}" height="{num(height)}" '
+            'fill="#ffffff"/>' if view else
             f'<rect width="{num(PAGE_WIDTH)}" height="{num(PAGE_HEIGHT)}" fill="#ffffff"/>',
         ]
         return "\n".join(head + self.elements + ["</svg>"]) + "\n"

@@ -1,0 +1,138 @@
+"""A restart loses nobody: a table started again with --resume has its code and every
+chair's key, so each child's computer comes back to its seat by itself."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import threading
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.table import test_browser as seats
+from tests.table.helpers import WAIT, Child, open_table, table_options
+from tests.table.test_cli_table import snl, unique_table_name
+
+browser = seats.browser  # the seat tests' fixture: one Chromium for the module
+
+
+def test_a_resumed_table_opens_with_its_code_and_lets_each_child_back_with_her_key(
+        tmp_path: Path) -> None:
+    first = table_options(tmp_path, players=("Asha", "Bikash"))
+    with open_table(first) as (table, _, _):
+        asha = Child(table, "Asha", stop_after=1)
+        bikash = Child(table, "Bikash", stop_after=1)
+        asha.log.wait_for(lambda lines: any("Wait for your turn" in line for line in lines))
+        bikash.log.wait_for(lambda lines: any("Wait for your turn" in line for line in lines))
+        code, game_id = table.code, table.prepared.autosave.game_id
+        keys = {"Asha": asha.client.token, "Bikash": bikash.client.token}
+        asha.leave()
+        bikash.leave()
+    # The power came back: the teacher types snl table host --resume N, and nothing else.
+    again = replace(first, code=None,  # no --code: the table's own comes back
+                    play=replace(first.play, resume=str(game_id), players=None))
+    with open_table(again) as (table, host_log, _):
+        assert table.code == code
+        back = [Child(table, name, token=key, code=code) for name, key in keys.items()]
+        for child, name in zip(back, keys, strict=True):
+            child.log.wait_for(lambda lines, name=name: f"Welcome back, {name}." in lines)
+        assert not any("asked to come back" in line for line in host_log.lines)
+        for child in back:
+            child.leave()
+    kept = json.loads((tmp_path / "table-doors.json").read_text())
+    assert "Asha" not in json.dumps(kept)  # by the game's number, no child's name
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_host(tmp_path: Path, port: int, *options: str) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "SNL_DATA_DIR": str(tmp_path)}
+    return subprocess.Popen(
+        snl("table", "host", "--bind", "127.0.0.1", "--port", str(port), "--turn-clock", "0",
+            "--lang", "en", "--name", unique_table_name(), "--no-speech", *options),
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=env)
+
+
+class Reader:
+    """A process's output lines, read by a thread of their own (waited on with deadlines)."""
+
+    def __init__(self, process: subprocess.Popen[str]) -> None:
+        self.lines: list[tuple[float, str]] = []
+        self.thread = threading.Thread(target=self._read, args=(process,), daemon=True)
+        self.thread.start()
+
+    def _read(self, process: subprocess.Popen[str]) -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            self.lines.append((time.monotonic(), line.rstrip("\n")))
+
+    def wait_for(self, pattern: str, after: float = 0.0) -> tuple[float, str]:
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:
+            for at, line in list(self.lines):
+                if at >= after and re.search(pattern, line):
+                    return at, line
+            time.sleep(0.05)
+        raise AssertionError(f"{pattern!r} not seen: {[line for _, line in self.lines[-8:]]}")
+
+
+@pytest.mark.slow
+def test_ctrl_c_at_the_host_stops_the_table_and_resume_brings_every_seat_back(
+        browser: Any, tmp_path: Path) -> None:
+    port = free_port()
+    host = start_host(tmp_path, port, "--players", "Asha,Bikash", "--computer", "1",
+                      "--seed", "4")
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "SNL_DATA_DIR": str(tmp_path / "asha")}
+    output = Reader(host)
+    asha = None
+    try:
+        code = re.search(r"Join code: (\S+)", output.wait_for(r"Join code: ")[1]).group(1)
+        asha = subprocess.Popen(
+            snl("table", "join", f"127.0.0.1:{port}", code, "--name", "Asha", "--no-speech",
+                "--no-sound"), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True, env=env)
+        terminal = Reader(asha)
+        page = browser.new_context(viewport={"width": 360, "height": 640}).new_page()
+        page.goto(f"http://127.0.0.1:{port}/#{code}")
+        seats._join(page, "Bikash")
+        terminal.wait_for(r"Wait for your turn")
+        output.wait_for(r"Bikash has joined the table")
+        host.send_signal(signal.SIGINT)  # the teacher's Ctrl-C (or a closed terminal)
+        host.wait(WAIT)
+        output.thread.join(WAIT)
+        assert any("The table is stopped; the children keep their seats." in line
+                   for _, line in output.lines)
+        game = re.search(r"--resume (\d+)", " ".join(line for _, line in output.lines))
+        assert game is not None
+        terminal.wait_for(r"The teacher has stopped the table\. It can go on")
+        page.wait_for_selector("#lost:not([hidden])", timeout=seats.MS)
+        assert page.inner_text("#lost") == "Lost the table, trying again."
+        # The teacher types the hint's command; nobody at a seat types anything.
+        host = start_host(tmp_path, port, "--resume", game.group(1))
+        output = Reader(host)
+        opened, _ = output.wait_for(r"Join code: " + re.escape(code))
+        back, _ = terminal.wait_for(r"Welcome back, Asha\.", after=opened)
+        page.wait_for_selector("#lost[hidden]", state="attached", timeout=seats.MS)
+        seats._wait_for_log(page, lambda lines: "Welcome back, Bikash." in lines)
+        page_back = time.monotonic()
+        print(f"every seat back {max(back, page_back) - opened:.1f} s after the table opened")
+        assert max(back, page_back) - opened < 10.0
+        page.context.close()
+    finally:
+        for process in (host, asha):
+            if process is not None and process.poll() is None:
+                process.kill()
+                process.communicate(timeout=WAIT)
