@@ -61,15 +61,9 @@ class Page(threading.Thread):
         self.sent: list[dict[str, Any]] = []
 
     def run(self) -> None:
-        # A browser names the page it was opened from (its Origin): the table's own.
-        origin = self.url.replace("ws://", "http://", 1).rsplit("/", 1)[0]
         with suppress(WebSocketException, OSError, TimeoutError), \
                 connect(self.url, open_timeout=WAIT, compression=None,
-<<<<<<< HEAD
-                        origin=origin) as page:  # type: ignore[arg-type]
-=======
                         origin=self.origin) as page:  # type: ignore[arg-type]
->>>>>>> door
             page.send(json.dumps({"type": "hello", "lang": "ne"}))
             page.send(json.dumps({"type": "join", "code": self.code, "name": self.name,
                                   "lang": "ne"}))
@@ -243,7 +237,7 @@ def played_table(data: Path) -> list[Line]:
         log.keys("p\np\nc\ne\nn\nb\n")  # pause, play on, the code, end? no; nobody back
         log.wait_for(_after("{name} has missed {missed} turn: the computer rolls for {name} "
                             "until they are back.", "{name:को}"))
-        log.wait_for(rolled, 12)
+        log.wait_for(rolled, 20)
         log.keys("e\ny\n")
         host.wait(WAIT)
         lines = outputs.wait()
