@@ -68,8 +68,12 @@ class KeyLine:
 # from it (snl_edu/play/key_help.py; tests/play/test_key_help.py ties the README to it).
 # A help line may name the die's faces as {six}.
 GAME_KEYS: tuple[KeyLine, ...] = (
-    KeyLine(N_("Enter or Space: roll the pasa."),
-            {"\r": Action.ROLL, "\n": Action.ROLL, " ": Action.ROLL}),
+    # On a child's own go (snl_edu.play.counting) the roll keys move her token instead.
+    KeyLine(N_("Enter: roll the pasa. On your go, type the square your token lands on and "
+               "press Enter, or press Enter alone and the game counts for you."),
+            {"\r": Action.ROLL, "\n": Action.ROLL}),
+    KeyLine(N_("Space: roll the pasa too. On your go, Space moves your token one square."),
+            {" ": Action.ROLL}),
     KeyLine(N_("r: repeat the last message."), {"r": Action.REPEAT}),
     KeyLine(N_("Comma and full stop: the message before and after, to read back."),
             {",": Action.PREVIOUS, ".": Action.NEXT}, InQuestion.GAME),

@@ -266,9 +266,9 @@ def _count_on(c: _Context) -> Question | None:
     steps = list(range(square + 1, answer))
     hints = [_("Start at {square} and count {roll} more, one for each dot on the pasa.")
              .format(square=c.n(square), roll=c.n(roll))]
-    if steps:
-        hints.append(_("Count with me: {numbers}, and then?").format(
-            numbers=c.counting([square, *steps])))
+    if steps:  # from the next square: counting the square she stands on is the mistake
+        hints.append(_("Count on from {square} with me: {numbers}, and then?").format(
+            square=c.n(square), numbers=c.counting(steps)))
     else:
         hints.append(_("It is the number just after {square}.").format(square=c.n(square)))
     return Question(
