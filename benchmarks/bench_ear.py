@@ -21,7 +21,7 @@ command), end of speech -> command (median and p90 of the commands heard right, 
 or hiss and in babble apart; the reference is pocketsphinx's in quiet or hiss), the
 memory its model adds once loaded, and the install size its packages add.
 
-Taught (teaching.py): two Nepali eSpeak voices each teach every command three times at
+Taught (teaching/examples.py): two Nepali eSpeak voices each teach every command three times at
 their own speed and pitch; they are then heard at other speeds and pitches, clean, with
 white noise at 15 dB and with babble at 10 dB, with Nepali chatter. Goals (issue 29):
 English >= 95 % of commands on clean and child-like speech, >= 60 % in babble, chatter
@@ -49,11 +49,11 @@ from espeak_audio import RATE
 from measure import Result, report
 from neural_audio import neural_voices
 
-from snl_edu.inputs.voice.listener import Heard, VoiceListener
-from snl_edu.inputs.voice.phrases import PhraseBook, load_phrase_book
-from snl_edu.inputs.voice.recognition import Backend
-from snl_edu.inputs.voice.sources import BLOCK_SECONDS
-from snl_edu.inputs.voice.vad import SileroEndpointer, load_vad
+from snl_edu.inputs.voice.audio.sources import BLOCK_SECONDS
+from snl_edu.inputs.voice.audio.vad import SileroEndpointer, load_vad
+from snl_edu.inputs.voice.phrasebook.phrases import PhraseBook, load_phrase_book
+from snl_edu.inputs.voice.recognisers.recognition import Backend
+from snl_edu.inputs.voice.voice_listener import Heard, VoiceListener
 
 NUMBERS = {"five": 5, "twelve": 12, "twenty three": 23, "forty": 40, "sixty seven": 67,
            "eighty one": 81, "ninety nine": 99, "one hundred": 100, "three": 3, "eight": 8}
@@ -212,8 +212,8 @@ def run(tiny: bool = False, backends: str = "whisper,pocketsphinx", only: str = 
         notes: list[str] | None = None, misses: list[str] | None = None) -> list[Result]:
     notes = [] if notes is None else notes
     misses = [] if misses is None else misses
-    from snl_edu.inputs.voice.sphinx import SphinxBackend
-    from snl_edu.inputs.voice.whisper import WhisperBackend
+    from snl_edu.inputs.voice.recognisers.sphinx import SphinxBackend
+    from snl_edu.inputs.voice.recognisers.whisper import WhisperBackend
 
     loaders = {"whisper": WhisperBackend, "pocketsphinx": SphinxBackend}
     loaded: dict[str, Backend] = {}

@@ -45,12 +45,12 @@ CONDITIONS = (("clean", None, "white"), ("white 15 dB", 15.0, "white"),
 
 def utterances(audio: object) -> list[bytes]:
     """The utterances the game's listener cuts from the audio."""
-    from bench_ear import TimedSource
+    from bench_voice import TimedSource  # the same timed source as bench_ear (no cycle)
 
-    from snl_edu.inputs.voice.capture import CaptureBackend
-    from snl_edu.inputs.voice.listener import VoiceListener
-    from snl_edu.inputs.voice.phrases import load_phrase_book
-    from snl_edu.inputs.voice.sources import BLOCK_SECONDS
+    from snl_edu.inputs.voice.audio.sources import BLOCK_SECONDS
+    from snl_edu.inputs.voice.phrasebook.phrases import load_phrase_book
+    from snl_edu.inputs.voice.teaching.capture import CaptureBackend
+    from snl_edu.inputs.voice.voice_listener import VoiceListener
 
     capture = CaptureBackend()
     VoiceListener(capture, load_phrase_book("ne"), TimedSource(audio, int(BLOCK_SECONDS * RATE))
@@ -62,7 +62,7 @@ def taught(whisper: object | None, tiny: bool = False, notes: list[str] | None =
            misses: list[str] | None = None, kinds: tuple[str, ...] = ("encoder", "mfcc")
            ) -> Result:
 
-    from snl_edu.inputs.voice.teaching import Matcher, features_for
+    from snl_edu.inputs.voice.teaching.examples import Matcher, features_for
 
     notes = [] if notes is None else notes
     misses = [] if misses is None else misses
@@ -137,7 +137,7 @@ def taught(whisper: object | None, tiny: bool = False, notes: list[str] | None =
 
 
 def run(tiny: bool = False) -> list[Result]:
-    from snl_edu.inputs.voice.whisper import WhisperBackend, whisper_available
+    from snl_edu.inputs.voice.recognisers.whisper import WhisperBackend, whisper_available
 
     return [taught(WhisperBackend() if whisper_available() else None, tiny)]
 
@@ -151,7 +151,7 @@ def main() -> None:
     misses: list[str] = []
 
     def measured() -> list[Result]:
-        from snl_edu.inputs.voice.whisper import WhisperBackend
+        from snl_edu.inputs.voice.recognisers.whisper import WhisperBackend
 
         return [taught(WhisperBackend(), False, notes, misses,
                        tuple(args.features.split(",")))]

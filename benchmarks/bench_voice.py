@@ -39,12 +39,12 @@ sys.path[:0] = [str(HERE), str(HERE.parent), str(HERE.parent / "tests" / "inputs
 from espeak_audio import RATE, scene
 from measure import Result, report
 
-from snl_edu.inputs.voice.endpoint import Endpointer
-from snl_edu.inputs.voice.listener import Heard, VoiceListener
-from snl_edu.inputs.voice.phrases import PhraseBook, load_phrase_book
-from snl_edu.inputs.voice.sources import BLOCK_SECONDS
-from snl_edu.inputs.voice.sphinx import SphinxBackend
-from snl_edu.inputs.voice.vad import SileroEndpointer, load_vad
+from snl_edu.inputs.voice.audio.endpoint import Endpointer
+from snl_edu.inputs.voice.audio.sources import BLOCK_SECONDS
+from snl_edu.inputs.voice.audio.vad import SileroEndpointer, load_vad
+from snl_edu.inputs.voice.phrasebook.phrases import PhraseBook, load_phrase_book
+from snl_edu.inputs.voice.recognisers.sphinx import SphinxBackend
+from snl_edu.inputs.voice.voice_listener import Heard, VoiceListener
 
 
 @dataclass(frozen=True)

@@ -152,7 +152,7 @@ def describe(error: SnlError, loc: Localizer) -> str:
     if isinstance(error, LessonDataError):
         return _("The lesson file {file} cannot be used: {detail}.").format(
             file=error.file, detail=phrase(error.message, error.details, loc))
-    from snl_edu.inputs.voice.errors import VoiceError
+    from snl_edu.inputs.voice.problems import VoiceError
 
     if isinstance(error, VoiceError):
         from snl_edu.inputs.voice.messages import describe_voice_error

@@ -1,11 +1,14 @@
-"""The README's direction of flow, as import-linter contracts (in pyproject.toml)."""
+"""The direction of flow of docs/architecture.md, as import-linter contracts (in pyproject.toml)."""
 
 from __future__ import annotations
 
+import ast
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -19,14 +22,18 @@ def test_imports_follow_the_direction_of_flow_with_no_package_cycles() -> None:
     assert "0 broken" in result.stdout
 
 
-def test_a_new_root_module_breaks_the_layers_until_it_is_given_one(tmp_path: Path) -> None:
-    """The layers contract is exhaustive: a module added to snl_edu/ falls under no contract."""
+@pytest.mark.parametrize("folder", ["", "inputs/voice"])
+def test_a_new_module_breaks_the_layers_until_it_is_given_one(tmp_path: Path,
+                                                               folder: str) -> None:
+    """The layers contracts are exhaustive: a module added to snl_edu/ or to the ear
+    (snl_edu/inputs/voice/) falls under no layer."""
     lint = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
     assert lint is not None
     shutil.copytree(ROOT / "snl_edu", tmp_path / "snl_edu",
                     ignore=shutil.ignore_patterns("__pycache__", "_data"))
     shutil.copy(ROOT / "pyproject.toml", tmp_path)
-    (tmp_path / "snl_edu" / "helpers_of_mine.py").write_text('"""A module nobody placed."""\n')
+    (tmp_path / "snl_edu" / folder / "helpers_of_mine.py").write_text(
+        '"""A module nobody placed."""\n')
     result = subprocess.run([lint, "--no-cache"], cwd=tmp_path, capture_output=True, check=False,
                             text=True, env={"PATH": "", "PYTHONPATH": str(tmp_path)})
     assert result.returncode != 0
@@ -42,3 +49,23 @@ def test_test_folders_mirror_the_packages() -> None:
               if not (ROOT / "snl_edu" / f.relative_to(ROOT / "tests")).is_dir()
               and not (ROOT / "snl_edu" / f.relative_to(ROOT / "tests")).with_suffix(".py").is_file()]
     assert strays == []
+
+
+def test_the_benchmarks_import_one_another_without_a_cycle() -> None:
+    """A benchmark's shared code lives in a module both import (bench_voice, measure), so
+    no two benchmarks import each other."""
+    folder = ROOT / "benchmarks"
+    names = {p.stem for p in folder.glob("*.py")}
+    imports = {name: {node.module if isinstance(node, ast.ImportFrom) else alias.name
+                      for node in ast.walk(ast.parse((folder / f"{name}.py").read_text()))
+                      if isinstance(node, ast.Import | ast.ImportFrom)
+                      for alias in node.names} & names
+               for name in names}
+
+    def cycle_from(name: str, path: tuple[str, ...]) -> tuple[str, ...] | None:
+        if name in path:
+            return (*path, name)
+        return next((found for used in sorted(imports[name])
+                     if (found := cycle_from(used, (*path, name)))), None)
+
+    assert [cycle for name in sorted(names) if (cycle := cycle_from(name, ()))] == []

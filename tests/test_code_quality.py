@@ -1,4 +1,4 @@
-"""The project's conventions, checked: ruff clean, mypy --strict on the engine and the table."""
+"""The project's conventions, checked: ruff clean, mypy --strict on the package."""
 
 from __future__ import annotations
 
@@ -19,6 +19,6 @@ def test_ruff_finds_nothing() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_the_engine_and_the_table_are_mypy_strict_clean() -> None:
+def test_the_package_is_mypy_strict_clean() -> None:
     result = run("mypy", "--cache-dir", str(ROOT / ".mypy_cache"))
     assert result.returncode == 0, result.stdout + result.stderr

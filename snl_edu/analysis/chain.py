@@ -171,6 +171,6 @@ def shortest_game(chain: Chain) -> tuple[int, int]:
     the turn costs a turn (an extra roll costs none, and the winning roll's turn is the
     one in progress, counted from the start).
     """
-    rolls = dijkstra(_graph(chain), indices=0, unweighted=True)[chain.size]
-    turns = dijkstra(_graph(chain, chain.passes), indices=0)[chain.size]
+    rolls = dijkstra(_graph(chain), indices=[0], unweighted=True)[0, chain.size]
+    turns = dijkstra(_graph(chain, chain.passes), indices=[0])[0, chain.size]
     return int(rolls), int(turns) + 1

@@ -121,7 +121,8 @@ def matrices(chain: Chain) -> Matrices:
     per_turn = np.column_stack([finish, np.ones(size)])
     if jump.nnz:
         long_runs, _ = _series(jump)
-        factors = (long_runs[turn_states].T.tocsr(), short_runs.T.tocsr(), passing)
+        factors: tuple[Sparse, ...] = (long_runs[turn_states].T.tocsr(), short_runs.T.tocsr(),
+                                       passing)
         per_turn = short_runs @ (long_runs @ per_turn)
     else:  # every run is shorter than the split (the three-sixes rule): E alone
         factors = (short_runs[turn_states].T.tocsr(), passing)
@@ -222,7 +223,7 @@ def _by_sparse_steps(advance: Callable[[Matrix], Matrix], finish: Vector, epsilo
             # chance in play: the later chances are a geometric series of that rate.
             steps = min(_MAX_STEPS, int(np.ceil(np.log(epsilon / remaining)
                                                 / np.log(settled))) + 1)
-            powers = settled ** np.arange(steps)
+            powers: Vector = np.power(settled, np.arange(steps, dtype=np.float64))
             chances.append(float(state @ finish) * powers)
             left.append(remaining * settled * powers)
             break

@@ -20,7 +20,8 @@ def _survival(turns: Distribution) -> npt.NDArray[np.float64]:
     """``[n]``: the chance of needing more than n turns, n = 0..len (``survival()``, as an
     array: summed from the end in the same order, so the same figures)."""
     later = np.cumsum(np.append(turns.tail, turns.chances[::-1]))[::-1]
-    return np.clip(later, 0.0, 1.0)
+    clipped: npt.NDArray[np.float64] = np.clip(later, 0.0, 1.0)
+    return clipped
 
 
 def seat_chances(turns: Distribution, players: int) -> tuple[float, ...]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import os
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -14,7 +13,7 @@ from snl_edu.app.options import SoundOptions
 from snl_edu.app.storage import open_store_telling
 from snl_edu.error_text import system_words
 from snl_edu.language.localizer import Localizer
-from snl_edu.outputs.console import ConsoleOutput, Outputs
+from snl_edu.outputs.console import ConsoleOutput
 from snl_edu.outputs.plain_text import plain_lines
 from snl_edu.safe_text import clean_name
 from snl_edu.store import StoreError
@@ -35,16 +34,9 @@ class CheckupOptions:
     anyway: bool = False  # a teacher's choice: check up again before enough play
 
 
-class _NoSkipping:
-    """The check-up's own keys decide; a key never cuts a question short."""
-
-    def key_pressed(self) -> bool:
-        return False
-
-
 def run_checkup(options: CheckupOptions, loc: Localizer, terminal: Terminal) -> bool:
     """True when the check-up was finished and saved."""
-    from snl_edu.app.play import open_sound
+    from snl_edu.app.opening import open_outputs, open_sound
     from snl_edu.checkup.asking import CheckupIO, CheckupStopped
     from snl_edu.checkup.asking import run_checkup as ask_all
     from snl_edu.checkup.items import Task, draw_items
@@ -59,9 +51,9 @@ def run_checkup(options: CheckupOptions, loc: Localizer, terminal: Terminal) -> 
     keys = KeyboardInput(terminal.stdin)
     with contextlib.ExitStack() as stack:
         stack.enter_context(keys)  # single keys on a terminal, restored on every way out
-        audio = open_sound(options.sound, loc, _NoSkipping(), terminal,  # type: ignore[arg-type]
-                           stack)
-        outputs = Outputs([ConsoleOutput(terminal.stdout), *audio.outputs])
+        # The check-up's own keys decide: a key never cuts a question short.
+        audio = open_sound(options.sound, loc, terminal.notify, stack)
+        outputs = open_outputs(ConsoleOutput(terminal.stdout), audio)
         by_ear = options.sound.screen_reader or bool(audio.outputs)
         play_tone = _tone_player(stack) if by_ear else None
         screen = terminal.stdout
@@ -136,13 +128,13 @@ def run_checkup(options: CheckupOptions, loc: Localizer, terminal: Terminal) -> 
 def _tone_player(stack: contextlib.ExitStack) -> Callable[[np.ndarray], None] | None:
     """The number line's tone, through its own stereo stream (speech is mono); None
     without a sound card (the speech notice has said so) or with SNL_AUDIO=off."""
-    from snl_edu.app.play import AUDIO_ENV
+    from snl_edu.app.opening import audio_off
     from snl_edu.checkup import tone
     from snl_edu.outputs.speech.errors import AudioUnavailable
     from snl_edu.outputs.speech.sinks import DeviceSink
     from snl_edu.sound.pcm import Pcm
 
-    if os.environ.get(AUDIO_ENV, "").strip().lower() in ("off", "0", "no", "false"):
+    if audio_off():
         return None
     try:
         sink = DeviceSink(tone.RATE, channels=2)

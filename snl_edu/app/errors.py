@@ -11,3 +11,12 @@ class OptionError(SnlError):
     def __init__(self, message: str, option: str | None = None, **details: object) -> None:
         super().__init__(message, **details)
         self.option = option
+
+
+class Refusal(SnlError):
+    """A command's work stops with one sentence, already phrased in the user's language
+    (plural words, computed lists): the front end shows ``text`` as it is."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text

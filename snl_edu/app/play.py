@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import os
 import random
 import sys
 from collections.abc import Mapping, Sequence
@@ -11,7 +10,8 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, TextIO
 
 from snl_edu.app.errors import OptionError
-from snl_edu.app.options import PlayOptions, SoundOptions, VoiceOptions
+from snl_edu.app.opening import open_outputs, open_sound
+from snl_edu.app.options import PlayOptions, VoiceOptions
 from snl_edu.app.saving import (
     Prepared,
     resume,
@@ -31,18 +31,16 @@ from snl_edu.play import teams
 from snl_edu.play.narration import PLAYER, Narrator, Verbosity, computer_name
 from snl_edu.play.session import Ending, Session, SessionSettings
 from snl_edu.safe_text import clean_name, name_key
-from snl_edu.vocabulary import N_, Message, SnlError
+from snl_edu.vocabulary import N_, Message
 
 if TYPE_CHECKING:
-    from snl_edu.inputs.voice.taught import TaughtAudio
+    from snl_edu.inputs.voice.teaching.taught import TaughtAudio
     from snl_edu.lessons.teacher import Teacher
-    from snl_edu.outputs.speech.sound_on import AudioOutputs
     from snl_edu.play.speech_controls import SpeechPrefs
     from snl_edu.store import Store
 
 DEFAULT_DEMO_COMPUTERS = 2
 INTERACTIVE_PACE = 0.8
-AUDIO_ENV = "SNL_AUDIO"
 
 
 @dataclass
@@ -135,35 +133,6 @@ def prepare(options: PlayOptions, loc: Localizer, terminal: Terminal) -> Prepare
     return start_new(game, options, loc, terminal.notify)
 
 
-def audio_off() -> bool:
-    """``SNL_AUDIO=off``: no sound device is opened, for output or for the microphone."""
-    return os.environ.get(AUDIO_ENV, "").strip().lower() in ("off", "0", "no", "false")
-
-
-def open_sound(sound: SoundOptions, loc: Localizer, inputs: SeatInputs, terminal: Terminal,
-               stack: contextlib.ExitStack) -> AudioOutputs:
-    """The sound outputs; anything missing is one notice, then text goes on.
-
-    ``SNL_AUDIO=off`` keeps the sound card closed without a notice: for test suites
-    and servers, where a machine that does have speakers must not talk for minutes.
-    """
-    from snl_edu.outputs.speech.sound_on import AudioOptions, build_audio
-
-    speech, noises = sound.speech, sound.sound
-    if audio_off():
-        speech = noises = False
-    audio_options = AudioOptions(speech=speech and not sound.screen_reader, sound=noises,
-                                 tts=sound.tts, rate=sound.rate, volume=sound.volume,
-                                 sound_volume=sound.sound_volume, record=sound.record)
-    try:
-        audio = build_audio(audio_options, loc, terminal.notify, inputs.key_pressed)
-    except OSError as error:  # the --record file cannot be created
-        raise SnlError(N_("Cannot write {path}: {reason}."), path=str(sound.record),
-                       reason=error.strerror or str(error)) from None
-    stack.callback(audio.close)
-    return audio
-
-
 def open_voice(voice: VoiceOptions, loc: Localizer, keyboard: CommandSource, outputs: Outputs,
                numbers: bool, taught: Mapping[str, TaughtAudio] | None = None
                ) -> CommandSource:
@@ -200,7 +169,7 @@ def listen_in_turns(room: CommandSource, inputs: SeatInputs, game: Game,
     if not isinstance(room, CombinedInput) or room.listener is None:
         return
     # Only now: taught.py brings numpy, a fifth of a second of CPU at every game's start.
-    from snl_edu.inputs.voice.taught import TaughtBackend
+    from snl_edu.inputs.voice.teaching.taught import TaughtBackend
 
     model = room.listener.model
     if isinstance(model, TaughtBackend):
@@ -287,12 +256,12 @@ def _run(options: PlayOptions, prepared: Prepared, loc: Localizer, terminal: Ter
                         lambda seat: rotation.due(game, seat))
     prefs, players = speech_prefs(options), teams.children(game.seats)
     remembered = prefs.for_players(players)
-    if remembered is not None and not {"rate", "volume"} & options.given:
+    if remembered is not None and not {"rate", "volume"} & options.given.keys():
         rate, volume = remembered  # this player's own speed and loudness from last time
         options = replace(options, sound=replace(options.sound, rate=rate, volume=volume))
     # Sound after the console line: earcon, then the spoken sentence; a key press skips.
-    audio = open_sound(options.sound, loc, inputs, terminal, stack)
-    outputs = Outputs([console, *audio.outputs])
+    audio = open_sound(options.sound, loc, terminal.notify, stack, inputs.key_pressed)
+    outputs = open_outputs(console, audio)
     stack.callback(inputs.close)  # closed before the sound, which may still be speaking
     outputs.show_all(resumed_messages(prepared, narrator, loc))
     # Voice after sound: the microphone is muted while the game's own audio plays.

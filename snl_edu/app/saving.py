@@ -5,32 +5,38 @@ from __future__ import annotations
 import signal
 import sqlite3
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from snl_edu.app.errors import OptionError
-from snl_edu.app.options import LATEST, PlayOptions
+from snl_edu.app.options import LATEST, PlayOptions, SoundOptions, VoiceOptions
 from snl_edu.app.storage import open_store_telling
 from snl_edu.engine import Game, GameStateError
 from snl_edu.engine.rules import RULE_OPTIONS
 from snl_edu.inputs.dice import RandomDice
-from snl_edu.language.localizer import N_, Localizer, to_latin_digits
+from snl_edu.language.localizer import Localizer, to_latin_digits
 from snl_edu.play.autosave import Autosave, new_seed, resumed_dice
 from snl_edu.play.narration import Narrator
 from snl_edu.store import Store, StoreError
 from snl_edu.store.games import OPEN_QUESTION, GameStore
-from snl_edu.vocabulary import Message
+from snl_edu.vocabulary import N_, Message
 
-# Options that describe a new game, by parameter name, with the flag a user types; a
-# resumed game brings its own.
-NEW_GAME_OPTIONS = {"players": "--players", "teams": "--team", "computers": "--computer",
-                    "board": "--board", "seed": "--seed", "demo": "--demo",
-                    **{option.name: "--" + option.flag for option in RULE_OPTIONS}}
+
+def _marked(record: type, mark: str) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(record) if f.metadata.get(mark))
+
+
+# Options that describe a new game, by parameter name (each rule its own); a resumed game
+# brings its own.
+NEW_GAME_OPTIONS = frozenset(_marked(PlayOptions, "new_game")) - {"rules"} | {
+    option.name for option in RULE_OPTIONS}
 # Choices kept with a game and restored unless given again: a resumed game is the same
 # game, in its language and digits, heard the same way, with the same lessons.
-KEPT_SETTINGS = ("verbosity", "count", "auto_roll", "lessons", "level", "learner", "history",
-                 "lang", "digits")
-SOUND_SETTINGS = ("speech", "sound", "screen_reader", "tts", "rate", "volume")
+KEPT_SETTINGS = _marked(PlayOptions, "kept")
+SOUND_SETTINGS = _marked(SoundOptions, "kept")
+VOICE_SETTINGS = {f.metadata["saved_as"]: f.name for f in fields(VoiceOptions)
+                  if f.metadata.get("kept")}
+SAVED_ONLY = _marked(PlayOptions, "saved")
 
 Notify = Callable[[str], None]
 
@@ -74,9 +80,11 @@ def _store_or_warn(data_dir: str | None, loc: Localizer, notify: Notify) -> Stor
 def kept_settings(options: PlayOptions, loc: Localizer) -> dict[str, Any]:
     """What to save with a new game: the language and digits as resolved, not as asked."""
     settings = {name: getattr(options, name) for name in KEPT_SETTINGS}
-    settings.update(lang=loc.language, digits=loc.digits.value, demo=options.demo,
-                    voice=options.voice.listen)
+    settings.update(lang=loc.language, digits=loc.digits.value)
+    settings.update({name: getattr(options, name) for name in SAVED_ONLY})
     settings.update({name: getattr(options.sound, name) for name in SOUND_SETTINGS})
+    settings.update({saved: getattr(options.voice, name)
+                     for saved, name in VOICE_SETTINGS.items()})
     return settings
 
 
@@ -97,7 +105,7 @@ def start_new(game: Game, options: PlayOptions, loc: Localizer, notify: Notify) 
 
 
 def resume(options: PlayOptions, loc: Localizer, notify: Notify) -> Prepared:
-    given = [flag for name, flag in NEW_GAME_OPTIONS.items() if name in options.given]
+    given = [flag for name, flag in options.given.items() if name in NEW_GAME_OPTIONS]
     if given:
         raise OptionError(N_("A resumed game keeps its own players, board, rules and seed: "
                              "leave out {options}."), options=given)
@@ -134,7 +142,7 @@ def resume(options: PlayOptions, loc: Localizer, notify: Notify) -> Prepared:
 def _valid_settings(saved: dict[str, Any]) -> dict[str, Any]:
     """The saved narration choices that are still valid; anything odd falls back to defaults."""
     from snl_edu.language import registry as languages
-    from snl_edu.language.localizer import Digits
+    from snl_edu.language.registry import Digits
     from snl_edu.lessons.questions import LEVELS
     from snl_edu.lessons.teacher import Frequency
     from snl_edu.outputs.speech.espeak import MAX_RATE, MIN_RATE
@@ -146,7 +154,6 @@ def _valid_settings(saved: dict[str, Any]) -> dict[str, Any]:
 
     checks: dict[str, Callable[[Any], bool]] = {
         "verbosity": lambda v: v in {item.value for item in Verbosity},
-        "count": lambda v: isinstance(v, bool),
         "auto_roll": lambda v: v is None or (type(v) in (int, float) and 0.5 <= v < 1e6),
         "lessons": lambda v: v is None or v in {item.value for item in Frequency},
         "level": lambda v: v is None or (type(v) is int and LEVELS[0] <= v <= LEVELS[-1]),
@@ -154,12 +161,14 @@ def _valid_settings(saved: dict[str, Any]) -> dict[str, Any]:
         "history": lambda v: v in (None, "on", "off"),
         "lang": lambda v: isinstance(v, str) and languages.get(v) is not None,
         "digits": lambda v: v in {item.value for item in Digits},
-        "speech": flag, "sound": flag, "screen_reader": flag, "voice": flag,
         "tts": lambda v: v in TTS_CHOICES,
         "rate": lambda v: type(v) is int and MIN_RATE <= v <= MAX_RATE,
         "volume": lambda v: type(v) is int and 0 <= v <= 100,
     }
-    return {key: saved[key] for key in checks if key in saved and checks[key](saved[key])}
+    # A kept on/off option (--count, --speech) needs no check of its own: a flag is valid.
+    known = (*KEPT_SETTINGS, *SOUND_SETTINGS, *VOICE_SETTINGS)
+    return {key: saved[key] for key in known
+            if key in saved and checks.get(key, flag)(saved[key])}
 
 
 def with_kept_settings(options: PlayOptions, prepared: Prepared) -> PlayOptions:
@@ -168,7 +177,7 @@ def with_kept_settings(options: PlayOptions, prepared: Prepared) -> PlayOptions:
 
     kept = {name: value for name, value in prepared.settings.items() if name not in options.given}
     sound = {name: kept.pop(name) for name in SOUND_SETTINGS if name in kept}
-    voice = {"listen": kept.pop("voice")} if "voice" in kept else {}
+    voice = {name: kept.pop(saved) for saved, name in VOICE_SETTINGS.items() if saved in kept}
     return replace(options, **kept, sound=replace(options.sound, **sound),
                    voice=replace(options.voice, **voice))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from snl_edu.inputs.voice.taught import TaughtAudio
+from snl_edu.inputs.voice.teaching.taught import TaughtAudio
 from snl_edu.store import Store
 from snl_edu.store.voice_examples import VoiceExamples
 

@@ -23,8 +23,9 @@ from snl_edu.checkup import tone
 from snl_edu.checkup.items import LINE_END, Item, Task
 from snl_edu.inputs.commands import Action, Command, CommandSource
 from snl_edu.inputs.typed import TypedAnswer
-from snl_edu.language.localizer import N_, Localizer, read_digits
+from snl_edu.language.localizer import Localizer, read_digits
 from snl_edu.store.checkups import CheckupAnswer
+from snl_edu.vocabulary import N_
 
 # Arrow keys as the keyboard hands them over: each escape sequence whole.
 ARROWS = {"\x1b[C": 1, "\x1bOC": 1, "\x1b[D": -1, "\x1bOD": -1,
@@ -98,11 +99,11 @@ class _Asker:
             key = self.key()
             if key == "\x1b":  # Escape: skip, as in the game's questions
                 return None
-            text = typed.take(key)
-            if text == "":
+            answer = typed.take(key)
+            if answer == "":
                 raise _Again
-            if text is not None:
-                return None if text.lower() == "s" else text
+            if answer is not None:
+                return None if answer.lower() == "s" else answer
 
     @staticmethod
     def _text(command: Command | None) -> str:

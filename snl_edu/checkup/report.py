@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, TextIO
 from snl_edu.checkup.items import TASKS, Task
 from snl_edu.checkup.results import CHECKUP_AFTER_MINUTES, Progress, TaskResult
 from snl_edu.checkup.scoring import GUESSING_PAE, LineScore, Spread, interval
-from snl_edu.language.localizer import N_, Localizer
+from snl_edu.language.localizer import Localizer
 from snl_edu.store.progress import spreadsheet_row
+from snl_edu.vocabulary import N_
 
 if TYPE_CHECKING:
     from snl_edu.store import Store

@@ -55,7 +55,7 @@ class Scored:
 
 
 def score(record: CheckupRecord) -> Scored:
-    tasks = {}
+    tasks: dict[Task, TaskResult] = {}
     for task in TASKS:
         answers = [a for a in record.answers if a.task == task.value]
         if task is Task.NUMBER_LINE:

@@ -22,7 +22,7 @@ BEEP_SECONDS = 0.18
 
 def frequency(position: float) -> float:
     share = min(max(position / LINE_END, 0.0), 1.0)
-    return LOW_HZ * (HIGH_HZ / LOW_HZ) ** share
+    return float(LOW_HZ * (HIGH_HZ / LOW_HZ) ** share)
 
 
 def pan(position: float) -> float:

@@ -48,7 +48,7 @@ SINGULAR = (
     N_("default: {default}"),
     N_("%(prog)s, version %(version)s"),
 )
-# (singular, plural) pairs, extracted by cli.localized.extract.
+# (singular, plural) pairs, extracted by catalog_extraction.extract.
 PLURAL = (
     ("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)"),
     ("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})"),

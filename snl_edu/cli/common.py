@@ -90,11 +90,14 @@ CHILD_NAME = ChildName()
 
 def run_app(ctx: click.Context, action: Callable[[], T]) -> T:
     """Run the application layer; options that do not fit together are a usage error
-    of this command (exit code 2, with its usage line), like Click's own."""
-    from snl_edu.app.errors import OptionError
+    of this command (exit code 2, with its usage line), like Click's own; a refusal is
+    its one line (exit code 1)."""
+    from snl_edu.app.errors import OptionError, Refusal
 
     try:
         return action()
+    except Refusal as error:  # phrased where it was refused, in the user's language
+        raise click.ClickException(error.text) from None
     except OptionError as error:
         from snl_edu.error_text import describe
 
@@ -130,12 +133,19 @@ def rule_options(function: F) -> F:
 
 
 def rules_from_options(**values: Any) -> Rules:
-    """The rules from the values of the options ``rule_options`` added."""
-    return Rules.from_data(values)
+    """The rules from the values of the options ``rule_options`` added (a command's other
+    parameters are passed over)."""
+    return Rules.from_data({name: value for name, value in values.items()
+                            if name in OPTIONS_BY_NAME})
 
 
 def screen_reader_option(help_text: str) -> Callable[[F], F]:
     """--screen-reader, with its command's own help. SNL_SCREEN_READER=1, set once, turns
     it on for every command as if given: a blind child's family sets it and forgets it."""
     return click.option("--screen-reader", is_flag=True, help=help_text,
-                        callback=lambda _context, _parameter, flag: screen_reader_wanted(flag))
+                        callback=screen_reader_wanted_callback)
+
+
+def screen_reader_wanted_callback(_context: click.Context, _parameter: click.Parameter,
+                                  flag: bool) -> bool:
+    return screen_reader_wanted(flag)

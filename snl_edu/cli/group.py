@@ -14,8 +14,9 @@ import click
 
 from snl_edu.cli.localized import LocalizedGroup, help_localizer, localize_tree
 from snl_edu.language import registry as languages
-from snl_edu.language.localizer import N_, Digits, Localizer, localizer_for
-from snl_edu.vocabulary import SnlError
+from snl_edu.language.localizer import Localizer, localizer_for
+from snl_edu.language.registry import Digits
+from snl_edu.vocabulary import N_, SnlError
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -281,20 +281,3 @@ def metavar_words(root: click.Command) -> set[str]:
                 words.update(_METAVAR_WORD.findall(base.make_metavar(param, ctx)))
     return words
 
-
-def extract(fileobj: Any, keywords: Any, comment_tags: Any,
-            options: Any) -> Iterator[tuple[int, str | None, str | tuple[str, str], list[str]]]:
-    """Babel extraction method: the help texts of the whole `snl` command tree, their
-    metavars' placeholder words, and the plural messages of Click's own that `snl` shows
-    (cli/click_words.py)."""
-    from snl_edu.cli import main
-    from snl_edu.cli.click_words import PLURAL
-
-    for text in help_messages(main):
-        yield 0, None, text, ["Command-line help text."]
-    for pair in PLURAL:
-        yield 0, "ngettext", pair, ["Click's own message."]
-    placeholder = ("A placeholder in a usage line or beside an option, such as --forget NAME: "
-                   "what the user types in its place.")
-    for word in sorted(metavar_words(main)):
-        yield 0, "pgettext", ("metavar", word), [placeholder]

@@ -2,27 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
-
 import click
 
+from snl_edu.app.options import PlayOptions
 from snl_edu.app.storage import open_store_telling
+from snl_edu.cli.declared import declare
 from snl_edu.language.localizer import Localizer
 from snl_edu.store import Store
 
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def data_dir_option(function: F) -> F:
-    """``--data-dir``: where saved games and progress live (default: SNL_DATA_DIR, then the
-    user's data folder)."""
-    return click.option(
-        # Plain text, not click.Path: Click's Path check crashes on a NUL in the name (found
-        # by fuzzing); open_store reports every unusable folder as one message instead.
-        "--data-dir", type=str, default=None, metavar="FOLDER",
-        help="Folder for saved games and progress. Default: SNL_DATA_DIR, then the user's "
-             "data folder.")(function)
+# ``--data-dir``: where saved games and progress live (default: SNL_DATA_DIR, then the
+# user's data folder). Plain text, not click.Path: Click's Path check crashes on a NUL in
+# the name (found by fuzzing); open_store reports every unusable folder as one message.
+DATA_DIR = declare(PlayOptions, "data_dir", "--data-dir", type=str, default=None,
+                   metavar="FOLDER",
+                   help="Folder for saved games and progress. Default: SNL_DATA_DIR, then the "
+                        "user's data folder.")
+data_dir_option = DATA_DIR
 
 
 def open_cli_store(data_dir: str | None, loc: Localizer) -> Store:

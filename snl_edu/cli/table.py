@@ -2,40 +2,26 @@
 
 from __future__ import annotations
 
-import contextlib
-import threading
-from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from snl_edu.app.options import PlayOptions, SoundOptions
-from snl_edu.cli.audio import host_audio_options, play_audio_options
-from snl_edu.cli.common import (
-    CHILD_NAME,
-    FloatRange,
-    IntRange,
-    remember_localizer,
-    rules_from_options,
-    run_app,
-)
+from snl_edu.cli.audio import HOST_SOUND, PLAY_SOUND
+from snl_edu.cli.common import CHILD_NAME, FloatRange, IntRange, remember_localizer, run_app
+from snl_edu.cli.declared import Option, apply, declare, filled, values
 from snl_edu.cli.group import language_options
-from snl_edu.cli.lesson_options import lesson_options
-from snl_edu.cli.play import new_game_options
-from snl_edu.cli.storage import data_dir_option
+from snl_edu.cli.lesson_options import LESSONS
+from snl_edu.cli.play import COUNT, NEW_GAME, VERBOSITY, play_options
+from snl_edu.cli.storage import DATA_DIR
 from snl_edu.error_text import os_words
 from snl_edu.language.localizer import Localizer, localizer_for, to_latin_digits
-from snl_edu.play.narration import Verbosity
 from snl_edu.safe_text import visible
-from snl_edu.table.host import DEFAULT_PORT, DEFAULT_TURN_CLOCK
+from snl_edu.table.host import DEFAULT_PORT, DEFAULT_TURN_CLOCK, Table, TableOptions
 
 if TYPE_CHECKING:
-    from snl_edu.inputs.keyboard import KeyboardInput
     from snl_edu.store.seat_keys import SeatKeys
     from snl_edu.table.client import ClientOptions
-    from snl_edu.table.discovery import Announcement
-    from snl_edu.table.host import Table
 
 
 def _address(text: str, loc: Localizer) -> tuple[str, int]:
@@ -52,65 +38,63 @@ def table() -> None:
     """The classroom table: one game, children at their own computers."""
 
 
-@table.command()
-@new_game_options
-@click.option("--bind", default="0.0.0.0", show_default=True, metavar="ADDRESS",
-              help="The address to listen on (127.0.0.1: this computer only).")
-@click.option("--port", type=IntRange(0, 65535), default=DEFAULT_PORT, show_default=True,
-              metavar="PORT",
-              help="The port to listen on (0: any free port).")
-@click.option("--turn-clock", type=FloatRange(min=0), default=DEFAULT_TURN_CLOCK,
-              show_default=True, metavar="SECONDS",
-              help="Roll for a child who has not rolled in this many seconds (0: no clock).")
-@click.option("--code", default=None, metavar="CODE",
-              help="The join code (default: a new random one).")
-@click.option("--show", is_flag=True,
-              help="Show the board and where everyone is after every turn (for a projector).")
-@click.option("--name", "table_name", default=None, metavar="NAME",
-              help="The table's name in snl table list (default: this computer's name).")
-@click.option("--web/--no-web", default=True, show_default=True,
-              help="Serve the page for browsers and the projector page on the same port.")
-@host_audio_options
-@data_dir_option
-@language_options
-@click.pass_context
-def host(ctx: click.Context, /, players: str | None, teams: tuple[str, ...],
-         computers: int | None, board: str, seed: int | None, pace: float | None,
-         verbosity: str, count: bool, resume_game: str | None, bind: str, port: int,
-         turn_clock: float, code: str | None, show: bool, table_name: str | None,
-         web: bool, speech: bool, screen_reader: bool, tts: str, rate: int, volume: int,
-         data_dir: str | None, lang: str | None, digits: str | None,
-         **rule_values: object) -> None:
-    """Open a table on the local network; children join with the code it shows."""
+def _check_code(code: str | None, loc: Localizer) -> None:
+    """A join code the teacher chose is refused, naming the letters to use, unless strong."""
     from snl_edu.table.codes import ALPHABET, CODE_LENGTH, foreign_letters, long_enough, strong
-    from snl_edu.table.host import Table, TableOptions
 
-    # The language resolved here, once (--lang, SNL_LANG, the locale), and passed down.
-    loc = remember_localizer(localizer_for(lang, digits))
-    if code is not None and long_enough(code) and (foreign := foreign_letters(code)):
+    if code is None:
+        return
+    if long_enough(code) and (foreign := foreign_letters(code)):
         raise click.BadParameter(loc.gettext(
             "A join code is written with the letters {letters} only, and {code} has {foreign}. "
             "Leave out --code for a new one.").format(
                 letters=ALPHABET, code=visible(code),
                 foreign=loc.join(visible(letter) for letter in foreign)),
             param_hint="--code")
-    if code is not None and not strong(code):
+    if not strong(code):
         raise click.BadParameter(loc.gettext(
             "A join code needs at least {length} letters, each one of {letters}: a shorter "
             "code is easy to guess. Leave out --code for a new one.").format(
                 length=loc.number(CODE_LENGTH), letters=ALPHABET), param_hint="--code")
-    play = PlayOptions(lang=loc.language, digits=loc.digits.value,
-                       players=None if players is None else tuple(players.split(",")),
-                       teams=teams, computers=computers, board=board,
-                       rules=rules_from_options(**rule_values),
-                       seed=seed, resume=resume_game, pace=pace, verbosity=verbosity,
-                       count=count, lessons="off", data_dir=data_dir,
-                       sound=SoundOptions(speech=False, sound=False),
-                       given=frozenset(name for name in ctx.params if ctx.get_parameter_source(
-                           name) is click.core.ParameterSource.COMMANDLINE))
-    bind = to_latin_digits(bind)  # an address typed in Devanagari digits is the same address
-    options = TableOptions(play, bind=bind, port=port, turn_clock=turn_clock, code=code,
-                           show=show, web=web)
+
+
+# The table's own options, each declared with the TableOptions field it fills.
+HOST: tuple[Option, ...] = (
+    *NEW_GAME,
+    declare(TableOptions, "bind", "--bind", default="0.0.0.0", show_default=True,
+            metavar="ADDRESS", parse=to_latin_digits,  # Devanagari digits: the same address
+            help="The address to listen on (127.0.0.1: this computer only)."),
+    declare(TableOptions, "port", "--port", type=IntRange(0, 65535), default=DEFAULT_PORT,
+            show_default=True, metavar="PORT", help="The port to listen on (0: any free port)."),
+    declare(TableOptions, "turn_clock", "--turn-clock", type=FloatRange(min=0),
+            default=DEFAULT_TURN_CLOCK, show_default=True, metavar="SECONDS",
+            help="Roll for a child who has not rolled in this many seconds (0: no clock)."),
+    declare(TableOptions, "code", "--code", default=None, metavar="CODE",
+            help="The join code (default: a new random one)."),
+    declare(TableOptions, "show", "--show", is_flag=True,
+            help="Show the board and where everyone is after every turn (for a projector)."),
+    click.option("--name", "table_name", default=None, metavar="NAME",
+                 help="The table's name in snl table list (default: this computer's name)."),
+    declare(TableOptions, "web", "--web/--no-web", default=True, show_default=True,
+            help="Serve the page for browsers and the projector page on the same port."),
+    *HOST_SOUND, DATA_DIR,
+)
+
+
+@table.command()
+@apply(*HOST)
+@language_options
+@click.pass_context
+def host(ctx: click.Context, /, **params: Any) -> None:
+    """Open a table on the local network; children join with the code it shows."""
+    from snl_edu.table.hosting import Desk, host_open_table
+
+    # The language resolved here, once (--lang, SNL_LANG, the locale), and passed down.
+    loc = remember_localizer(localizer_for(params["lang"], params["digits"]))
+    _check_code(params["code"], loc)
+    play = play_options(ctx, params, loc, HOST, lessons="off",
+                        sound=SoundOptions(speech=False, sound=False))
+    options = filled(TableOptions, HOST, params, play=play)
     the_table = run_app(ctx, lambda: Table(options))
     loc = the_table.loc  # a resumed table speaks the language it was hosted in
     try:
@@ -119,109 +103,10 @@ def host(ctx: click.Context, /, players: str | None, teams: tuple[str, ...],
         the_table.close()
         raise click.ClickException(loc.gettext(
             "Cannot open the table on {address}: {reason}.").format(
-                address=f"{bind}:{port}", reason=os_words(error, loc))) from None
-    from snl_edu.table.codes import shown
-    from snl_edu.table.discovery import ANY_ADDRESS, local_addresses
-    from snl_edu.table.joining import join_command, qr_lines, spelled_code
-
-    shown_host = address[0] if bind not in ANY_ADDRESS else local_addresses()[0]
-    command = join_command(f"{shown_host}:{address[1]}", the_table.code)
-    click.echo(loc.gettext("The table is open. Join code: {code}").format(code=shown(
-        the_table.code)))
-    click.echo(loc.gettext("Children join with: {command} --name NAME").format(command=command))
-    page = the_table.page_address(shown_host) if web else None
-    if page is not None:  # its own line, so it can be read, typed or clicked as it is
-        click.echo(loc.gettext("Or in any browser (phone, tablet, school computer), at:"))
-        click.echo(page)
-    if screen_reader:  # a QR code is a wall of blocks to a screen reader: the code, spelled
-        click.echo(spelled_code(the_table.code, loc))
-    elif page is not None:
-        click.echo(loc.gettext("Or scan this with a phone or tablet to open that page:"))
-        for line in qr_lines(page):
-            click.echo(line)
-    else:
-        click.echo(loc.gettext("Or scan it (the same line) with a phone or tablet:"))
-        for line in qr_lines(command):
-            click.echo(line)
-    click.echo(loc.gettext("Keys: s starts without waiting for everyone, p pauses or resumes "
-                           "the game, e ends it, c says the join code again, b lets back in "
-                           "a child who asked to come back without their key."))
-    announcement = _announce(table_name, bind, address[1], the_table, loc)
-    from snl_edu.app.play import Terminal, open_sound
-    from snl_edu.inputs.keyboard import KeyboardInput
-    from snl_edu.inputs.seat_inputs import SeatInputs
-    from snl_edu.outputs.console import Outputs
-    from snl_edu.vocabulary import Message
-
-    try:
-        # Single keys for the teacher, restored however the table ends.
-        with KeyboardInput() as keyboard, contextlib.ExitStack() as stack:
-            voice = Outputs(open_sound(
-                SoundOptions(speech=speech, sound=False, screen_reader=screen_reader, tts=tts,
-                             rate=rate, volume=volume),
-                loc, SeatInputs(keyboard), Terminal(), stack).outputs)
-
-            speaking = threading.Lock()  # the start and the teacher's c key, one at a time
-
-            def say_code() -> None:  # heard in the host's language (printed above)
-                with speaking:
-                    voice.show_all([Message(spelled_code(the_table.code, loc))])
-
-            threading.Thread(target=_teacher_keys, args=(the_table, keyboard, say_code),
-                             daemon=True, name="snl-table-teacher").start()
-            say_code()
-            the_table.run()
-    finally:
-        if announcement is not None:
-            announcement.close()
-        the_table.close()
-
-
-def _announce(name: str | None, bind: str, port: int, the_table: Table, loc: Localizer
-              ) -> Announcement | None:
-    """Put the table in snl table list; where the network refuses, typing the address works."""
-    import socket
-
-    from snl_edu.table.discovery import Announcement
-
-    try:
-        return Announcement(name or socket.gethostname(), bind, port,
-                            the_table.game.board.title(loc.language))
-    except (OSError, ValueError, RuntimeError) as error:  # no multicast on this network
-        click.echo(loc.gettext("This table is not announced on the network ({reason}); "
-                               "children type its address.").format(reason=error), err=True)
-        return None
-
-
-def _teacher_keys(the_table: Table, keyboard: KeyboardInput,
-                  say_code: Callable[[], None]) -> None:
-    from snl_edu.inputs.commands import Action
-
-    paused = False
-    while not the_table.control.ended.is_set():
-        command = keyboard.next_command(0.5)
-        if command is None:
-            continue
-        key = command.text.strip().lower()
-        if key == "s":
-            the_table.start_now()
-        elif key == "p":
-            paused = not paused
-            (the_table.pause if paused else the_table.resume)()
-        elif key == "e":
-            click.echo(the_table.loc.gettext("End the game for everyone? Press y to end it, "
-                                             "any other key to play on."))
-            answer = None
-            while answer is None and not the_table.control.ended.is_set():
-                answer = keyboard.next_command(0.5)
-            if answer is not None and answer.action is Action.YES:
-                the_table.end()
-            else:
-                click.echo(the_table.loc.gettext("The game goes on."))
-        elif key == "b":
-            the_table.let_back_in()
-        elif key == "c":
-            say_code()
+                address=f"{options.bind}:{options.port}", reason=os_words(error, loc))) from None
+    host_open_table(the_table, address, Desk(
+        options.bind, params["table_name"], options.web,
+        filled(SoundOptions, HOST_SOUND, params, sound=False)))
 
 
 def _client_options(target: tuple[str, ...], name: str, watch: bool, verbosity: str,
@@ -255,28 +140,15 @@ VIA = click.option("--via", default=None, metavar="ADDRESS",
 @TARGET
 @click.option("--name", required=True, metavar="NAME", type=CHILD_NAME,
               help="Your name, as the teacher gave the seat.")
-@click.option("--verbosity", type=click.Choice([v.value for v in Verbosity]),
-              default=Verbosity.NORMAL.value, show_default=True,
-              help="brief: the essentials; full: counting and encouragement for children.")
-@click.option("--count", is_flag=True, help="Count each move aloud, square by square.")
-@VIA
-@lesson_options
-@play_audio_options
-@data_dir_option
+@apply(VERBOSITY, COUNT, VIA, *LESSONS, *PLAY_SOUND, DATA_DIR)
 @language_options
-def join(target: tuple[str, ...], name: str, verbosity: str, count: bool, via: str | None,
-         lessons: str | None, level: int | None, history: str | None, learner: str | None,
-         speech: bool, sound: bool, screen_reader: bool, record: Path | None, tts: str,
-         rate: int, volume: int, sound_volume: int, data_dir: str | None, lang: str | None,
-         digits: str | None) -> None:
+def join(**params: Any) -> None:
     """Join a table: your own seat, narrated in your own language."""
-    loc = remember_localizer(localizer_for(lang, digits))
-    sounds = SoundOptions(speech=speech, sound=sound, screen_reader=screen_reader,
-                          record=record, tts=tts, rate=rate, volume=volume,
-                          sound_volume=sound_volume)
-    _run_client(_client_options(target, name, False, verbosity, count, sounds, via, loc,
-                                lessons=lessons, level=level, history=history,
-                                learner=learner, data_dir=data_dir), loc)
+    loc = remember_localizer(localizer_for(params["lang"], params["digits"]))
+    _run_client(_client_options(
+        params["target"], params["name"], False, params["verbosity"], params["count"],
+        filled(SoundOptions, PLAY_SOUND, params), params["via"], loc,
+        **values(PlayOptions, (*LESSONS, DATA_DIR), params)), loc)
 
 
 @table.command()

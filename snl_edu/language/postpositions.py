@@ -62,7 +62,7 @@ class Template(str):
 
     __slots__ = ()
 
-    def format(self, /, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+    def format(self, /, *args: Any, **kwargs: Any) -> str:
         return _FORMATTER.vformat(self, args, kwargs)
 
     def format_map(self, mapping: Mapping[str, Any]) -> str:  # type: ignore[override]

@@ -20,12 +20,12 @@ from typing import Protocol
 
 from snl_edu.inputs.commands import Action, Command, Ear, InQuestion, answered_by_game
 from snl_edu.inputs.typed import TypedAnswer
-from snl_edu.language.localizer import N_, Localizer, read_digits
+from snl_edu.language.localizer import Localizer, read_digits
 from snl_edu.language.registry import skip_words
 from snl_edu.lessons.number_words import MAX_DIGITS, read_number
 from snl_edu.lessons.questions import Question
 from snl_edu.outputs.console import MessageSink
-from snl_edu.vocabulary import Message
+from snl_edu.vocabulary import N_, Message
 
 MAX_TRIES = 3
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
@@ -156,6 +156,7 @@ class Asker:
             if question.choices and reply not in question.choices:
                 self.say(self._choose(question.choices))
                 continue
+            assert isinstance(reply, int), reply  # _read_answer answers the game's own keys
             given = reply
             tries += 1
             if given == question.answer:

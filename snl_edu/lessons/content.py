@@ -13,10 +13,10 @@ from typing import Any
 from snl_edu.boards import load_board, shipped_names
 from snl_edu.capped_toml import CappedTomlError, parse_capped
 from snl_edu.engine import Board, Rules
-from snl_edu.language.localizer import N_, Localizer
+from snl_edu.language.localizer import Localizer
 from snl_edu.language.registry import SOURCE_LANGUAGE, languages
 from snl_edu.resources import data_folder
-from snl_edu.vocabulary import SnlError
+from snl_edu.vocabulary import N_, SnlError
 
 HISTORY_FILE = "history.toml"
 MEANINGS_FILE = "virtues.toml"

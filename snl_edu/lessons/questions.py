@@ -15,7 +15,8 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from snl_edu.engine import DIE_FACES, Board, JumpKind
-from snl_edu.language.localizer import Digits, Localizer, to_devanagari_digits
+from snl_edu.language.localizer import Localizer, to_devanagari_digits
+from snl_edu.language.registry import Digits
 from snl_edu.safe_text import visible as safe
 
 LEVELS = (1, 2, 3, 4)
@@ -103,8 +104,11 @@ def question_from(data: object) -> Question | None:
 
     if not isinstance(data, dict):
         return None
+    kind_name = data.get("kind")
+    if not isinstance(kind_name, str):
+        return None
     try:
-        kind = Kind(data.get("kind"))
+        kind = Kind(kind_name)
     except ValueError:
         return None
     hints, choices, mistaken = data.get("hints"), data.get("choices"), data.get("mistaken")
@@ -570,6 +574,7 @@ def _chance_faces(c: _Context) -> Question | None:
               "answer": c.n(answer), "six": c.n(DIE_FACES),
               "low": c.n(square + 1), "high": c.n(square + DIE_FACES)}
     single = len(starts) == 1
+    reveal: str
     if kind is JumpKind.LADDER and own is None:
         prompt = c.loc.ngettext(
             "Imagine a token on {square}. A ladder near it starts on {starts}. How many of the "

@@ -8,11 +8,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 from snl_edu.engine import Game, GameStateError
-from snl_edu.language.localizer import N_
 from snl_edu.safe_text import MAX_NAME, MAX_TITLE, visible_data
 from snl_edu.store import rows
 from snl_edu.store.claims import Claim, claim
 from snl_edu.store.database import Store
+from snl_edu.vocabulary import N_
 
 
 @dataclass(frozen=True)

@@ -19,18 +19,18 @@ from typing import TYPE_CHECKING, Any
 
 from websockets.exceptions import WebSocketException
 
+from snl_edu.app.opening import open_outputs
 from snl_edu.app.options import SoundOptions
 from snl_edu.app.play import Terminal
 from snl_edu.engine.events import TurnStarted
 from snl_edu.error_text import describe
 from snl_edu.inputs.commands import Action, Command, CommandSource, parse_key
 from snl_edu.language.localizer import Localizer
-from snl_edu.outputs.console import Outputs
 from snl_edu.play.listener import Listener, Sink
 from snl_edu.table import page_wire, wire
 from snl_edu.table.client import ClientOptions, TableClient, TableError
 from snl_edu.table.connection import Outbox
-from snl_edu.table.seats import SAYING_CAP
+from snl_edu.table.turn_clock import SAYING_CAP
 from snl_edu.table.wire import Refusal, WireError
 from snl_edu.views.board_svg import square_centres
 from snl_edu.vocabulary import Message
@@ -154,7 +154,7 @@ class BrowserSeat(TableClient):
         self.link = link
         self.keys = keys
         self.console = PageOutput(link)  # type: ignore[assignment]
-        self.outputs = Outputs([self.console])
+        self.outputs = open_outputs(self.console)
         self.listener = PageListener(self._, self.outputs, link)
         self.reader: threading.Thread | None = None
 
@@ -214,7 +214,7 @@ class ProjectorView(TableClient):
         super().__init__(options, loc, Terminal(io.StringIO(), io.StringIO()))
         self.link = link
         self.console = PageOutput(link)  # type: ignore[assignment]
-        self.outputs = self.listener.sink = Outputs([self.console])
+        self.outputs = self.listener.sink = open_outputs(self.console)
         self._centres: dict[int, tuple[float, float]] | None = None
 
     def _show_board(self) -> None:

@@ -15,22 +15,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from snl_edu.inputs.commands import Action, Command
+from snl_edu.table.turn_clock import QUESTION_CAP, Signal, TurnClock
 from snl_edu.table.wire import Notice
 
 MISSED_BEFORE_COVER = 2
 WARNING_BEFORE = 5.0
 AWAY_CLOCK = 30.0  # with the turn clock off, how long an absent owner's turn still waits
-# A child's clock starts when their computer has said "your turn" (it may still be speaking
-# the moves before it: Nepali sentences take seconds each); a computer that never says so
-# holds the turn at most this much longer.
-SAYING_CAP = 30.0
-SAID = "said"  # the owner's computer has announced the turn
-# The turn was announced while the owner's own question is open: their clock stands still
-# until they have answered it or put it aside (then SAID), but a child who walks away from
-# a question does not hold the whole table longer than this.
-QUESTION_CAP = 120.0
-ASKING = "asking"
-WAKE = "wake"  # the owner left, or the teacher paused, resumed or ended: look again
 
 
 class TableEnded(Exception):
@@ -87,7 +77,8 @@ class NetworkSeat:
         # not a second missed turn.
         self.rolling_again = rolling_again
         self.question_cap = question_cap  # how long an open question holds the turn at most
-        self.commands: queue.Queue[Command] = queue.Queue()
+        # The owner's commands, and the signals that move the waiting turn's clock.
+        self.commands: queue.Queue[Command | Signal] = queue.Queue()
         self.present = False
         self.missed = 0
         self.covered_rolls = 0  # rolls the computer made while the owner was away
@@ -113,14 +104,14 @@ class NetworkSeat:
         """The owner's computer has announced this turn: their time starts now."""
         if self.waiting:
             self.announced = True
-            self.commands.put(Command(None, SAID))
+            self.commands.put(Signal.SAID)
 
     def asking(self) -> None:
         """The turn is announced, but the owner is answering their own question: their time
         starts when it is over."""
         if self.waiting:
             self.announced = True  # said, the question below it: a roll counts from now
-            self.commands.put(Command(None, ASKING))
+            self.commands.put(Signal.ASKING)
 
     def put(self, command: Command) -> None:
         """A command from the owner. A roll counts only in the owner's turn, after their
@@ -180,78 +171,58 @@ class NetworkSeat:
             self.control.wait(0.0)
             return Command(Action.ROLL, "covered")
         self.tell(Notice.TURN)
-        clock = self._clock()
-        heard = not (self.present and self.clock)  # the clock waits for the announcement
-        grace = 0.0 if heard else SAYING_CAP  # how long it waits at most
-        deadline = None if clock is None else self.monotonic() + clock + grace
-        warned = False
+        # The clock waits for the announcement.
+        turn = TurnClock.start(self._clock(), not (self.present and self.clock), self.monotonic)
         while True:
             if not self.control.running.is_set():
-                # A pause stops the clock; the class was listening to the teacher, so the
-                # child whose turn it is has their whole time again after it.
+                # A pause stops the clock; the whole time again after it.
                 self.control.running.wait()
-                if deadline is not None and clock is not None:
-                    deadline = self.monotonic() + clock + grace
-                    warned = False
+                turn.restart()
             if self.control.ended.is_set():
                 return Command(Action.END)
-            if self._clock() != clock:  # the owner came or went, with the turn clock off
-                clock, heard, grace = self._clock(), True, 0.0
-                deadline = None if clock is None else self.monotonic() + clock
-            if deadline is not None and not self.present and self.covered:
+            if self._clock() != turn.clock:  # the owner came or went, with the turn clock off
+                turn.change(self._clock())
+            if turn.deadline is not None and not self.present and self.covered:
                 self._cover()
                 return Command(Action.ROLL, "covered")
-            wait = None
-            if deadline is not None:
-                left = deadline - self.monotonic()
-                if left <= 0:
-                    self.missed += not self.rolling_again()
-                    if not self.present:
-                        self.covered_rolls += 1
-                    if self.clock is None:  # no clock ran out: the owner is away
-                        self.tell(Notice.AWAY_ROLL)
-                        return Command(Action.ROLL, "away")
-                    self.tell(Notice.TIME_UP)
-                    return None
-                if not warned and self.present and clock is not None \
-                        and clock > self.warning_before:
-                    if left <= self.warning_before:
-                        warned = True
-                        self.tell(Notice.WARNING)
-                        continue
-                    wait = left - self.warning_before
-                else:
-                    wait = left
+            wait = turn.left()
+            if wait is not None and wait <= 0:
+                return self._time_up()
+            if wait is not None and turn.warns(self.present, self.warning_before):
+                if wait <= self.warning_before:
+                    turn.warned = True
+                    self.tell(Notice.WARNING)
+                    continue
+                wait -= self.warning_before
             try:
-                command = self.commands.get(timeout=wait if wait is None else max(wait, 0.0))
+                item = self.commands.get(timeout=wait if wait is None else max(wait, 0.0))
             except queue.Empty:
                 continue
-            if command.action is None and command.text == ASKING:
-                if not heard and deadline is not None and clock is not None:
-                    grace = self.question_cap
-                    deadline = self.monotonic() + clock + grace
-                continue
-            if command.action is None and command.text == SAID:
-                if not heard and deadline is not None and clock is not None:
-                    heard, grace = True, 0.0
-                    deadline = min(deadline, self.monotonic() + clock)
-                continue
-            if command.action is None and command.text == WAKE:
-                if not self.present and not heard and deadline is not None \
-                        and clock is not None:  # gone before hearing it: nothing to wait for
-                    heard, grace = True, 0.0
-                    deadline = min(deadline, self.monotonic() + clock)
+            if isinstance(item, Signal):
+                turn.hear(item, self.present, self.question_cap)
                 continue
             if self.control.ended.is_set():
                 return Command(Action.END)
             if not self.control.running.is_set():  # a key pressed during a pause waits
                 self.control.running.wait()
-            return command
+            return item
+
+    def _time_up(self) -> Command | None:
+        """The turn's time has run out: None (the table rolls), or with the clock off the
+        roll the table makes for an owner away."""
+        self.missed += not self.rolling_again()
+        if not self.present:
+            self.covered_rolls += 1
+        if self.clock is None:  # no clock ran out: the owner is away
+            self.tell(Notice.AWAY_ROLL)
+            return Command(Action.ROLL, "away")
+        self.tell(Notice.TIME_UP)
+        return None
 
     def wake(self) -> None:
         """The owner left, or the table paused, resumed or ended: a waiting turn re-reads its
         clock at once."""
-        self.commands.put(Command(None, WAKE))
+        self.commands.put(Signal.WAKE)
 
     close = wake
 

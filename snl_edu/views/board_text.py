@@ -7,7 +7,8 @@ from collections.abc import Sequence
 import click
 
 from snl_edu.engine import Board, Jump, JumpKind
-from snl_edu.language.localizer import N_, Localizer
+from snl_edu.language.localizer import Localizer
+from snl_edu.vocabulary import N_
 
 # One letter each, in the reader's script (a Nepali grid marks भ and स, not L and S).
 LADDER_MARK = N_("L")

@@ -120,7 +120,7 @@ def chart_lines(turns: Distribution, loc: Localizer) -> list[str]:
     labels = [loc.number(low) if low == high else f"{loc.number(low)}-{loc.number(high)}"
               for low, high, _, _ in rows]
     label_width = max(len(label) for label in labels)
-    lines = [loc.gettext("Turns a game takes (bar), share of games (%), and share over by "
+    lines: list[str] = [loc.gettext("Turns a game takes (bar), share of games (%), and share over by "
                          "then (%):")]
     for label, (_low, _high, share, done) in zip(labels, rows, strict=True):
         bar = "#" * round(CHART_WIDTH * share / biggest)

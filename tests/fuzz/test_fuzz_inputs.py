@@ -95,8 +95,8 @@ def test_any_script_plays_a_game_to_an_ending(script: list[str], seed: int,
 @fuzz
 @given(st.text(max_size=40))
 def test_any_transcript_is_a_command_or_nothing(transcript: str) -> None:
-    from snl_edu.inputs.voice.phrases import load_phrase_book
-    from snl_edu.inputs.voice.understand import understand
+    from snl_edu.inputs.voice.phrasebook.phrases import load_phrase_book
+    from snl_edu.inputs.voice.phrasebook.understand import understand
 
     for language in ("en", "ne"):
         result = understand(load_phrase_book(language), transcript)
@@ -113,7 +113,7 @@ vosk_words = st.fixed_dictionaries({"word": st.text(max_size=8)},
                                         "result": st.lists(vosk_words, max_size=5)}),
     st.text(max_size=30)))
 def test_any_vosk_result_gives_a_transcript(result: object) -> None:
-    from snl_edu.inputs.voice.understand import transcript_of
+    from snl_edu.inputs.voice.phrasebook.understand import transcript_of
 
     if isinstance(result, str):
         import json

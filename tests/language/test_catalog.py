@@ -15,7 +15,7 @@ from snl_edu.language.postpositions import Template
 ROOT = Path(__file__).resolve().parents[2]
 POT = ROOT / "locales" / "snl_edu.pot"
 NE_PO = ROOT / "locales" / "ne" / "LC_MESSAGES" / "snl_edu.po"
-# The extraction command of the README's "Translating" section.
+# The extraction command of CONTRIBUTING.md's "Translating" section.
 EXTRACT = ["pybabel", "-q", "extract", "-F", "pyproject.toml", "-k", "N_", "-c", "TRANSLATORS:",
            "--no-location", "--sort-output", "--project", "snl_edu",
            "--copyright-holder", "snl_edu developers"]
@@ -23,7 +23,7 @@ EXTRACT = ["pybabel", "-q", "extract", "-F", "pyproject.toml", "-k", "N_", "-c",
 PLACEHOLDER = re.compile(r"\{(\w*)(?:![rsa])?(?::[^{}]*)?\}")
 
 
-# The update command of the README's "Translating" section, whose layout the .po keeps: one
+# The update command of CONTRIBUTING.md's "Translating" section, whose layout the .po keeps: one
 # layout means translators' merges touch only the entries they changed.
 UPDATE = ["pybabel", "-q", "update", "-w", "100", "--ignore-obsolete", "--no-fuzzy-matching",
           "-D", "snl_edu"]
@@ -55,11 +55,12 @@ def test_the_catalog_keeps_the_layout_the_update_command_writes(tmp_path: Path) 
     copy.parent.mkdir(parents=True)
     copy.write_bytes(NE_PO.read_bytes())
     CommandLineInterface().run([*UPDATE, "-i", str(POT), "-d", str(tmp_path)])
-    # The header's dates may differ; every other line must be as the README's command writes it.
+    # The header's dates may differ; every other line is as CONTRIBUTING.md's command writes it.
     def body(path: Path) -> list[str]:
         return [line for line in path.read_text().splitlines() if "-Date:" not in line]
     assert body(copy) == body(NE_PO), (
-        "run the README's pybabel update (-w 100 --ignore-obsolete) after editing the catalog")
+        "run the pybabel update of CONTRIBUTING.md (-w 100 --ignore-obsolete) after editing"
+        " the catalog")
 
 
 def test_nepali_covers_the_template_exactly() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from snl_edu.inputs.commands import Action
-from snl_edu.inputs.voice.phrases import load_phrase_book
+from snl_edu.inputs.voice.phrasebook.phrases import load_phrase_book
 
 
 def test_children_s_everyday_words_are_commands() -> None:

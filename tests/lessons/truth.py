@@ -563,7 +563,7 @@ def _audit_game(audit: Audit, level: int, seed: int,
 def audit_practice(levels: Sequence[int] = (1, 2, 3, 4), count: int = 60,
                    audit: Audit | None = None, loc: Localizer = LOC) -> Audit:
     """`snl lesson`'s questions: made-up positions, nobody's real square."""
-    from snl_edu.cli.lesson import practice_situation
+    from snl_edu.app.practice import practice_situation
     from snl_edu.lessons.questions import generate
 
     audit = audit or Audit()

@@ -143,7 +143,7 @@ def test_recording_to_a_full_disk_stops_the_recording_not_the_game(tmp_path: Pat
 @pytest.mark.usefixtures("whisper_loads_once")  # voice check loads English's Whisper
 def test_voice_check_leaves_the_sound_system_closed_when_audio_is_off(
         runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
-    from snl_edu.inputs.voice import microphone
+    from snl_edu.inputs.voice.audio import microphone
 
     def opened() -> str:
         raise AssertionError("the sound system was opened")

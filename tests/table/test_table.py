@@ -16,7 +16,7 @@ from websockets.sync.client import connect
 from snl_edu.app.options import LATEST
 from snl_edu.inputs.commands import Action, Command
 from snl_edu.table import codes
-from snl_edu.table.seats import SAID
+from snl_edu.table.turn_clock import Signal
 
 from .helpers import CODE, WAIT, Child, RollWhenAsked, open_table, table_options
 
@@ -115,8 +115,8 @@ def test_a_client_can_act_only_for_its_own_seat(tmp_path: Path) -> None:
                            for r in replies)
         assert not any(" rolled " in line for line in host_log.lines)
         # Nothing of Bikash's reached Asha's seat (her own computer's "said" may still wait)
-        assert all(command == Command(None, SAID)
-                   for command in list(table.chairs[0].source.commands.queue))
+        assert all(item is Signal.SAID
+                   for item in list(table.chairs[0].source.commands.queue))
         asha.leave()
 
 

@@ -149,9 +149,9 @@ def test_a_pages_turn_clock_starts_when_the_page_has_said_the_turn(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The page speaks in its own time; the host calls the turn, the page says when it has
     been heard, and only then does the child's time run (never before, however long)."""
-    import snl_edu.table.seats
+    import snl_edu.table.turn_clock
 
-    monkeypatch.setattr(snl_edu.table.seats, "SAYING_CAP", 4 * WAIT)  # far past any deadline
+    monkeypatch.setattr(snl_edu.table.turn_clock, "SAYING_CAP", 4 * WAIT)  # far past any deadline
     options = replace(table_options(tmp_path, players=("Asha",), computers=1,
                                     turn_clock=0.2), web_lessons="off")
     with open_table(options) as (table, _, _):

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 
 from snl_edu.inputs.commands import Action, Command, CommandSource
-from snl_edu.inputs.voice.listener import VoiceListener
+from snl_edu.inputs.voice.voice_listener import VoiceListener
 
 POLL = 0.1  # seconds between checks of the keyboard and of the listener's health
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from snl_edu.inputs.voice.backends import Choice, Reason
-from snl_edu.inputs.voice.errors import VoiceError, VoiceProblem
-from snl_edu.inputs.voice.models import OFFICIAL_MODELS
-from snl_edu.inputs.voice.whisper import MODEL_VERSION
+from snl_edu.inputs.voice.problems import VoiceError, VoiceProblem
+from snl_edu.inputs.voice.recognisers.backends import Choice, Reason
+from snl_edu.inputs.voice.recognisers.models import OFFICIAL_MODELS
+from snl_edu.inputs.voice.recognisers.whisper import MODEL_VERSION
 from snl_edu.language.localizer import Localizer
 from snl_edu.safe_text import visible
 

@@ -6,16 +6,16 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from snl_edu.inputs.commands import Action, CommandSource
-from snl_edu.inputs.voice.backends import Recogniser, backend_for
-from snl_edu.inputs.voice.errors import VoiceError
+from snl_edu.inputs.voice.audio.microphone import MicrophoneSource
+from snl_edu.inputs.voice.audio.sources import AudioSource, WavFileSource
 from snl_edu.inputs.voice.inputs import CombinedInput
-from snl_edu.inputs.voice.listener import VoiceListener, never
 from snl_edu.inputs.voice.messages import describe_voice_error
-from snl_edu.inputs.voice.microphone import MicrophoneSource
-from snl_edu.inputs.voice.phrases import load_phrase_book
-from snl_edu.inputs.voice.recognition import Backend
-from snl_edu.inputs.voice.sources import AudioSource, WavFileSource
-from snl_edu.inputs.voice.taught import TaughtAudio, TaughtBackend
+from snl_edu.inputs.voice.phrasebook.phrases import load_phrase_book
+from snl_edu.inputs.voice.problems import VoiceError
+from snl_edu.inputs.voice.recognisers.backends import Recogniser, backend_for
+from snl_edu.inputs.voice.recognisers.recognition import Backend
+from snl_edu.inputs.voice.teaching.taught import TaughtAudio, TaughtBackend
+from snl_edu.inputs.voice.voice_listener import VoiceListener, never
 from snl_edu.language.localizer import Localizer
 
 

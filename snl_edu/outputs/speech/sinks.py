@@ -110,7 +110,7 @@ class DeviceSink:
                 if sound.first_sample_at is None:
                     sound.first_sample_at = now
                 sound.last_sample_at = now
-                chunk = sound.data[sound.position:sound.position + wanted]
+                chunk: bytes | memoryview = sound.data[sound.position:sound.position + wanted]
                 sound.position += len(chunk)
                 if len(chunk) < wanted:
                     chunk = bytes(chunk) + self._silence(

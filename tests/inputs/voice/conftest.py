@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from snl_edu.inputs.voice.models import VoiceModel, import_vosk, load_model
-from snl_edu.inputs.voice.phrases import PhraseBook, parse_phrase_book
+from snl_edu.inputs.voice.phrasebook.phrases import PhraseBook, parse_phrase_book
+from snl_edu.inputs.voice.recognisers.models import VoiceModel, import_vosk, load_model
 from tests.inputs.voice.korean import KOREAN, korean_model_path
 
 _vosk_models: dict[str, Any] = {}

@@ -15,10 +15,10 @@ import pytest
 from click.testing import CliRunner
 
 from snl_edu.cli import main
-from snl_edu.inputs.voice.download import install_model
-from snl_edu.inputs.voice.errors import VoiceError, VoiceProblem
 from snl_edu.inputs.voice.messages import describe_voice_error
-from snl_edu.inputs.voice.models import find_model
+from snl_edu.inputs.voice.problems import VoiceError, VoiceProblem
+from snl_edu.inputs.voice.recognisers.download import install_model
+from snl_edu.inputs.voice.recognisers.models import find_model
 from snl_edu.language.localizer import Localizer
 
 NAME = "vosk-model-small-en-us-0.15"

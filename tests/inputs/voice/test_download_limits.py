@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from snl_edu.inputs.voice.download import install_model, published_md5
-from snl_edu.inputs.voice.errors import VoiceError, VoiceProblem
+from snl_edu.inputs.voice.problems import VoiceError, VoiceProblem
+from snl_edu.inputs.voice.recognisers.download import install_model, published_md5
 from tests.inputs.voice.test_download import NAME, Server, leftovers, model_zip, server  # noqa: F401
 
 

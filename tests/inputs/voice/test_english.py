@@ -11,14 +11,14 @@ import pytest
 from espeak_audio import RATE, scene
 
 from snl_edu.inputs.commands import Action, Command
-from snl_edu.inputs.voice.backends import Reason, Recogniser, choose_backend
-from snl_edu.inputs.voice.errors import VoiceError, VoiceProblem
-from snl_edu.inputs.voice.grammar import build_grammar, unheard_phrases
-from snl_edu.inputs.voice.listener import Heard, VoiceListener
-from snl_edu.inputs.voice.phrases import PhraseBook, load_phrase_book
-from snl_edu.inputs.voice.sphinx import SphinxBackend
-from snl_edu.inputs.voice.understand import understand
-from snl_edu.inputs.voice.vad import SileroEndpointer, load_vad
+from snl_edu.inputs.voice.audio.vad import SileroEndpointer, load_vad
+from snl_edu.inputs.voice.phrasebook.grammar import build_grammar, unheard_phrases
+from snl_edu.inputs.voice.phrasebook.phrases import PhraseBook, load_phrase_book
+from snl_edu.inputs.voice.phrasebook.understand import understand
+from snl_edu.inputs.voice.problems import VoiceError, VoiceProblem
+from snl_edu.inputs.voice.recognisers.backends import Reason, Recogniser, choose_backend
+from snl_edu.inputs.voice.recognisers.sphinx import SphinxBackend
+from snl_edu.inputs.voice.voice_listener import Heard, VoiceListener
 
 COMMANDS = ["roll", "roll the dice", "repeat", "where", "what is ahead", "help", "quit",
             "yes", "no", "throw"]

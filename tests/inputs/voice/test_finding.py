@@ -6,10 +6,16 @@ import dataclasses
 
 import pytest
 
-from snl_edu.inputs.voice.errors import VoiceError
-from snl_edu.inputs.voice.finding import find_phrase, in_part, stated, stray_words, words_of
-from snl_edu.inputs.voice.grammar import build_grammar
-from snl_edu.inputs.voice.phrases import load_phrase_book, parse_phrase_book
+from snl_edu.inputs.voice.phrasebook.finding import (
+    find_phrase,
+    in_part,
+    stated,
+    stray_words,
+    words_of,
+)
+from snl_edu.inputs.voice.phrasebook.grammar import build_grammar
+from snl_edu.inputs.voice.phrasebook.phrases import load_phrase_book, parse_phrase_book
+from snl_edu.inputs.voice.problems import VoiceError
 
 GRAMMAR = build_grammar(load_phrase_book("en"), lambda word: True, numbers=True)
 

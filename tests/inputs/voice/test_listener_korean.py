@@ -11,11 +11,11 @@ from espeak_audio import RATE, scene, write_wav
 
 from snl_edu.inputs.commands import Action, Command
 from snl_edu.inputs.keyboard import KeyboardInput
+from snl_edu.inputs.voice.audio.sources import WavFileSource
 from snl_edu.inputs.voice.inputs import CombinedInput
-from snl_edu.inputs.voice.listener import Heard, VoiceListener
-from snl_edu.inputs.voice.models import VoiceModel
-from snl_edu.inputs.voice.phrases import PhraseBook
-from snl_edu.inputs.voice.sources import WavFileSource
+from snl_edu.inputs.voice.phrasebook.phrases import PhraseBook
+from snl_edu.inputs.voice.recognisers.models import VoiceModel
+from snl_edu.inputs.voice.voice_listener import Heard, VoiceListener
 from tests.inputs.voice.korean import KOREAN_CHATTER, KOREAN_COMMANDS
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from snl_edu.inputs.voice.foreground import foreground
-from snl_edu.inputs.voice.matching import distance, dtw, mfcc, unit_rows
-from snl_edu.inputs.voice.mel import log_mel, mel_filters
-from snl_edu.inputs.voice.teaching import Matcher
+from snl_edu.inputs.voice.audio.foreground import foreground
+from snl_edu.inputs.voice.audio.mel import log_mel, mel_filters
+from snl_edu.inputs.voice.teaching.examples import Matcher
+from snl_edu.inputs.voice.teaching.matching import distance, dtw, mfcc, unit_rows
 
 
 def naive_dtw(costs: np.ndarray) -> float:

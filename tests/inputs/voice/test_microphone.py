@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from snl_edu.inputs.voice.errors import VoiceError, VoiceProblem
-from snl_edu.inputs.voice.microphone import BLOCK_SECONDS, MicrophoneSource, microphone_name
+from snl_edu.inputs.voice.audio.microphone import BLOCK_SECONDS, MicrophoneSource, microphone_name
+from snl_edu.inputs.voice.problems import VoiceError, VoiceProblem
 
 
 def test_blocks_are_16_bit_mono_at_the_rate_and_come_in_real_time() -> None:

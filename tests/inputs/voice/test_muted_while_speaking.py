@@ -15,10 +15,10 @@ from pathlib import Path
 from espeak_audio import RATE, scene, speech, write_wav
 
 from snl_edu.inputs.commands import Action, Command
-from snl_edu.inputs.voice.listener import Heard, VoiceListener
-from snl_edu.inputs.voice.models import VoiceModel
-from snl_edu.inputs.voice.phrases import PhraseBook
-from snl_edu.inputs.voice.sources import WavFileSource
+from snl_edu.inputs.voice.audio.sources import WavFileSource
+from snl_edu.inputs.voice.phrasebook.phrases import PhraseBook
+from snl_edu.inputs.voice.recognisers.models import VoiceModel
+from snl_edu.inputs.voice.voice_listener import Heard, VoiceListener
 from snl_edu.outputs.speech.player import Player
 from snl_edu.sound.pcm import Pcm
 from tests.outputs.speech.null_device import WatchedSink

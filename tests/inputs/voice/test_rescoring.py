@@ -9,9 +9,9 @@ from collections.abc import Sequence
 
 import pytest
 
-from snl_edu.inputs.voice.grammar import build_grammar
-from snl_edu.inputs.voice.phrases import load_phrase_book
-from snl_edu.inputs.voice.rescoring import (
+from snl_edu.inputs.voice.phrasebook.grammar import build_grammar
+from snl_edu.inputs.voice.phrasebook.phrases import load_phrase_book
+from snl_edu.inputs.voice.phrasebook.rescoring import (
     DOUBT,
     FLOOR,
     MARGIN,

@@ -11,7 +11,7 @@ import pytest
 
 PROBE = """
 import json, os, random
-from snl_edu.inputs.voice.vad import load_vad
+from snl_edu.inputs.voice.audio.vad import load_vad
 model = load_vad()
 rng = random.Random(1)
 for _ in range(20):

@@ -7,7 +7,7 @@ import wave
 from array import array
 from pathlib import Path
 
-from snl_edu.inputs.voice.sources import read_wav
+from snl_edu.inputs.voice.audio.sources import read_wav
 from snl_edu.sound.pcm import Pcm, resample
 
 

@@ -8,7 +8,7 @@ import random
 import pytest
 from espeak_audio import at_snr, rms, speak_all
 
-from snl_edu.inputs.voice.syllables import Loudness
+from snl_edu.inputs.voice.audio.syllables import Loudness
 
 # (text, syllables counted): connected speech runs some together ("my sister is here" has
 # five); the sentences are what the grammar forced onto three-syllable commands. The

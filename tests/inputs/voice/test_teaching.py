@@ -249,9 +249,9 @@ def test_play_hears_the_childs_own_words_in_her_turn(tmp_path: Path, examples: P
 
 def test_each_child_is_heard_from_her_own_examples() -> None:
     from snl_edu.inputs.seat_inputs import SeatInputs
-    from snl_edu.inputs.voice.grammar import build_grammar
-    from snl_edu.inputs.voice.phrases import load_phrase_book
-    from snl_edu.inputs.voice.taught import TaughtBackend
+    from snl_edu.inputs.voice.phrasebook.grammar import build_grammar
+    from snl_edu.inputs.voice.phrasebook.phrases import load_phrase_book
+    from snl_edu.inputs.voice.teaching.taught import TaughtBackend
 
     said = speak_all([(ROLL, "ne", 150), (HELP, "ne+m3", 150)])
     taught = TaughtBackend(load_phrase_book("ne"), {"Asha": [("roll", said[0].tobytes())],
@@ -275,8 +275,8 @@ def test_a_murmur_well_below_the_childs_voice_is_not_matched_with_her_words() ->
     # A second of room noise 8 dB below the child, before her command: the encoder hears
     # her words and not the murmur (teaching.FOREGROUND_DB), so the murmur cannot make
     # an example look far away.
-    from snl_edu.inputs.voice.teaching import features_for
-    from snl_edu.inputs.voice.whisper import WhisperBackend
+    from snl_edu.inputs.voice.recognisers.whisper import WhisperBackend
+    from snl_edu.inputs.voice.teaching.examples import features_for
 
     words = np.frombuffer(speak_all([(ROLL, "ne", 150)])[0], dtype=np.int16)
     loudness = np.sqrt(np.mean(words.astype(float) ** 2))

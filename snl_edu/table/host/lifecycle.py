@@ -1,0 +1,148 @@
+"""The host's table from open to close: the server, the session played, pause, resume
+and the end."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from snl_edu.app.saving import resume_hint, resumed_messages, save_after_interrupt
+from snl_edu.engine import Game
+from snl_edu.inputs.seat_inputs import SeatInputs
+from snl_edu.play.session import Ending, Session, SessionSettings
+from snl_edu.table import wire
+from snl_edu.table.host.seating import Seating
+from snl_edu.table.host.state import CLOSE_WAIT, HANDSHAKE_WAIT, KEEPALIVE, PAGES_FINISH, QUIET
+from snl_edu.table.notices import ended_by_teacher, notice_text
+from snl_edu.table.seats import TableEnded
+from snl_edu.table.wire import Notice
+from snl_edu.vocabulary import Message
+
+
+class Table(Seating):
+    """One table: a game, its seats, its connections. ``run`` plays it to the end.
+
+    Make, run and close it in one thread (the saved-games store belongs to the thread that
+    opened it); ``end``, ``pause`` and ``resume`` may come from any thread.
+    """
+
+    def open(self) -> tuple[str, int]:
+        """Start listening; the table is joinable from now on."""
+        from websockets.sync.server import serve
+
+        self.server = serve(self._handle, self.options.bind, self.options.port,
+                            max_size=wire.MAX_CLIENT_MESSAGE, compression=None,
+                            open_timeout=HANDSHAKE_WAIT, ping_interval=KEEPALIVE,
+                            ping_timeout=KEEPALIVE, close_timeout=CLOSE_WAIT, max_queue=4,
+                            process_request=self.web, logger=QUIET)
+        # Over its caps a connection is shut before it costs a handshake (snl_edu.table.gate).
+        # The server's handler forgets its own thread when it ends, and its shutdown waits
+        # until every thread is forgotten: a refused socket's thread must be forgotten too.
+        server = self.server
+
+        def forget_thread() -> None:
+            with server.lock:
+                server.handler_threads.discard(threading.current_thread())
+
+        self.server.handler = self.gate.guard(self.server.handler, forget_thread)
+        host, port = self.server.socket.getsockname()[:2]
+        self.address = (host, port)
+        self._server_thread = threading.Thread(target=self.server.serve_forever,
+                                               name="snl-table-server", daemon=True)
+        self._server_thread.start()
+        self._check_everyone_here()
+        # A resumed table says which game it is and where everyone stands.
+        self.outputs.show_all(resumed_messages(self.prepared, self.narrator, self.loc))
+        return self.address
+
+    def close(self) -> None:
+        self.control.end()
+        for chair in self.chairs:
+            chair.source.close()
+        deadline = time.monotonic() + PAGES_FINISH
+        for page in list(self.pages):
+            page.join(max(0.0, deadline - time.monotonic()))
+        self._goodbye()
+        if self.server is not None:
+            self.server.shutdown()
+            self.server = None
+        if self._server_thread is not None:
+            self._server_thread.join(timeout=5)
+        self.watch.stop()
+        self.prepared.close()
+
+    def start_now(self) -> None:
+        """The teacher starts without waiting for every seat (an absent child's turns are
+        rolled for them by the clock, and they can still join)."""
+        self.everyone_here.set()
+
+    def pause(self) -> None:
+        """The clock of a waiting turn stops with the game (it goes on after ``resume``)."""
+        self.control.pause()
+        self._told_everyone(Notice.PAUSED)
+
+    def resume(self) -> None:
+        self.control.resume()
+        self._told_everyone(Notice.RESUMED)
+
+    def _told_everyone(self, notice: Notice) -> None:
+        for chair in self.chairs:
+            chair.source.wake()
+        self._broadcast(wire.NoticeOf(notice))
+        self.outputs.show_all([Message(notice_text(self.loc, notice, "") or "")])
+
+    def end(self) -> None:
+        self.control.end()
+        self.everyone_here.set()  # stop waiting for seats to fill
+        for chair in self.chairs:
+            chair.source.close()  # wake a seat waiting for its child
+
+    def run(self, wait_for_everyone: float | None = None) -> Ending:
+        """Wait for the seats to fill (or ``wait_for_everyone`` seconds), then play."""
+        self.everyone_here.wait(wait_for_everyone)
+        if self.control.ended.is_set():
+            self._ended(finished=False)
+            return Ending.INTERRUPTED
+        session = Session(self.game, self.narrator, self.outputs,
+                          SeatInputs(None, self._sources()),
+                          self.prepared.dice,
+                          SessionSettings(pace=self.options.play.pace or 0.0, key_hint=False),
+                          after_turn=self._after_turn, sleep=self.control.wait,
+                          on_events=self._on_events)
+        try:
+            ending = session.run()
+        except TableEnded:
+            ending = Ending.INTERRUPTED
+        except KeyboardInterrupt:
+            ending = Ending.INTERRUPTED
+        if ending is not Ending.FINISHED:
+            save_after_interrupt(self.prepared)
+        self._ended(ending is Ending.FINISHED)
+        return ending
+
+    def _ended(self, finished: bool) -> None:
+        """The table's end: everyone is told, and the host, as its children are, hears the
+        places where the teacher ended it (a finished game's were said with its end)."""
+        self.control.end()  # from now on a connection that closes is no child leaving
+        if not finished:
+            hint = resume_hint(self.prepared, self.loc, table=True)
+            self.outputs.show_all(ended_by_teacher(self.loc, self.narrator, self.game)
+                                  + ([Message(hint)] if hint else []))
+        self._broadcast(wire.Ended(finished, self._saved()))
+
+    def _saved(self) -> bool:
+        """Whether every turn played is on disk, to be played on later."""
+        autosave = self.prepared.autosave
+        return autosave is not None and not autosave.behind and not self.game.over
+
+    def _after_turn(self, game: Game) -> None:
+        if self.prepared.autosave is not None:
+            self.prepared.autosave(game)
+        if self.options.show:
+            from snl_edu.views.board_text import board_grid
+
+            tokens = [(self.narrator.name(seat), square)
+                      for seat, square in enumerate(game.positions)]
+            self.outputs.show_all([Message(line) for line in board_grid(game.board, self.loc,
+                                                                        tokens=tokens)]
+                                  + self.narrator.where(game))
