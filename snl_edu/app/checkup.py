@@ -37,7 +37,7 @@ class CheckupOptions:
 def run_checkup(options: CheckupOptions, loc: Localizer, terminal: Terminal) -> bool:
     """True when the check-up was finished and saved."""
     from snl_edu.app.opening import open_outputs, open_sound
-    from snl_edu.checkup.asking import CheckupIO, CheckupStopped
+    from snl_edu.checkup.asking import CheckupIO, CheckupStopped, marker_starts
     from snl_edu.checkup.asking import run_checkup as ask_all
     from snl_edu.checkup.items import Task, draw_items
     from snl_edu.checkup.report import progress_lines, task_name
@@ -86,16 +86,18 @@ def run_checkup(options: CheckupOptions, loc: Localizer, terminal: Terminal) -> 
         redraws = not plain_lines(screen, options.sound.screen_reader)
         io = CheckupIO(say, keys, by_ear, draw if redraws else None, outputs.echo,
                        play_tone)
-        if by_ear and play_tone is None:
-            say(_("This computer plays no sound, so the number line cannot be heard: you "
-                  "will type where each number belongs instead.").format())
+        if io.line_unmeasured:
+            say(_("The number line cannot be heard here (no sound) nor seen, so it is not "
+                  "measured this time: typing where a number goes would only copy the "
+                  "number.").format())
         say((_("A number check-up for {name}: four short number games, about five minutes. "
                "It is fine not to know; press Escape to skip a question.") if keys.interactive
              else _("A number check-up for {name}: four short number games, about five "
                     "minutes. It is fine not to know; an empty line skips a question."))
             .format(name=learner))
         try:
-            answers = ask_all(draw_items(form, seed), io, loc)
+            answers = ask_all(draw_items(form, seed), io, loc,
+                              rng=marker_starts(seed, form))
         except CheckupStopped as stop:
             if not stop.finished:
                 say(_("The check-up stopped before the end, so nothing was saved.").format())

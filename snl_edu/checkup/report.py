@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, TextIO
 
 from snl_edu.checkup.items import TASKS, Task
-from snl_edu.checkup.results import CHECKUP_AFTER_MINUTES, Progress, TaskResult
+from snl_edu.checkup.results import CHECKUP_AFTER_MINUTES, Progress, Scored, TaskResult
 from snl_edu.checkup.scoring import GUESSING_PAE, LineScore, Spread, interval
 from snl_edu.language.localizer import Localizer
 from snl_edu.store.progress import spreadsheet_row
@@ -149,6 +149,13 @@ def _task_line(name: str, before: TaskResult, after: TaskResult | None,
     return " ".join((said, *extra, *_skipped(latest, loc)))
 
 
+def _unmeasured(scored: Scored) -> bool:
+    """The number line comes first: missing from a check-up that went on past it, it was
+    not measured (no tone to hear, no line to see), not stopped before."""
+    return not scored.tasks[Task.NUMBER_LINE].done and any(
+        scored.tasks[task].done for task in TASKS if task is not Task.NUMBER_LINE)
+
+
 def progress_lines(progress: Progress, loc: Localizer) -> list[str]:
     """The check-up part of a learner's report, for a teacher."""
     _ = loc.gettext
@@ -169,6 +176,12 @@ def progress_lines(progress: Progress, loc: Localizer) -> list[str]:
                                        questions=loc.number(progress.questions),
                                        hints=loc.number(progress.hints))]
     for task in TASKS:
+        if task is Task.NUMBER_LINE and (_unmeasured(before)
+                                         or (after is not None and _unmeasured(after))):
+            lines.append("  " + _("{task}: not measured (it needs the line seen or its tone "
+                                  "heard: typing where a number goes would only copy "
+                                  "it).").format(task=task_name(task, loc)))
+            continue
         lines.append("  " + _task_line(progress.learner, before.tasks[task],
                                        after.tasks[task] if after else None, loc))
     if after is None:

@@ -11,12 +11,13 @@ import select
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+import zlib
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from snl_edu.checkup.asking import line_picture
+from snl_edu.checkup.asking import line_picture, marker_starts
 from snl_edu.checkup.items import TASKS, Task, draw_items
 from snl_edu.cli import main
 from snl_edu.views.printing.fonts import text_width
@@ -247,8 +248,15 @@ def test_arrow_keys_move_the_marker_in_a_real_terminal(tmp_path: Path) -> None:
                                stdin=terminal, stdout=terminal, stderr=terminal, env=env)
     os.close(terminal)
     try:
-        screen = _read_until(controller, line_picture(50))  # the dot starts in the middle
-        for key, place in (("\x1b[C", 51), ("\x1b[C", 52), ("\x1b[A", 62), ("\x1b[D", 61)):
+        # The dot starts at a random place (the middle would make Enter at once a fair
+        # guess), the same for the learner's seed; each key moves it one step, up and
+        # down none (steps of ten would turn placing into sums).
+        start = marker_starts(zlib.crc32(b"asha"), 0).randint(0, 100)
+        screen = _read_until(controller, line_picture(start))
+        right, left = (1, -1) if start < 99 else (-1, 1)
+        keys = {1: "\x1b[C", -1: "\x1b[D"}
+        for key, place in ((keys[right], start + right), ("\x1b[A", start + right),
+                           (keys[right], start + 2 * right), (keys[left], start + right)):
             os.write(controller, key.encode())
             screen = _read_until(controller, line_picture(place), screen)
         os.write(controller, b"\r")
