@@ -108,6 +108,12 @@ def progress(learner: str, checkups: Sequence[CheckupRecord], play: Sequence[Pla
                     len(between), sum(max(a.tries - 1, 0) for a in between))
 
 
+def finished(record: CheckupRecord) -> bool:
+    """Asked to the end: the tasks come in order, so one with its last task answered
+    was not stopped early (a number line not measured leaves the first task out)."""
+    return any(answer.task == TASKS[-1].value for answer in record.answers)
+
+
 def minutes_since_last(learner: str, checkups: Sequence[CheckupRecord],
                        play: Sequence[PlaySpan], now: datetime) -> float | None:
     """Play since the learner's latest check-up; None if they never had one."""

@@ -139,14 +139,18 @@ def minutes_played(spans: Iterable[PlaySpan], learner: str, start: datetime,
     return total
 
 
+def _rows(answers: Iterable[CheckupAnswer]) -> list[dict[str, object]]:
+    return [{"task": a.task, "numbers": list(a.numbers), "answer": a.answer,
+             "given": a.given, "seconds": round(a.seconds, 2)} for a in answers]
+
+
 class CheckupStore:
     def __init__(self, store: Store) -> None:
         self.store = store
 
     def save(self, learner: str, form: int, language: str, by_ear: bool,
              answers: Iterable[CheckupAnswer], at: datetime | None = None) -> None:
-        rows = [{"task": a.task, "numbers": list(a.numbers), "answer": a.answer,
-                 "given": a.given, "seconds": round(a.seconds, 2)} for a in answers]
+        rows = _rows(answers)
         moment = (at or datetime.now(UTC)).isoformat(timespec="milliseconds")
         with self.store.transaction() as db:
             # The learner as lessons find them: one name rule (clean_name, name_key).
@@ -154,6 +158,20 @@ class CheckupStore:
             db.execute("INSERT INTO checkup (learner_id, at, form, language, by_ear, answers) "
                        "VALUES (?, ?, ?, ?, ?, ?)",
                        (learner_id, moment, form, language, int(by_ear), json.dumps(rows)))
+
+    def complete(self, learner: str, answers: Iterable[CheckupAnswer]) -> None:
+        """Add the tasks a check-up stopped before to the learner's latest check-up, so
+        a baseline stopped early is finished, not followed by a second one."""
+        rows = _rows(answers)
+        with self.store.transaction() as db:
+            learner_id = ProgressStore(self.store).learner_id(learner, create=True)
+            found = db.execute("SELECT id, answers FROM checkup WHERE learner_id = ? "
+                               "ORDER BY at DESC, id DESC LIMIT 1", (learner_id,)).fetchone()
+            if found is None:
+                raise LookupError(f"no check-up of {learner!r} to complete")
+            earlier = json.loads(found[1])
+            db.execute("UPDATE checkup SET answers = ? WHERE id = ?",
+                       (json.dumps([*earlier, *rows]), found[0]))
 
     def checkups(self, learner: str | None = None) -> list[CheckupRecord]:
         return read_checkups(self.store.connection, learner)

@@ -131,3 +131,27 @@ def test_on_a_dumb_terminal_the_number_line_is_not_measured_nor_redrawn(tmp_path
         assert screen.wait() == 1
     assert "Where does" not in screen.output
     assert "\r" not in screen.output and "\x1b" not in screen.output, screen.output
+
+
+def test_a_baseline_stopped_early_is_completed_without_more_play(tmp_path: Path) -> None:
+    """Stopped after two tasks, the baseline used to need an hour of play before any
+    check-up, and --anyway made a second one: now the next run asks only what it left
+    out and completes the same check-up."""
+    answers = answers_for(0, 1.0, logarithmic=False).splitlines()
+    line_and_compare = sum(1 for item in ITEMS if item.task in (Task.NUMBER_LINE, Task.COMPARE))
+    stopped = CliRunner().invoke(main, ["checkup", "Asha", "--no-speech", "--seed", str(SEED),
+                                        "--data-dir", str(tmp_path), "--lang", "en"],
+                                 input="\n".join(answers[:line_and_compare + 1]) + "\n")
+    assert "The tasks finished are saved: Number line and Which is bigger." in stopped.output
+    rest = CliRunner().invoke(main, ["checkup", "Asha", "--no-speech", "--seed", str(SEED),
+                                     "--data-dir", str(tmp_path), "--lang", "en"],
+                              input="\n".join(answers[line_and_compare:]) + "\n")
+    assert rest.exit_code == 0, rest.output
+    assert "stopped before the end: this one asks only what it left out" in rest.output
+    asked = rest.output.split("Thank you")[0]
+    assert " go?" not in asked and "Which is bigger:" not in asked  # the tasks it had done
+    report = progress(tmp_path)
+    assert "baseline on" in report and "before " not in report  # one check-up, now whole
+    counting = sum(1 for item in ITEMS if item.task is Task.COUNT_ON)
+    assert f"Counting on: {counting} of {counting} right" in report
+    assert "not done" not in report
