@@ -17,7 +17,7 @@ from enum import StrEnum
 from typing import Any
 
 from snl_edu.engine import Game, JumpKind
-from snl_edu.engine.events import Climbed, Event, Moved, Rolled, Slid, TurnStarted
+from snl_edu.engine.events import Climbed, Event, Moved, Rolled, Slid, TurnStarted, Won
 from snl_edu.inputs.commands import Ear
 from snl_edu.language.localizer import Localizer
 from snl_edu.lessons.adaptive import LearnerWeights, suggest_level
@@ -241,7 +241,9 @@ class Teacher:
         if self.history:
             self._tell_about_jumps(game, events)
         turn_over = any(isinstance(e, TurnStarted) for e in events)
-        if (self.frequency is Frequency.OFF or seat is None or not turn_over
+        # A child who has just reached the end and won hears her win, not a question.
+        won = any(isinstance(e, Won) and e.seat == seat for e in events)
+        if (self.frequency is Frequency.OFF or seat is None or not turn_over or won
                 or game.seats[seat].computer):
             return
         child = self.child(game, seat) if self.child is not None else game.seats[seat].name

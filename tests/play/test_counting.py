@@ -77,12 +77,13 @@ class Logged(Collect):
         self.log.append(("said", message.text))
 
 
-def play(board: Board, level: int, seed: int, lang: str = "en", computer: bool = True,
-         rolls: list[int] | None = None, **kid):  # type: ignore[no-untyped-def]
+def play(board: Board, level: int, seed: int, lang: str = "en", computer: int = 1,
+         rolls: list[int] | None = None, rules: Rules | None = None,
+         frequency: Frequency = Frequency.SOME, **kid):  # type: ignore[no-untyped-def]
     log: list[tuple[str, object]] = []
     loc = Localizer.create(lang)
-    seats = [Seat("Asha"), *([Seat("Computer 1", True)] if computer else [])]
-    game = Game(board, Rules(), seats)
+    seats = [Seat("Asha"), *(Seat(f"Computer {n}", True) for n in range(1, computer + 1))]
+    game = Game(board, rules or Rules(), seats)
     child = Kid(log, **kid)
     if rolls is not None:
         child.rolls = len(rolls)
@@ -91,7 +92,7 @@ def play(board: Board, level: int, seed: int, lang: str = "en", computer: bool =
     out = Logged(log)
     session = Session(game, narrator, Outputs([out]), child, ScriptedDice(rolls) if rolls else RandomDice(seed),
                       sleep=lambda seconds: waits.append((seconds, len(out.texts))))
-    teacher = Teacher(loc, session.listener, session.channel(0), Frequency.SOME, level,
+    teacher = Teacher(loc, session.listener, session.channel(0), frequency, level,
                       random.Random(seed), history=False, listen=session.channel)
     session.between_turns = teacher
     narrator.counting_on = lambda seat: teacher.counts_on(game, seat)
@@ -157,7 +158,7 @@ def test_computer_players_have_no_go_and_are_told_as_before() -> None:
 def test_each_press_moves_one_square_and_says_it_after_a_pause() -> None:
     # Asha rolls 3 from off the board, then 4 from 3... on a board with no jumps near.
     plain = Board.build("plain", 10, 10, [])
-    _, out, waits, _ = play(plain, 1, 0, computer=False, rolls=[3, 4, 1])
+    _, out, waits, _ = play(plain, 1, 0, computer=0, rolls=[3, 4, 1])
     texts = out.texts
     dots = texts.index("Count the dots on the pasa: \u2022 \u2022 \u2022")
     assert texts[dots + 1] == "Asha rolled a 3 on the pasa."
@@ -177,7 +178,7 @@ def test_each_press_moves_one_square_and_says_it_after_a_pause() -> None:
 
 def test_a_ladder_at_the_end_of_her_go_is_counted_as_numbers_skipped() -> None:
     board = Board.build("one ladder", 10, 10, [Jump(JumpKind.LADDER, 21, 42)])
-    _, out, _, _ = play(board, 1, 0, computer=False, rolls=[5, 5, 5, 6, 1, 1])
+    _, out, _, _ = play(board, 1, 0, computer=0, rolls=[5, 5, 5, 6, 1, 1])
     texts = out.texts
     climbed = texts.index("Bharyang! Asha climbs the ladder from 21 to 42.")
     assert texts[climbed - 2:climbed] == ["21", "Asha moves from 15 to 21."]
@@ -187,12 +188,12 @@ def test_a_ladder_at_the_end_of_her_go_is_counted_as_numbers_skipped() -> None:
 def test_saying_where_it_lands_is_answered_with_the_count() -> None:
     plain = Board.build("plain", 10, 10, [])
     rolls = [2] * (STEPS_FIRST + 2)
-    _, right, _, _ = play(plain, 1, 0, computer=False, rolls=rolls)
+    _, right, _, _ = play(plain, 1, 0, computer=0, rolls=rolls)
     said = right.texts.index("Asha, your go! You are on 12 and rolled 2. On which square will "
                              "your token land? Type it and press Enter, or press Space to "
                              "count square by square.")
     assert right.texts[said + 1] == "Yes! Let us count: thirteen, fourteen."
-    _, wrong, _, _ = play(plain, 1, 0, computer=False, rolls=rolls, say_wrong=True)
+    _, wrong, _, _ = play(plain, 1, 0, computer=0, rolls=rolls, say_wrong=True)
     assert "Let us count it: thirteen, fourteen. Your token lands on 14." in wrong.texts
     # A landing not found: the next go is square by square again.
     assert "Asha, your go! You are on 14. Press Space once for each dot, and say each " \
@@ -226,3 +227,12 @@ def test_no_move_question_repeats_the_square_the_narration_has_just_said() -> No
     for seed in range(4):
         _, out, _, _ = play(BOARDS[1], 1, seed)
         assert not any("did the pasa put you" in t for t in out.texts)
+
+
+def test_no_question_comes_right_after_she_reaches_the_end_and_wins() -> None:
+    tiny = Board.build("tiny", 2, 5, [])
+    _, out, _, _ = play(tiny, 3, 0, computer=2, rules=Rules(play_to_end=True),
+                        frequency=Frequency.EVERY, rolls=[4, 1, 1, 5, 2, 2, 1] + [1] * 20)
+    won = out.texts.index("Asha reaches 10 and wins!")
+    assert out.texts[won + 1] == "Computer 1's turn."
+    assert any(t.startswith("A question for Asha") for t in out.texts[:won])
