@@ -2,7 +2,7 @@
 writes them as WAV files to FOLDER, by default this folder, where they are committed.
 
 A developer's tool, not part of the game: the game only reads the WAV files
-(``snl_edu.outputs.speech.cues``), so nothing at run time imports this (it needs snl_edu
+(``snl_edu.outputs.aloud.cues``), so nothing at run time imports this (it needs snl_edu
 importable, as in an editable install). Every cue is made from sine tones, sweeps and
 seeded noise, so the files regenerate byte-for-byte and nothing is copied from elsewhere.
 Names match ``Message.earcon`` values used by the narrator.
@@ -18,7 +18,7 @@ from array import array
 from collections.abc import Callable
 from pathlib import Path
 
-from snl_edu.outputs.speech.loudness import TARGET_LUFS, gain_to
+from snl_edu.outputs.aloud.loudness import TARGET_LUFS, gain_to
 from snl_edu.sound.pcm import SAMPLE_RATE, Pcm, from_samples, wav_bytes
 from snl_edu.vocabulary import DIE_FACES, taps
 

@@ -29,11 +29,11 @@ from snl_edu.boards import load_board
 from snl_edu.engine import Seat
 from snl_edu.engine.events import Climbed, GameOver, Rolled, Standing, TurnStarted
 from snl_edu.language.localizer import localizer_for
-from snl_edu.outputs.speech.espeak import EspeakSynthesiser, Voice
-from snl_edu.outputs.speech.player import Player
-from snl_edu.outputs.speech.sinks import DeviceSink, Sound
-from snl_edu.outputs.speech.sound_outputs import EarconOutput, PcmSpeaker, SpeechOutput
+from snl_edu.outputs.aloud.espeak import EspeakSynthesiser, Voice
+from snl_edu.outputs.aloud.player import Player
+from snl_edu.outputs.aloud.sound_outputs import EarconOutput, PcmSpeaker, SpeechOutput
 from snl_edu.play.narration import Narrator
+from snl_edu.sound.device import DeviceSink, Sound
 from snl_edu.sound.pcm import Pcm
 from snl_edu.vocabulary import Message
 

@@ -26,7 +26,7 @@ sys.path.insert(0, str(HERE))
 
 from measure import Result, machine_load, table
 
-NOT_BENCHMARKS = {"measure", "run_all"}
+NOT_BENCHMARKS = {"measure", "run_all", "tune_ear"}  # tune_ear: tuning clips, by hand
 
 
 def benchmark_names() -> list[str]:

@@ -5,17 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from snl_edu.boards import UnknownBoardError
-from snl_edu.engine import BoardError, GameStateError, SeatError
+from snl_edu.engine import BoardError, GameStateError
 from snl_edu.engine.board import MAX_SIDE, MIN_LAST_SQUARE, MIN_SIDE
-from snl_edu.engine.game import MAX_SEATS, MIN_SEATS
-from snl_edu.language import registry as languages
 from snl_edu.language.localizer import LanguageError, Localizer
 from snl_edu.language.reasons import is_toml_reason, toml_reason
-from snl_edu.outputs.speech.errors import AudioUnavailable
 from snl_edu.safe_text import visible
+from snl_edu.sound.unavailable import AudioUnavailable
 from snl_edu.store import StoreError
-from snl_edu.store.claims import GameInUse
-from snl_edu.store.games import UnknownGameError
 from snl_edu.vocabulary import SnlError, os_cause
 
 
@@ -100,21 +96,14 @@ def square_ranges(squares: tuple[int, ...]) -> list[tuple[int, int]]:
 
 
 def describe(error: SnlError, loc: Localizer) -> str:
+    """An error as one sentence in the reader's language. Most errors carry their message
+    id and its details from where they are raised (``phrase``); these few need words
+    computed here: the board's rules, a language named in the reader's language, the
+    system's own words, a reason told inside a sentence of its own."""
     _ = loc.gettext
     if isinstance(error, BoardError):
         return _board_error(error, loc)
-    if isinstance(error, SeatError):
-        if error.reason == "duplicate":
-            return _("Two players are called {name}: each player needs a name of their own.") \
-                .format(name=error.detail)
-        if error.reason == "blank":
-            return _("A player's name cannot be empty.")
-        return _("A game seats {low} to {high} players, not {count}.").format(
-            low=loc.number(MIN_SEATS), high=loc.number(MAX_SEATS), count=loc.number(error.detail))
-    if isinstance(error, LanguageError):
-        if error.reason == "unknown":
-            return _("Unknown language {language}. Languages: {languages}.").format(
-                language=error.language, languages=loc.join(languages.codes()))
+    if isinstance(error, LanguageError) and error.reason != "unknown":
         return _("The {language} translations cannot be read: {detail}.").format(
             language=loc.language_name(error.language), detail=error.detail)
     if isinstance(error, StoreError):
@@ -123,32 +112,15 @@ def describe(error: SnlError, loc: Localizer) -> str:
                      "please update snl to use it.").format(path=visible(str(error.path)))
         return _("The saved-games file {path} cannot be opened or written: {detail}.").format(
             path=visible(str(error.path)), detail=system_words(error.cause, error.detail, loc))
-    if isinstance(error, GameInUse):
-        if error.pid is None:
-            return _("Game {number} is being played in another window. Finish or stop it "
-                     "there first.").format(number=loc.number(error.game_id))
-        return _("Game {number} is being played in another window (process {pid}). Finish or "
-                 "stop it there first.").format(number=loc.number(error.game_id),
-                                                pid=str(error.pid))
-    if isinstance(error, UnknownGameError):
-        return _("There is no saved game number {number}. Type snl games to see the saved "
-                 "games.").format(number=loc.number(error.game_id))
     if isinstance(error, AudioUnavailable):
-        from snl_edu.outputs.speech.notice import describe_missing
+        from snl_edu.outputs.aloud.notice import describe_missing
 
         return describe_missing(error, loc, in_game=False)
-    if isinstance(error, GameStateError):
+    if type(error) is GameStateError:  # its message is the reason (a subclass says it all)
         return _("The saved game cannot be used: {reason}.").format(
             reason=phrase(error.message, error.details, loc))
     from snl_edu.lessons.content import LessonDataError
-    from snl_edu.store.progress import UnknownLearnerError
 
-    if isinstance(error, UnknownLearnerError):
-        if not error.known:
-            return _("No progress is kept for {name}: nobody has answered a lesson yet.") \
-                .format(name=error.name)
-        return _("No progress is kept for {name}. Learners: {names}.").format(
-            name=error.name, names=loc.join(error.known))
     if isinstance(error, LessonDataError):
         return _("The lesson file {file} cannot be used: {detail}.").format(
             file=error.file, detail=phrase(error.message, error.details, loc))

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import errno
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # an annotation only: `snl --help` need not import datetime
-    from datetime import datetime
+if TYPE_CHECKING:
+    from snl_edu.answer_record import AnswerRecord
+
+__all__ = ["DIE_FACES", "N_", "OS_CAUSES", "TEAM_SEPARATOR", "AnswerRecord", "Message",
+           "SnlError", "os_cause", "taps"]
 
 # What the operating system said (an errno), as a cause every layer can name and the
 # front end tells in the user's language (error_text.system_words): the system's own
@@ -61,27 +64,17 @@ class SnlError(Exception):
         self.details = details
 
 
-@dataclass(frozen=True)
-class AnswerRecord:
-    """One answered (or skipped) lesson question, as stored."""
-
-    kind: str
-    level: int
-    question: str
-    expected: int
-    given: int | None
-    correct: bool
-    tries: int
-    skipped: bool
-    seconds: float
-    focus: int | None = None
-    at: datetime | None = None  # None: now
-    session: int | None = None
-    learner: str = ""
-    mode: str = ""
-    language: str = ""
-
-
 def N_(message: str) -> str:
     """Mark a string for extraction; it is translated where it is shown."""
     return message
+
+
+def __getattr__(name: str) -> Any:
+    """``AnswerRecord`` is a word of the vocabulary too, made only when first asked for
+    (answer_record.py): `snl --help` and every command that records no answer need not
+    build a 15-field dataclass, 2 ms at start-up."""
+    if name == "AnswerRecord":
+        from snl_edu.answer_record import AnswerRecord
+
+        return AnswerRecord
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

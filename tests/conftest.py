@@ -57,8 +57,9 @@ _ctrl_c_as_a_terminal_sends_it()
 
 
 # The README runs the suite on every core (pytest-xdist, -n auto). Tests that share a costly
-# set-up go to one worker together, so it is made once: a group is handed out whole, the
-# biggest first, and every other test on its own.
+# set-up go to one worker together, so it is made once: a group is handed out in a few runs
+# of its tests (longest_first.work_units: whole, the biggest took longer than the rest of the
+# run), the longest first, and every other test on its own.
 SHARED_SETUP = {
     # Font metrics (a second to read Noto Sans Devanagari's), fontTools and pages drawn to
     # pixels, kept per process; the cut fonts themselves are on disk (see below).
@@ -71,9 +72,9 @@ SHARED_SETUP = {
     "tests/inputs/voice/test_english.py": "English recogniser",  # pocketsphinx, loaded per module
     "tests/test_packaging.py": "wheel",  # one wheel, built per module
     # The loudness meter's filters import scipy.signal: 0.6 s of CPU in each process.
-    "tests/outputs/speech/test_loudness.py": "loudness meter",
-    "tests/outputs/speech/test_earcons.py": "loudness meter",  # each earcon is brought to a loudness
-    "tests/outputs/speech/test_system_voice.py": "loudness meter",  # and so is the system voice
+    "tests/outputs/aloud/test_loudness.py": "loudness meter",
+    "tests/outputs/aloud/test_earcons.py": "loudness meter",  # each earcon is brought to a loudness
+    "tests/outputs/aloud/test_system_voice.py": "loudness meter",  # and so is the system voice
     "tests/cli/test_stats.py": "plots",  # matplotlib, half a second to import
     "tests/table/test_browser.py": "browser",  # one Chromium for the module
     # Whisper tiny.en, a second of CPU to load in each process (whisper_loads_once, below).

@@ -18,6 +18,9 @@ AGREEMENT_SE = 4.0
 """Exact and simulated figures agree when they differ by at most this many standard errors."""
 
 Progress = Callable[[int], None]
+PROGRESS_EVERY = 500
+"""Games between two progress reports at most (a redrawn bar costs more than a game), and
+at least a hundred reports a run, so that every quarter told as a plain line is told."""
 
 
 @dataclass(frozen=True)
@@ -64,12 +67,20 @@ class Simulation:
     rounds: Sample | None  # rounds per game with several players
 
 
+_ALONE = (Seat("solo"),)
+
+
 def play_alone(board: Board, rules: Rules, dice: RandomDice) -> tuple[int, int]:
-    """One player's game to the end: (rolls, turns)."""
-    game = Game(board, rules, [Seat("solo")])
+    """One player's game to the end: (rolls, turns).
+
+    A roll that passes the turn ends its events with the next ``TurnStarted`` (the engine
+    adds it last), so only the last event is looked at: the loop stays near the engine's
+    own speed."""
+    game = Game(board, rules, _ALONE)
+    play, roll, turn_started = game.play, dice.roll, TurnStarted
     turns = 1
     while not game.over:
-        turns += sum(isinstance(e, TurnStarted) for e in game.play(dice.roll()))
+        turns += type(play(roll())[-1]) is turn_started
     return len(game.rolls), turns
 
 
@@ -99,24 +110,30 @@ def simulate(board: Board, rules: Rules, games: int, players: int = 1,
     """``games`` lone games (and as many games of ``players`` seats when more than one)."""
     dice = RandomDice(seed)
     rolls, turns = Running(), Running()
-    for _ in range(games):
+    for game in range(1, games + 1):
         played_rolls, played_turns = play_alone(board, rules, dice)
         rolls.add(played_rolls)
         turns.add(played_turns)
-        if progress:
-            progress(1)
+        _report(progress, game, games)
     seat_wins: tuple[Sample, ...] = ()
     rounds: Sample | None = None
     if players > 1:
         wins = [Running() for _ in range(players)]
         lengths = Running()
-        for _ in range(games):
+        for game in range(1, games + 1):
             winner, played_rounds = play_together(board, rules, players, dice)
             for seat, running in enumerate(wins):
                 running.add(1.0 if seat == winner else 0.0)
             lengths.add(played_rounds)
-            if progress:
-                progress(1)
+            _report(progress, game, games)
         seat_wins = tuple(w.sample() for w in wins)
         rounds = lengths.sample()
     return Simulation(rolls.sample(), turns.sample(), seat_wins, rounds)
+
+
+def _report(progress: Progress | None, game: int, games: int) -> None:
+    """Games played since the last report, every so many games (``PROGRESS_EVERY``) and
+    at the end."""
+    every = max(1, min(PROGRESS_EVERY, games // 100))
+    if progress is not None and (game % every == 0 or game == games):
+        progress(game - (game - 1) // every * every)

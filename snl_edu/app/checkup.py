@@ -155,9 +155,9 @@ def _tone_player(stack: contextlib.ExitStack) -> Callable[[np.ndarray], None] | 
     without a sound card (the speech notice has said so) or with SNL_AUDIO=off."""
     from snl_edu.app.opening import audio_off
     from snl_edu.checkup import tone
-    from snl_edu.outputs.speech.errors import AudioUnavailable
-    from snl_edu.outputs.speech.sinks import DeviceSink
+    from snl_edu.sound.device import DeviceSink
     from snl_edu.sound.pcm import Pcm
+    from snl_edu.sound.unavailable import AudioUnavailable
 
     if audio_off():
         return None

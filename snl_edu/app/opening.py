@@ -14,7 +14,7 @@ from snl_edu.outputs.console import Output, Outputs
 from snl_edu.vocabulary import N_, SnlError
 
 if TYPE_CHECKING:
-    from snl_edu.outputs.speech.sound_on import AudioOutputs
+    from snl_edu.outputs.aloud.sound_on import AudioOutputs
 
 AUDIO_ENV = "SNL_AUDIO"
 
@@ -37,7 +37,7 @@ def open_sound(sound: SoundOptions, loc: Localizer, notify: Callable[[str], None
     ``SNL_AUDIO=off`` keeps the sound card closed without a notice: for test suites
     and servers, where a machine that does have speakers must not talk for minutes.
     """
-    from snl_edu.outputs.speech.sound_on import AudioOptions, build_audio
+    from snl_edu.outputs.aloud.sound_on import AudioOptions, build_audio
 
     speech, noises = sound.speech, sound.sound
     if audio_off():

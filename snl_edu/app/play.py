@@ -95,7 +95,7 @@ def _one_place_each(seats: list[Seat]) -> None:
         for child in teams.members(seat) or (seat.name,):
             key = name_key(child)
             if key in seen and not (teams.members(seat) or teams.members(seen[key])):
-                raise SeatError("duplicate", child)
+                raise SeatError("duplicate", child, name=child)
             if key in seen:
                 raise OptionError(N_("{name} is in two places: each child plays in one seat or "
                                      "one team."), name=child)
@@ -141,7 +141,7 @@ def open_voice(voice: VoiceOptions, loc: Localizer, keyboard: CommandSource, out
     if not voice.wanted:
         return keyboard
     from snl_edu.inputs.voice.voice_on import voice_input
-    from snl_edu.outputs.speech import activity
+    from snl_edu.outputs.aloud import activity
 
     def say(lines: list[str]) -> None:
         outputs.show_all([Message(line) for line in lines])

@@ -11,10 +11,9 @@ from typing import TYPE_CHECKING
 
 from snl_edu.app.errors import Refusal
 from snl_edu.app.storage import open_store_telling
-from snl_edu.inputs.commands import Action
+from snl_edu.inputs.commands import ROWS
 from snl_edu.language.localizer import Localizer, localizer_for
 from snl_edu.language.registry import codes
-from snl_edu.vocabulary import N_
 
 if TYPE_CHECKING:
     from snl_edu.inputs.voice.phrasebook.phrases import PhraseBook
@@ -23,20 +22,6 @@ if TYPE_CHECKING:
     from snl_edu.store import Store
 
 Line = Callable[[str], None]
-# What each spoken command does, as a listener reads it (the action's own name is code).
-ACTION_LABELS = {
-    Action.ROLL: N_("roll the pasa"), Action.REPEAT: N_("repeat the last message"),
-    Action.PREVIOUS: N_("the message before"), Action.NEXT: N_("the message after"),
-    Action.WHERE: N_("where is everyone"), Action.AHEAD: N_("what is ahead"),
-    Action.HELP: N_("help"), Action.QUIT: N_("quit"), Action.YES: N_("yes"), Action.NO: N_("no"),
-    Action.ANSWER: N_("an answer"), Action.END: N_("end of input"),
-    Action.SKIP: N_("skip the question"), Action.SQUARE_BEFORE: N_("the square before"),
-    Action.SQUARE_AFTER: N_("the square after"), Action.OWN_SQUARE: N_("back to your square"),
-    Action.SLOWER: N_("slower speech"), Action.FASTER: N_("faster speech"),
-    Action.QUIETER: N_("quieter"), Action.LOUDER: N_("louder"),
-}
-
-
 def phrase_book(loc: Localizer, phrases: Path | None) -> PhraseBook:
     """The language's phrase book, or the one in ``phrases`` (a voice.toml to check)."""
     from snl_edu.inputs.voice.phrasebook.phrases import load_phrase_book, parse_phrase_book
@@ -153,7 +138,7 @@ def _check_grammar(loc: Localizer, name: str, book: PhraseBook, model: Backend,
     for action in sorted({a for a in book.commands.values() if a not in heard}):
         problems += 1
         line(_("{language}: no phrase for the command {command} can be heard.").format(
-            language=name, command=_(ACTION_LABELS[action])))
+            language=name, command=_(ROWS[action].label)))
     covered = {book.numbers[phrase] for phrase in grammar.numbers}
     unheard = [n for n in range(1, 101) if n not in covered]
     if unheard:
@@ -226,7 +211,7 @@ def listen(loc: Localizer, book: PhraseBook, model: Backend, audio_in: Path | No
                 text=repr(heard.raw), number=loc.number(number)))
         else:
             line(_("heard {text}: {command}").format(
-                text=repr(heard.raw), command=_(ACTION_LABELS[action])))
+                text=repr(heard.raw), command=_(ROWS[action].label)))
 
     listener = VoiceListener(model, book, source, on_heard=show, numbers=numbers)
     if audio_in is None:

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from snl_edu.app.errors import Refusal
 from snl_edu.app.storage import open_store_telling
-from snl_edu.app.voice_check import ACTION_LABELS, phrase_book
-from snl_edu.inputs.commands import Action
+from snl_edu.app.voice_check import phrase_book
+from snl_edu.inputs.commands import ROWS, Action
 from snl_edu.language.localizer import Localizer
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ def teach(loc: Localizer, name: str, command: str, audio_in: tuple[Path, ...],
         replaced = VoiceExamples(store).teach(name, loc.language, command, audios)
     line(loc.ngettext("{name} taught {command} with {count} example.",
                       "{name} taught {command} with {count} examples.", len(audios))
-         .format(name=name, command=loc.gettext(ACTION_LABELS[Action(command)]),
+         .format(name=name, command=loc.gettext(ROWS[Action(command)].label),
                  count=loc.number(len(audios))))
     if replaced:
         line(loc.ngettext("They replaced the {count} example kept before.",
@@ -118,10 +118,10 @@ def _record_examples(loc: Localizer, book: PhraseBook, command: str, line: Line
 def _speak(loc: Localizer, text: str) -> None:
     """Say a prompt aloud and wait for it to end; without sound it is only shown."""
     from snl_edu.app.opening import audio_off
-    from snl_edu.outputs.speech.errors import AudioUnavailable
-    from snl_edu.outputs.speech.espeak import EspeakSynthesiser, Voice
-    from snl_edu.outputs.speech.player import Player
-    from snl_edu.outputs.speech.sinks import DeviceSink
+    from snl_edu.outputs.aloud.espeak import EspeakSynthesiser, Voice
+    from snl_edu.outputs.aloud.player import Player
+    from snl_edu.sound.device import DeviceSink
+    from snl_edu.sound.unavailable import AudioUnavailable
 
     if audio_off():
         return
@@ -148,5 +148,5 @@ def taught_examples(loc: Localizer, name: str, data_dir: str | None, notify: Lin
     return [loc.ngettext("{language}: {command}, {count} example",
                          "{language}: {command}, {count} examples", count).format(
                 language=loc.language_name(language),
-                command=loc.gettext(ACTION_LABELS[Action(command)]), count=loc.number(count))
+                command=loc.gettext(ROWS[Action(command)].label), count=loc.number(count))
             for (language, command), count in sorted(counts.items())]

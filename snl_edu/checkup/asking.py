@@ -80,10 +80,11 @@ class CheckupIO:
             self.tone is None if self.by_ear else self.draw is None)
 
 
-def line_picture(position: int) -> str:
+def line_picture(position: int, number: Callable[[int], str] = str) -> str:
+    """The line drawn with the dot on it; its ends in the check-up's digits (``number``)."""
     cell = round(position * (LINE_WIDTH - 1) / LINE_END)
     track = "".join("●" if i == cell else "─" for i in range(LINE_WIDTH))
-    return f"0 ├{track}┤ 100"
+    return f"{number(0)} ├{track}┤ {number(LINE_END)}"
 
 
 class _Asker:
@@ -181,7 +182,7 @@ class _Asker:
         if self.io.tone:
             self.io.tone(tone.stereo_tone(position))
         elif self.io.draw:
-            self.io.draw(line_picture(position))
+            self.io.draw(line_picture(position, self.loc.number))
 
     def _hide_marker(self) -> None:
         if self.io.draw and not self.io.by_ear:  # by ear nothing was drawn, nor cleared

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import click
 
-from snl_edu.cli.audio import voice_options
+from snl_edu.app.options import SoundOptions
+from snl_edu.cli.audio import VOICE, voice_options
 from snl_edu.cli.common import CHILD_NAME, IntRange, remember_localizer, screen_reader_option
+from snl_edu.cli.declared import filled
 from snl_edu.cli.group import language_options
 from snl_edu.cli.storage import data_dir_option
 from snl_edu.language.localizer import localizer_for
@@ -26,18 +28,16 @@ from snl_edu.play import teams
 @voice_options
 @data_dir_option
 @language_options
-def checkup(name: str, speech: bool, screen_reader: bool, seed: int | None, anyway: bool, tts: str,
-            rate: int, volume: int, data_dir: str | None, lang: str | None,
-            digits: str | None) -> None:
+def checkup(name: str, speech: bool, screen_reader: bool, seed: int | None, anyway: bool,
+            data_dir: str | None, lang: str | None, digits: str | None, **voice: object) -> None:
     # Its help is its line in snl_edu.cli.group.COMMANDS.
     from snl_edu.app.checkup import CheckupOptions, run_checkup
-    from snl_edu.app.options import SoundOptions
     from snl_edu.app.play import Terminal
 
     loc = remember_localizer(localizer_for(lang, digits))
     if teams.SEPARATOR in name:
         raise click.BadParameter(loc.gettext(teams.ONE_CHILD), param_hint="NAME")
-    sound = SoundOptions(speech=speech, sound=False, screen_reader=screen_reader, tts=tts,
-                         rate=rate, volume=volume)
+    sound = filled(SoundOptions, VOICE, voice, speech=speech, sound=False,
+                   screen_reader=screen_reader)
     if not run_checkup(CheckupOptions(name, sound, seed, data_dir, anyway), loc, Terminal()):
         raise click.exceptions.Exit(1)

@@ -9,7 +9,9 @@ once at start-up, so each command module stays plain Click.
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -131,7 +133,7 @@ class LocalizedOption(click.Option):
         if "range" in extra and isinstance(self.type, (click.IntRange, click.FloatRange)):
             extra["range"] = range_words(self.type.min, self.type.max, loc, latin=as_typed)
         if "default" in extra and str(extra["default"]).replace(".", "").isdigit():
-            text = str(extra["default"])
+            text = str(extra["default"]).removesuffix(".0")  # 30 seconds, not 30.0
             extra["default"] = text if as_typed else loc.number(text)
         return extra
 
@@ -196,15 +198,37 @@ class LocalizedCommand(_LocalizedFormatting, click.Command):
     pass
 
 
+def help_width() -> int | None:
+    """The width Click would give help (shutil's terminal columns, at most 80, less 2,
+    at least 50), worked out without importing shutil, which Click does for it: shutil,
+    with the bz2, lzma and zlib it imports, was a tenth of `snl --help`'s own time. None
+    when a test has fixed Click's width (click.formatting.FORCED_WIDTH), which then holds."""
+    import click.formatting
+
+    if click.formatting.FORCED_WIDTH is not None:
+        return None
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):  # no terminal: shutil's fallback
+            columns = 0
+    columns = columns or 80
+    return max(min(columns, 80) - 2, 50)
+
+
 class LocalizedGroup(_LocalizedFormatting, click.Group):
     def main(self, args: Sequence[str] | None = None, *rest: Any, **options: Any) -> Any:
         """Click's own messages (errors, hints) in the language of this run."""
-        import sys
-
         from snl_edu.cli.click_words import speak_clicks_language
 
         asked = _language_in(sys.argv[1:] if args is None else list(args))
         speak_clicks_language(localizer_for(asked, forgiving=True))
+        if "terminal_width" not in options:
+            options["terminal_width"] = help_width()
         return super().main(args, *rest, **options)
 
     def command_summary(self, ctx: click.Context, name: str, limit: int) -> str | None:

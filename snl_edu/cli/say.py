@@ -23,15 +23,15 @@ from snl_edu.language.localizer import localizer_for
 def say(text: tuple[str, ...], out: Path | None, tts: str, rate: int, volume: int,
         lang: str | None, digits: str | None) -> None:
     # Its help is its line in snl_edu.cli.group.COMMANDS.
-    from snl_edu.outputs.speech.espeak import EspeakSynthesiser, Voice
-    from snl_edu.outputs.speech.player import Player
-    from snl_edu.outputs.speech.sinks import DeviceSink
+    from snl_edu.outputs.aloud.espeak import EspeakSynthesiser, Voice
+    from snl_edu.outputs.aloud.player import Player
+    from snl_edu.sound.device import DeviceSink
     from snl_edu.sound.pcm import write_wav
 
     loc = remember_localizer(localizer_for(lang, digits))
     voice = Voice(loc.language, rate, volume)
     sentence = " ".join(text)
-    from snl_edu.outputs.speech.system_voice import SystemSynthesiser
+    from snl_edu.outputs.aloud.system_voice import SystemSynthesiser
 
     if tts == "system":
         synthesiser: EspeakSynthesiser | SystemSynthesiser = SystemSynthesiser(voice)

@@ -15,6 +15,7 @@ from snl_edu.cli.lesson_options import LESSONS
 from snl_edu.cli.play import COUNT, NEW_GAME, VERBOSITY, play_options
 from snl_edu.cli.storage import DATA_DIR
 from snl_edu.error_text import os_words
+from snl_edu.interrupt import starting
 from snl_edu.language.localizer import Localizer, localizer_for, to_latin_digits
 from snl_edu.safe_text import visible
 from snl_edu.table.host import DEFAULT_PORT, DEFAULT_TURN_CLOCK, Table, TableOptions
@@ -87,23 +88,26 @@ HOST: tuple[Option, ...] = (
 @click.pass_context
 def host(ctx: click.Context, /, **params: Any) -> None:
     """Open a table on the local network; children join with the code it shows."""
-    from snl_edu.table.hosting import Desk, host_open_table
+    with starting():  # Ctrl-C while the table opens: one line, nothing raised
+        from snl_edu.table.hosting import Desk, host_open_table, warm_up
 
-    # The language resolved here, once (--lang, SNL_LANG, the locale), and passed down.
-    loc = remember_localizer(localizer_for(params["lang"], params["digits"]))
-    _check_code(params["code"], loc)
-    play = play_options(ctx, params, loc, HOST, lessons="off",
-                        sound=SoundOptions(speech=False, sound=False))
-    options = filled(TableOptions, HOST, params, play=play)
-    the_table = run_app(ctx, lambda: Table(options))
-    loc = the_table.loc  # a resumed table speaks the language it was hosted in
-    try:
-        address = the_table.open()
-    except OSError as error:
-        the_table.close()
-        raise click.ClickException(loc.gettext(
-            "Cannot open the table on {address}: {reason}.").format(
-                address=f"{options.bind}:{options.port}", reason=os_words(error, loc))) from None
+        # The language resolved here, once (--lang, SNL_LANG, the locale), and passed down.
+        loc = remember_localizer(localizer_for(params["lang"], params["digits"]))
+        _check_code(params["code"], loc)
+        play = play_options(ctx, params, loc, HOST, lessons="off",
+                            sound=SoundOptions(speech=False, sound=False))
+        options = filled(TableOptions, HOST, params, play=play)
+        the_table = run_app(ctx, lambda: Table(options))
+        loc = the_table.loc  # a resumed table speaks the language it was hosted in
+        try:
+            address = the_table.open()
+        except OSError as error:
+            the_table.close()
+            raise click.ClickException(loc.gettext(
+                "Cannot open the table on {address}: {reason}.").format(
+                    address=f"{options.bind}:{options.port}",
+                    reason=os_words(error, loc))) from None
+        warm_up()
     host_open_table(the_table, address, Desk(
         options.bind, params["table_name"], options.web,
         filled(SoundOptions, HOST_SOUND, params, sound=False)))

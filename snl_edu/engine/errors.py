@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from snl_edu.vocabulary import SnlError
+from typing import ClassVar
+
+from snl_edu.vocabulary import N_, SnlError
 
 
 class BoardError(SnlError):
@@ -46,9 +48,16 @@ class GameStateError(SnlError):
 
 
 class SeatError(SnlError):
-    """The seats asked for cannot make a game (count out of range, duplicate or blank name)."""
+    """The seats asked for cannot make a game (count out of range, duplicate or blank name);
+    ``details`` fill the reason's message."""
 
-    def __init__(self, reason: str, detail: str = "") -> None:
+    MESSAGES: ClassVar[dict[str, str]] = {
+        "count": N_("A game seats {low} to {high} players, not {count}."),
+        "blank": N_("A player's name cannot be empty."),
+        "duplicate": N_("Two players are called {name}: each player needs a name of their own."),
+    }
+
+    def __init__(self, reason: str, detail: str = "", **details: object) -> None:
         self.reason = reason
         self.detail = detail
-        super().__init__(f"{reason} {detail}".strip())
+        super().__init__(self.MESSAGES[reason], **details)

@@ -15,12 +15,18 @@ from snl_edu.engine.board_data import board_from_data
 from snl_edu.engine.errors import BoardError, GameStateError, SeatError
 from snl_edu.engine.events import Event, GameOver, Standing, TurnStarted, Won
 from snl_edu.engine.rules import Rules
-from snl_edu.engine.step import moves_for
+from snl_edu.engine.step import MoveKey, Played, moves_for
 from snl_edu.vocabulary import DIE_FACES, N_
 
 MIN_SEATS = 1
 MAX_SEATS = 8
 SAVE_FORMAT = 1
+
+
+# Made once, not for every game (a simulation starts thousands): events are frozen.
+_TURN_STARTED = tuple(TurnStarted(seat) for seat in range(MAX_SEATS))
+_NEXT_SEAT = {count: tuple((seat + 1) % count for seat in range(count))
+              for count in range(MIN_SEATS, MAX_SEATS + 1)}
 
 
 @dataclass(frozen=True)
@@ -31,14 +37,15 @@ class Seat:
 
 def check_seats(seats: Sequence[Seat]) -> None:
     if not MIN_SEATS <= len(seats) <= MAX_SEATS:
-        raise SeatError("count", str(len(seats)))
+        raise SeatError("count", str(len(seats)), low=MIN_SEATS, high=MAX_SEATS,
+                        count=len(seats))
     seen: set[str] = set()
     for seat in seats:
         if not seat.name.strip():
             raise SeatError("blank")
         key = seat.name.strip().casefold()
         if key in seen:
-            raise SeatError("duplicate", seat.name)
+            raise SeatError("duplicate", seat.name, name=seat.name)
         seen.add(key)
 
 
@@ -57,8 +64,8 @@ class Game:
         self.over = False  # a plain attribute: a simulation asks after every roll
         self._moves = moves_for(board, rules)
         self._played = self._moves.known
-        self._turn_started = tuple(TurnStarted(seat) for seat in range(len(self.seats)))
-        self._next_seat = tuple((seat + 1) % len(self.seats) for seat in range(len(self.seats)))
+        self._turn_started = _TURN_STARTED[:len(self.seats)]
+        self._next_seat = _NEXT_SEAT[len(self.seats)]
 
     def opening(self) -> list[Event]:
         """The events that announce the turn now due (the start, or a resumed game)."""
@@ -68,12 +75,13 @@ class Game:
         """Apply one roll of the die for the seat whose turn it is (see ``step``)."""
         if self.over:
             raise GameStateError(N_("the game is over"))
-        if type(roll) is not int or not 1 <= roll <= DIE_FACES:
+        if type(roll) is not int:  # True is no face, though it is equal to 1
             raise GameStateError(N_("a die shows 1 to {faces}, not {roll}"), faces=DIE_FACES,
-                                 roll=roll if type(roll) is int else repr(roll))
+                                 roll=repr(roll))
         seat = self.current
         key = (seat, self.positions[seat], self.sixes_in_row, roll)
-        square, sixes, turn_ends, won, made = self._played.get(key) or self._moves.play(key)
+        # Only a face already played is known, so a roll is checked once it is not.
+        square, sixes, turn_ends, won, made = self._played.get(key) or self._new_move(key)
         self.rolls.append(roll)
         self.positions[seat] = square
         self.sixes_in_row = sixes
@@ -87,6 +95,13 @@ class Game:
         elif turn_ends:
             self._pass_turn(events)
         return events
+
+    def _new_move(self, key: MoveKey) -> Played:
+        roll = key[-1]
+        if not 1 <= roll <= DIE_FACES:
+            raise GameStateError(N_("a die shows 1 to {faces}, not {roll}"), faces=DIE_FACES,
+                                 roll=roll)
+        return self._moves.play(key)
 
     def _finish(self, seat: int, events: list[Event]) -> None:
         self.finished.append(seat)

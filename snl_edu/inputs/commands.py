@@ -55,64 +55,103 @@ class InQuestion(StrEnum):
 
 
 @dataclass(frozen=True)
+class ActionRow:
+    """Everything about one action, in one row: what a listener reads it as (``label``), the
+    keys (as the terminal sends them) and typed words that ask for it, what its keys do
+    while a number question is open, and its button on the seat page (``button``)."""
+
+    action: Action
+    label: str  # a msgid: "roll the pasa", as snl voice shows a heard command
+    keys: tuple[str, ...] = ()
+    words: tuple[str, ...] = ()  # a scripted line; each language's yes and no words beside
+    in_question: InQuestion = InQuestion.QUESTION
+    button: str | None = None  # a msgid; None: no button of its own on the seat page
+
+
+# The one table of actions: the key parser (KEYS), the typed words (WORDS), the in-game help
+# and the README's key list (GAME_KEYS, snl_edu/play/key_help.py), the seat page's buttons
+# (snl_edu.table.page_wire) and the labels snl voice shows are all made from it.
+ACTIONS: tuple[ActionRow, ...] = (
+    ActionRow(Action.ROLL, N_("roll the pasa"), ("\r", "\n", " "), ("", "roll", "go"),
+              button=N_("Roll")),
+    ActionRow(Action.REPEAT, N_("repeat the last message"), ("r",), ("repeat",),
+              button=N_("Repeat")),
+    ActionRow(Action.PREVIOUS, N_("the message before"), (",",), ("previous",),
+              InQuestion.GAME),
+    ActionRow(Action.NEXT, N_("the message after"), (".",), ("next",), InQuestion.GAME),
+    ActionRow(Action.WHERE, N_("where is everyone"), ("w",), ("where",),
+              InQuestion.GAME_UNTYPED, N_("Where is everyone")),
+    ActionRow(Action.AHEAD, N_("what is ahead"), ("a",), ("ahead",), InQuestion.GAME_UNTYPED,
+              N_("What is ahead")),
+    ActionRow(Action.SQUARE_BEFORE, N_("the square before"), ("[",), (), InQuestion.GAME),
+    ActionRow(Action.SQUARE_AFTER, N_("the square after"), ("]",), (), InQuestion.GAME),
+    # Home, as terminals send it: xterm, its application mode, the Linux console, rxvt
+    ActionRow(Action.OWN_SQUARE, N_("back to your square"),
+              ("\x1b[H", "\x1bOH", "\x1b[1~", "\x1b[7~"), ("home",), InQuestion.GAME),
+    ActionRow(Action.SLOWER, N_("slower speech"), ("-",), ("slower",), InQuestion.GAME),
+    ActionRow(Action.FASTER, N_("faster speech"), ("+", "="), ("faster",), InQuestion.GAME),
+    ActionRow(Action.QUIETER, N_("quieter"), ("/",), ("quieter",), InQuestion.GAME),
+    ActionRow(Action.LOUDER, N_("louder"), ("*",), ("louder",), InQuestion.GAME),
+    ActionRow(Action.SKIP, N_("skip the question"), ("\x1b",), ("skip",), button=N_("Skip")),
+    ActionRow(Action.HELP, N_("help"), ("h", "?"), ("help",), InQuestion.GAME_UNTYPED,
+              N_("Help")),
+    ActionRow(Action.QUIT, N_("quit"), ("q",), ("quit", "exit")),
+    ActionRow(Action.YES, N_("yes"), ("y",)),
+    ActionRow(Action.NO, N_("no"), ("n",)),
+    ActionRow(Action.ANSWER, N_("an answer")),  # a number, typed or said
+    ActionRow(Action.END, N_("end of input")),
+)
+ROWS: Mapping[Action, ActionRow] = {row.action: row for row in ACTIONS}
+assert set(ROWS) == set(Action), "every action has its row"
+
+
+@dataclass(frozen=True)
 class KeyLine:
     """One line of the in-game help and the keys it is about: what each key press sends
     (as the terminal sends it) and the action it asks for."""
 
     help: str | None  # a msgid; None: keys told where they are asked for (y/n, Escape)
     keys: Mapping[str, Action]
-    in_question: InQuestion = InQuestion.QUESTION
+
+    @classmethod
+    def about(cls, help_text: str | None, *actions: Action) -> KeyLine:
+        return cls(help_text, {key: action for action in actions for key in ROWS[action].keys})
 
 
-# The one key table: the parser (KEYS), the in-game help and the README's key list are made
-# from it (snl_edu/play/key_help.py; tests/play/test_key_help.py ties the README to it).
-# A help line may name the die's faces as {six}.
+# The in-game help, a line about one or a few actions' keys. A help line may name the die's
+# faces as {six}.
 GAME_KEYS: tuple[KeyLine, ...] = (
-    # On a child's own go (snl_edu.play.counting) the roll keys move her token instead.
+    # On a child's own go (snl_edu.play.counting) the roll keys move her token instead:
+    # Space one square, Enter (with nothing typed) leaves the counting to the game.
     KeyLine(N_("Enter: roll the pasa. On your go, type the square your token lands on and "
                "press Enter, or press Enter alone and the game counts for you."),
             {"\r": Action.ROLL, "\n": Action.ROLL}),
     KeyLine(N_("Space: roll the pasa too. On your go, Space moves your token one square."),
             {" ": Action.ROLL}),
-    KeyLine(N_("r: repeat the last message."), {"r": Action.REPEAT}),
-    KeyLine(N_("Comma and full stop: the message before and after, to read back."),
-            {",": Action.PREVIOUS, ".": Action.NEXT}, InQuestion.GAME),
-    KeyLine(N_("w: where is everyone."), {"w": Action.WHERE}, InQuestion.GAME_UNTYPED),
-    KeyLine(N_("a: what is ahead of you, within {six} squares."), {"a": Action.AHEAD},
-            InQuestion.GAME_UNTYPED),
-    KeyLine(N_("Square brackets: step along the board, square by square. Home: back to your "
-               "square."),
-            {"[": Action.SQUARE_BEFORE, "]": Action.SQUARE_AFTER,
-             # Home, as terminals send it: xterm, its application mode, the Linux console, rxvt
-             "\x1b[H": Action.OWN_SQUARE, "\x1bOH": Action.OWN_SQUARE,
-             "\x1b[1~": Action.OWN_SQUARE, "\x1b[7~": Action.OWN_SQUARE}, InQuestion.GAME),
-    KeyLine(N_("Minus and plus: slower or faster speech. Slash and star: quieter or louder."),
-            {"-": Action.SLOWER, "+": Action.FASTER, "=": Action.FASTER,
-             "/": Action.QUIETER, "*": Action.LOUDER}, InQuestion.GAME),
-    KeyLine(N_("During a question: type the number and press Enter. Enter alone asks it "
-               "again, r too; Escape skips it."), {"\x1b": Action.SKIP}),
-    KeyLine(N_("h: this help."), {"h": Action.HELP, "?": Action.HELP}, InQuestion.GAME_UNTYPED),
-    KeyLine(N_("q: quit, after you confirm."), {"q": Action.QUIT}),
-    KeyLine(None, {"y": Action.YES, "n": Action.NO}),
+    KeyLine.about(N_("r: repeat the last message."), Action.REPEAT),
+    KeyLine.about(N_("Comma and full stop: the message before and after, to read back."),
+                  Action.PREVIOUS, Action.NEXT),
+    KeyLine.about(N_("w: where is everyone."), Action.WHERE),
+    KeyLine.about(N_("a: what is ahead of you, within {six} squares."), Action.AHEAD),
+    KeyLine.about(N_("Square brackets: step along the board, square by square. Home: back to "
+                     "your square."), Action.SQUARE_BEFORE, Action.SQUARE_AFTER,
+                  Action.OWN_SQUARE),
+    KeyLine.about(N_("Minus and plus: slower or faster speech. Slash and star: quieter or "
+                     "louder."), Action.SLOWER, Action.FASTER, Action.QUIETER, Action.LOUDER),
+    KeyLine.about(N_("During a question: type the number and press Enter. Enter alone asks "
+                     "it again, r too; Escape skips it."), Action.SKIP),
+    KeyLine.about(N_("h: this help."), Action.HELP),
+    KeyLine.about(N_("q: quit, after you confirm."), Action.QUIT),
+    KeyLine.about(None, Action.YES, Action.NO),
 )
 
-KEYS: Mapping[str, Action] = {key: action for line in GAME_KEYS for key, action in line.keys.items()}
+KEYS: Mapping[str, Action] = {key: row.action for row in ACTIONS for key in row.keys}
+WORDS: Mapping[str, Action] = {word: row.action for row in ACTIONS for word in row.words}
 
 
 def answered_by_game(kind: InQuestion) -> frozenset[Action]:
     """The actions of the keys that do this while a question is open."""
-    return frozenset(action for line in GAME_KEYS if line.in_question is kind
-                     for action in line.keys.values())
-
-WORDS = {
-    "": Action.ROLL, "roll": Action.ROLL, "go": Action.ROLL,
-    "repeat": Action.REPEAT, "where": Action.WHERE, "ahead": Action.AHEAD,
-    "previous": Action.PREVIOUS, "next": Action.NEXT,
-    "help": Action.HELP, "quit": Action.QUIT, "exit": Action.QUIT,
-    "skip": Action.SKIP,  # and each language's own words for yes and no (snl_edu.language.registry)
-    "home": Action.OWN_SQUARE, "slower": Action.SLOWER, "faster": Action.FASTER,
-    "quieter": Action.QUIETER, "louder": Action.LOUDER,
-}
+    return frozenset(row.action for row in ACTIONS if row.in_question is kind and row.keys)
 
 
 def parse_key(key: str) -> Command:

@@ -17,7 +17,7 @@ from snl_edu.language import registry as languages
 from snl_edu.language.postpositions import Template
 from snl_edu.language.registry import SOURCE_LANGUAGE, Digits, Language
 from snl_edu.vocabulary import (
-    N_,  # noqa: F401  (the marker stays importable from here)
+    N_,
     SnlError,
 )
 
@@ -35,7 +35,11 @@ class LanguageError(SnlError):
         self.language = language
         self.reason = reason
         self.detail = detail
-        super().__init__(f"{language}: {reason} {detail}".strip())
+        if reason == "unknown":
+            super().__init__(N_("Unknown language {language}. Languages: {languages}."),
+                             language=language, languages=list(languages.codes()))
+        else:  # "broken": error_text names the language in the reader's own words
+            super().__init__(f"{language}: {reason} {detail}".strip())
 
 
 def to_devanagari_digits(text: str) -> str:
@@ -149,10 +153,20 @@ def _spelled(rules: str, value: int) -> str | None:
     return None if engine is None else str(engine.format_number(value).text)
 
 
-@cache
 def number_words(language: str) -> Mapping[int, str]:
     """A reviewed table of number words (``locales/<lang>/numbers.toml``), where a
     language's school books spell differently from CLDR; empty if there is none."""
+    return _numbers_table(language, "words")
+
+
+def place_words(language: str) -> Mapping[int, str]:
+    """The places of a ranking as a language says them where they are not the number
+    ("पहिलो स्थान", not "१ नम्बर स्थान"): the ``[places]`` table of its numbers.toml."""
+    return _numbers_table(language, "places")
+
+
+@cache
+def _numbers_table(language: str, name: str) -> Mapping[int, str]:
     import tomllib
 
     from snl_edu.resources import data_folder
@@ -161,7 +175,7 @@ def number_words(language: str) -> Mapping[int, str]:
     if not path.is_file():
         return {}
     try:
-        table = tomllib.loads(path.read_text(encoding="utf-8"))["words"]
+        table = tomllib.loads(path.read_text(encoding="utf-8")).get(name, {})
         return {int(number): str(word) for number, word in table.items()}
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, KeyError, ValueError,
             AttributeError) as error:
@@ -218,6 +232,11 @@ class Localizer:
         rules = self.spoken.number_rules
         spelled = _spelled(rules, value) if rules else None
         return self.number(value) if spelled is None else spelled
+
+    def place(self, value: int) -> str:
+        """A place in a ranking: the language's word for it (पहिलो, दोस्रो), else the
+        number in the language's digits ("Place 2")."""
+        return place_words(self.language).get(value) or self.number(value)
 
     def language_name(self, code: str) -> str:
         """A language code as the language's name in this language ("ne" -> "नेपाली"):

@@ -33,10 +33,11 @@ QUIT_WORDS = frozenset({"q", "quit", "exit"})
 # question stays open.
 ANSWERED_BY_GAME = answered_by_game(InQuestion.GAME_UNTYPED)
 
+# Said after any question (a count, a numeral read, a chance), so none names one kind.
 PRAISE = (
     N_("Well done!"),
     N_("Yes, that is right!"),
-    N_("Great counting!"),
+    N_("Exactly right!"),
     N_("You got it!"),
     N_("Brilliant!"),
     N_("Right! Good thinking."),

@@ -1,4 +1,4 @@
-"""The in-game help and the README's key list, both made from the key table
+"""The in-game help and the README's key list, both made from the action table
 (``snl_edu.inputs.commands.GAME_KEYS``), so neither can name a key the game does not have."""
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ A front end (``Session`` on one computer, ``TableClient`` at a child's computer 
 table, a browser seat) owns one ``Listener`` per player and keeps to this contract:
 
 - **Out**: every line goes to the listener's ``sink``, anything with ``show_all(messages)``
-  and ``echo(text)`` (``Sink``): a terminal's ``Outputs``, a socket, a web page. The
+  and ``echo(text)`` (``LineSink``): a terminal's ``Outputs``, a socket, a web page. The
   listener never asks which; it sends whole blocks, one at a time, from any thread.
 - **What the game says**: ``say`` (``r`` repeats it, ``,`` and ``.`` read it back);
   ``show_all`` (a lesson's lines: read back, while ``r`` still repeats the roll);
@@ -29,7 +29,7 @@ import contextlib
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import Protocol
+from typing import Protocol, assert_never
 
 from snl_edu.engine import Game
 from snl_edu.engine.events import Event, ExtraRoll, Rolled, TurnStarted
@@ -54,7 +54,7 @@ CONFIRM_POLL = 0.2
 KEPT_IN_QUESTIONS = answered_by_game(InQuestion.GAME)
 
 
-class Sink(Protocol):
+class LineSink(Protocol):
     """Where one player's lines go."""
 
     def show_all(self, messages: Sequence[Message]) -> None: ...
@@ -65,7 +65,7 @@ class Sink(Protocol):
 class Listener:
     """One player's ear and review keys (see the module's contract)."""
 
-    def __init__(self, gettext: Callable[[str], str], sink: Sink,
+    def __init__(self, gettext: Callable[[str], str], sink: LineSink,
                  game: Game | None = None, narrator: Narrator | None = None,
                  seat: int | None = None) -> None:
         self._ = gettext
@@ -269,9 +269,12 @@ class Listener:
                 pass  # nothing to confirm or skip: Escape only cut the speech short
             case None if command.text.startswith("\x1b"):
                 pass  # a key the game does not use (an arrow, a function key)
-            case _:
+            case Action.ROLL | Action.QUIT | Action.ANSWER | Action.END | None:
+                # not asked for here (the turn loop takes roll and quit), or not understood
                 self.say([Message(self._("I did not understand {text}. Press h for help.").format(
                     text=repr(command.text)))], remember=False)
+            case _:
+                assert_never(command.action)
 
     def _explore(self, action: Action, asked: int | None) -> list[Message]:
         """Walk the board square by square, by ear: [ and ] step, Home comes back."""

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable, Sequence
 from enum import StrEnum
 from functools import cache
+from typing import assert_never
 
 from snl_edu.engine import DIE_FACES, Board, Game, JumpKind, Seat
 from snl_edu.engine.events import (
@@ -57,6 +58,9 @@ def _given_names(codes: tuple[str, ...]) -> tuple[tuple[str, re.Pattern[str]], .
         for msgid in (COMPUTER, PLAYER))
 
 
+_DIGIT = re.compile(r"\d")
+
+
 def shown_name(name: str, localizer: Localizer) -> str:
     """A player's name as this reader reads it. A name the game gave ("Computer 1") is
     stored in the language of the game that gave it and is said in the reader's; a name
@@ -66,7 +70,7 @@ def shown_name(name: str, localizer: Localizer) -> str:
     tenth of a second of CPU, half an English game's start: a name with no digit was not
     given by a game (each carries its number), and one an English game gave is known from
     the source language alone."""
-    if not any(char.isdigit() for char in name):
+    if not _DIGIT.search(name):  # the given names' numbers are all such digits
         return name
     for codes in ((languages.SOURCE_LANGUAGE,), tuple(languages.codes())):
         for msgid, pattern in _given_names(codes):
@@ -110,6 +114,11 @@ class Narrator:
         an English game named as "कम्प्युटर १" in Nepali)."""
         return shown_name(teams.said(self.seats[seat], self.loc), self.loc)
 
+    def _people(self, seat: int) -> int:
+        """How many the seat's sentences speak of: a team's children take a plural verb in
+        English ("Asha and Bikash come onto the board"), one player a singular one."""
+        return len(teams.members(self.seats[seat])) or 1
+
     def _brief(self) -> bool:
         return self.verbosity is Verbosity.BRIEF
 
@@ -134,9 +143,35 @@ class Narrator:
     # -- events -----------------------------------------------------------------
 
     def narrate(self, event: Event) -> list[Message]:
-        method = getattr(self, "_on_" + type(event).__name__)
-        result: list[Message] = method(event)
-        return result
+        match event:
+            case TurnStarted():
+                return self._on_TurnStarted(event)
+            case Rolled():
+                return self._on_Rolled(event)
+            case NeedSix():
+                return self._on_NeedSix(event)
+            case Entered():
+                return self._on_Entered(event)
+            case Moved():
+                return self._on_Moved(event)
+            case Climbed():
+                return self._on_Climbed(event)
+            case Slid():
+                return self._on_Slid(event)
+            case Overshot():
+                return self._on_Overshot(event)
+            case Bounced():
+                return self._on_Bounced(event)
+            case ExtraRoll():
+                return self._on_ExtraRoll(event)
+            case TurnLost():
+                return self._on_TurnLost(event)
+            case Won():
+                return self._on_Won(event)
+            case GameOver():
+                return self._on_GameOver(event)
+            case _:
+                assert_never(event)
 
     def narrate_all(self, events: Sequence[Event], her_go: int | None = None) -> list[Message]:
         """``her_go``: the seat whose child takes this roll's go (snl_edu.play.counting)."""
@@ -199,7 +234,9 @@ class Narrator:
         messages = ([self._counting(range(1, e.square + 1))]
                     if self.count and e.seat != self._her_go else [])
         text = self._("Onto square {square}.") if self._brief() else \
-            self._("{name} comes onto the board at square {square}.")
+            self.loc.ngettext("{name} comes onto the board at square {square}.",
+                              "{name} come onto the board at square {square}.",
+                              self._people(e.seat))
         messages.append(Message(text.format(name=self.name(e.seat), square=self._n(e.square)),
                                 None if self.count else "step"))
         return messages
@@ -215,7 +252,8 @@ class Narrator:
         else:
             messages = [self._counting(counted)] if self.count else []
         text = self._("To square {end}.") if self._brief() else \
-            self._("{name} moves from {start} to {end}.")
+            self.loc.ngettext("{name} moves from {start} to {end}.",
+                              "{name} move from {start} to {end}.", self._people(e.seat))
         messages.append(Message(text.format(name=self.name(e.seat), start=self._n(e.start),
                                             end=self._n(e.end)), None if messages else "step"))
         return messages
@@ -227,11 +265,15 @@ class Narrator:
             text = self._("Bharyang, up to {end}.")
         elif virtue:
             values["virtue"] = virtue
-            text = self._("Bharyang of {virtue}! {name} climbs from {start} to {end}.")
+            text = self.loc.ngettext("Bharyang of {virtue}! {name} climbs from {start} to {end}.",
+                                     "Bharyang of {virtue}! {name} climb from {start} to {end}.",
+                                     self._people(e.seat))
         else:
-            text = self._("Bharyang! {name} climbs the ladder from {start} to {end}.")
-        messages = [Message(text.format(**values), "ladder"), *self._skipped(e.seat, e.start,
-                                                                             e.end)]
+            text = self.loc.ngettext("Bharyang! {name} climbs the ladder from {start} to {end}.",
+                                     "Bharyang! {name} climb the ladder from {start} to {end}.",
+                                     self._people(e.seat))
+        messages = [Message(text.format(**values), "ladder"),
+                    *self._skipped(e.seat, e.start, e.end)]
         if self._full() and self._child(e.seat):
             messages.append(Message(self._("Up you go, well done!")))
         return messages
@@ -243,11 +285,15 @@ class Narrator:
             text = self._("Saanp, down to {end}.")
         elif vice:
             values["vice"] = vice
-            text = self._("Saanp of {vice}! {name} slides from {start} down to {end}.")
+            text = self.loc.ngettext("Saanp of {vice}! {name} slides from {start} down to {end}.",
+                                     "Saanp of {vice}! {name} slide from {start} down to {end}.",
+                                     self._people(e.seat))
         else:
-            text = self._("Saanp! {name} slides down the snake from {start} to {end}.")
-        messages = [Message(text.format(**values), "snake"), *self._skipped(e.seat, e.start,
-                                                                            e.end)]
+            text = self.loc.ngettext("Saanp! {name} slides down the snake from {start} to {end}.",
+                                     "Saanp! {name} slide down the snake from {start} to {end}.",
+                                     self._people(e.seat))
+        messages = [Message(text.format(**values), "snake"),
+                    *self._skipped(e.seat, e.start, e.end)]
         if self._full() and self._child(e.seat):
             messages.append(Message(self._("Never mind, keep going!")))
         return messages
@@ -256,7 +302,10 @@ class Narrator:
         values = {"name": self.name(e.seat), "square": self._n(e.square),
                   "needed": self._n(e.needed)}
         text = self._("Too far: stays on {square}, needs {needed}.") if self._brief() else \
-            self._("Too far! {name} stays on {square} and needs exactly {needed} to finish.")
+            self.loc.ngettext(
+                "Too far! {name} stays on {square} and needs exactly {needed} to finish.",
+                "Too far! {name} stay on {square} and need exactly {needed} to finish.",
+                self._people(e.seat))
         return [Message(text.format(**values), "overshoot")]
 
     def _on_Bounced(self, e: Bounced) -> list[Message]:
@@ -286,16 +335,22 @@ class Narrator:
 
     def _on_TurnLost(self, e: TurnLost) -> list[Message]:
         text = self._("Third chhakka: the turn passes.") if self._brief() else \
-            self._("Three chhakkas in a row! {name} stays on {square} and the turn passes.")
+            self.loc.ngettext(
+                "Three chhakkas in a row! {name} stays on {square} and the turn passes.",
+                "Three chhakkas in a row! {name} stay on {square} and the turn passes.",
+                self._people(e.seat))
         return [Message(text.format(name=self.name(e.seat), square=self._n(e.square)), "six")]
 
     def _on_Won(self, e: Won) -> list[Message]:
         values = {"name": self.name(e.seat), "last": self._n(self.board.last),
-                  "place": self._n(e.place)}
+                  "place": self.loc.place(e.place)}
+        people = self._people(e.seat)
         if e.place == 1:
-            text = self._("{name} reaches {last} and wins!")
+            text = self.loc.ngettext("{name} reaches {last} and wins!",
+                                     "{name} reach {last} and win!", people)
         else:
-            text = self._("{name} reaches {last} and takes place {place}.")
+            text = self.loc.ngettext("{name} reaches {last} and takes place {place}.",
+                                     "{name} reach {last} and take place {place}.", people)
         messages = [Message(text.format(**values), "win")]
         if self._full() and e.place == 1 and self._child(e.seat):
             messages.append(Message(self._("Hooray! Well played, {name}!").format(**values)))
@@ -305,7 +360,7 @@ class Narrator:
         messages = [Message(self._("Game over. The places:"))]
         last = self.board.last
         for standing in e.ranking:
-            values = {"place": self._n(standing.place), "name": self.name(standing.seat),
+            values = {"place": self.loc.place(standing.place), "name": self.name(standing.seat),
                       "square": self._n(standing.square)}
             if standing.square == last:
                 text = self._("Place {place}: {name}, finished.")
@@ -322,12 +377,15 @@ class Narrator:
         messages = []
         for seat, square in enumerate(game.positions):
             values = {"name": self.name(seat), "square": self._n(square)}
+            people = self._people(seat)
             if square == self.board.last:
-                text = self._("{name} has finished.")
+                text = self.loc.ngettext("{name} has finished.", "{name} have finished.", people)
             elif square == 0:
-                text = self._("{name} is not yet on the board.")
+                text = self.loc.ngettext("{name} is not yet on the board.",
+                                         "{name} are not yet on the board.", people)
             else:
-                text = self._("{name} is on square {square}.")
+                text = self.loc.ngettext("{name} is on square {square}.",
+                                         "{name} are on square {square}.", people)
             messages.append(Message(text.format(**values)))
         return messages
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from snl_edu.vocabulary import SnlError
+from snl_edu.vocabulary import N_, SnlError
 
 try:
     import fcntl
@@ -29,7 +29,13 @@ class GameInUse(SnlError):
     def __init__(self, game_id: int, pid: int | None) -> None:
         self.game_id = game_id
         self.pid = pid
-        super().__init__(f"game {game_id} is being played by process {pid}")
+        if pid is None:
+            super().__init__(N_("Game {number} is being played in another window. Finish or "
+                                "stop it there first."), number=game_id)
+        else:  # the process number as the system shows it, in Latin digits
+            super().__init__(N_("Game {number} is being played in another window (process "
+                                "{pid}). Finish or stop it there first."),
+                             number=game_id, pid=str(pid))
 
 
 class Claim:

@@ -94,12 +94,14 @@ class Recovery:
 
 def data_dir(explicit: str | os.PathLike[str] | None = None,
              environ: Mapping[str, str] | None = None) -> Path:
-    """Where data lives: the explicit folder, else SNL_DATA_DIR, else the user's data dir."""
+    """Where data lives: the explicit folder, else SNL_DATA_DIR, else the user's data dir.
+    Always absolute: a relative folder is taken from the current folder now, once (SQLite's
+    file URIs, which the salvage of a damaged store opens, cannot be relative)."""
     if explicit:
-        return Path(explicit).expanduser()
+        return Path(explicit).expanduser().absolute()
     from_env = (os.environ if environ is None else environ).get(DATA_DIR_ENV)
     if from_env:
-        return Path(from_env).expanduser()
+        return Path(from_env).expanduser().absolute()
     import platformdirs
 
     return platformdirs.user_data_path(APP_NAME, appauthor=False)

@@ -46,7 +46,8 @@ class UnknownGameError(GameStateError):
 
     def __init__(self, game_id: int) -> None:
         self.game_id = game_id
-        super().__init__(f"no saved game {game_id}")
+        super().__init__(N_("There is no saved game number {number}. Type snl games to see the "
+                            "saved games."), number=game_id)
 
 
 class GameStore:

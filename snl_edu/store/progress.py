@@ -15,7 +15,7 @@ from typing import TextIO
 from snl_edu.safe_text import MAX_NAME, MAX_TEXT, clean_name, name_key
 from snl_edu.store import rows
 from snl_edu.store.database import Store
-from snl_edu.vocabulary import AnswerRecord, SnlError
+from snl_edu.vocabulary import N_, AnswerRecord, SnlError
 
 CSV_COLUMNS = ("learner", "time", "session", "mode", "language", "kind", "level", "question",
                "expected", "given", "correct", "tries", "skipped", "seconds", "focus")
@@ -30,7 +30,12 @@ class UnknownLearnerError(SnlError):
     def __init__(self, name: str, known: list[str]) -> None:
         self.name = clean_name(name, limit=len(name))  # as typed, shown safely
         self.known = known
-        super().__init__(f"no learner {name!r}")
+        if not known:
+            super().__init__(N_("No progress is kept for {name}: nobody has answered a lesson "
+                                "yet."), name=self.name)
+        else:
+            super().__init__(N_("No progress is kept for {name}. Learners: {names}."),
+                             name=self.name, names=known)
 
 
 def _now() -> datetime:

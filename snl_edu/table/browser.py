@@ -26,10 +26,12 @@ from snl_edu.engine.events import TurnStarted
 from snl_edu.error_text import describe
 from snl_edu.inputs.commands import Action, Command, CommandSource, parse_key
 from snl_edu.language.localizer import Localizer
-from snl_edu.play.listener import Listener, Sink
+from snl_edu.play.listener import LineSink, Listener
 from snl_edu.table import page_wire, wire
 from snl_edu.table.client import ClientOptions, TableClient, TableError
+from snl_edu.table.client.link import CONNECT_WAIT
 from snl_edu.table.connection import Outbox
+from snl_edu.table.gate import shut
 from snl_edu.table.turn_clock import SAYING_CAP
 from snl_edu.table.wire import Refusal, WireError
 from snl_edu.views.board_svg import square_centres
@@ -39,7 +41,6 @@ if TYPE_CHECKING:
     from snl_edu.table.web import SpokenLines
 
 QUIET = SoundOptions(speech=False, sound=False)  # the page speaks, not the host's speakers
-PAGE_WAIT = 600.0  # a page that says nothing this long before joining is let go
 SEND_QUEUE = 2000  # messages a page may fall behind by (a long game's worth of lines)
 SEND_WAIT = 5.0  # for the last messages to reach a page as its connection closes
 BAD_MESSAGES_BEFORE_CLOSE = 3
@@ -100,9 +101,10 @@ class PageLink:
         self.outbox.join(SEND_WAIT)
 
     def close(self) -> None:
+        """Let the page go as the table lets any connection go: its socket shut, never a
+        close that waits on a send stuck behind a page that does not read."""
         self.leave()
-        with contextlib.suppress(WebSocketException, OSError):
-            self.connection.close()
+        shut(self.connection.socket)
 
 
 class PageOutput:
@@ -189,7 +191,7 @@ class PageListener(Listener):
     """The seat's listener, telling the page when the child's question is open (its answer
     field shows, and has the focus) and when it is over (answered, skipped or put aside)."""
 
-    def __init__(self, gettext: Callable[[str], str], sink: Sink, link: PageLink) -> None:
+    def __init__(self, gettext: Callable[[str], str], sink: LineSink, link: PageLink) -> None:
         super().__init__(gettext, sink)
         self.link = link
 
@@ -250,8 +252,8 @@ def serve_page(connection: Any, path: str, table: Any) -> None:
 def _serve(connection: Any, path: str, table: Any, link: PageLink) -> None:
     bad = 0
     while True:
-        try:
-            text = connection.recv(timeout=PAGE_WAIT)
+        try:  # the door shuts a page that has not joined by its deadline, whatever it sends
+            text = connection.recv(timeout=table.gate.deadline)
         except (TimeoutError, WebSocketException, OSError):
             return
         try:
@@ -266,7 +268,7 @@ def _serve(connection: Any, path: str, table: Any, link: PageLink) -> None:
                 labels = (page_wire.projector_labels(table.loc) if path == "/watch"
                           else page_wire.seat_labels(loc))
                 link.send(page_wire.labels_message(
-                    table.loc if path == "/watch" else loc, labels))
+                    table.loc if path == "/watch" else loc, labels, table.web.table))
                 continue
             if kind != "join":
                 raise WireError("not a join")
@@ -281,6 +283,7 @@ def _serve(connection: Any, path: str, table: Any, link: PageLink) -> None:
         if refusal is not None:
             link.send({"type": "refused", "text": _refusal_text(refusal, join, table)})
             continue
+        table.gate.joined(connection.socket)
         table.pages.add(threading.current_thread())
         try:
             if path == "/watch":
@@ -306,6 +309,13 @@ def _options(table: Any, code: str, **more: Any) -> ClientOptions:
     elif host == "::":
         host = "::1"
     return replace(ClientOptions(host, port, code, sound=QUIET), **more)
+
+
+def _relayed(client: TableClient, connection: Any, table: Any) -> None:
+    """The page's client reaches the door as the page's own computer (snl_edu.table.gate)."""
+    page = str(connection.remote_address[0]) if connection.remote_address else "?"
+    door = (client.options.host, client.options.port)
+    client.relay = lambda: table.gate.relay(page, door, CONNECT_WAIT)
 
 
 def _read_keys(connection: Any, keys: PageKeys, link: PageLink) -> None:
@@ -343,6 +353,7 @@ def _run_seat(connection: Any, link: PageLink, table: Any, join: page_wire.PageJ
                        data_dir=table.options.play.data_dir)
     keys = PageKeys()
     seat = BrowserSeat(options, loc, link, keys)
+    _relayed(seat, connection, table)
     seat.token = join.token
     try:
         seat.run(keys)
@@ -357,6 +368,7 @@ def _run_seat(connection: Any, link: PageLink, table: Any, join: page_wire.PageJ
 def _run_projector(connection: Any, link: PageLink, table: Any, code: str) -> None:
     link.language = table.loc.language
     view = ProjectorView(_options(table, code, watch=True), table.loc, link)
+    _relayed(view, connection, table)
     keys = PageKeys()
     reader = threading.Thread(target=_read_keys, args=(connection, keys, link),
                               daemon=True, name="snl-projector-page")

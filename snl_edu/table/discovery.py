@@ -8,6 +8,7 @@ all of them), and on nothing else.
 
 from __future__ import annotations
 
+import ipaddress
 import socket
 import threading
 from dataclasses import dataclass
@@ -47,7 +48,7 @@ class Announcement:
         self.zeroconf = Zeroconf(interfaces=_interfaces(bind))
         self.info = ServiceInfo(
             SERVICE, f"{label}.{SERVICE}", port=port,
-            addresses=[socket.inet_aton(a) for a in addresses],
+            addresses=[ipaddress.ip_address(a).packed for a in addresses],
             properties={"board": board[:MAX_TITLE], "v": "1"})
         self.zeroconf.register_service(self.info, allow_name_change=True)
 

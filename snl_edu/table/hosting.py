@@ -29,6 +29,19 @@ class Desk:
     sound: SoundOptions  # what the host says itself (the join code)
 
 
+def warm_up() -> None:
+    """Import now what hosting imports (the announcement's zeroconf, the keyboard, the QR
+    code), while Ctrl-C still ends the program quietly (snl_edu.interrupt): an import that
+    Ctrl-C lands in may print "Exception ignored" and lose it."""
+    import segno  # noqa: F401
+    import zeroconf  # noqa: F401
+
+    import snl_edu.app.opening
+    import snl_edu.inputs.keyboard
+    import snl_edu.inputs.seat_inputs
+    import snl_edu.table.discovery  # noqa: F401
+
+
 def host_open_table(the_table: Table, address: tuple[str, int], desk: Desk,
                     terminal: Terminal | None = None) -> None:
     """Tell the teacher how children join, then run the table until it ends; it is
@@ -55,11 +68,11 @@ def _show_join_lines(the_table: Table, address: tuple[str, int], desk: Desk,
                      terminal: Terminal) -> None:
     from snl_edu.table.codes import shown
     from snl_edu.table.discovery import ANY_ADDRESS, local_addresses
-    from snl_edu.table.joining import join_command, qr_lines, spelled_code
+    from snl_edu.table.joining import host_port, join_command, qr_lines, spelled_code
 
     loc = the_table.loc
     shown_host = address[0] if desk.bind not in ANY_ADDRESS else local_addresses()[0]
-    command = join_command(f"{shown_host}:{address[1]}", the_table.code)
+    command = join_command(host_port(shown_host, address[1]), the_table.code)
     lines = [loc.gettext("The table is open. Join code: {code}").format(
                  code=shown(the_table.code)),
              loc.gettext("Children join with: {command} --name NAME").format(command=command)]
@@ -124,11 +137,16 @@ def _run_with_teacher_keys(the_table: Table, desk: Desk, terminal: Terminal) -> 
 
 def _teacher_keys(the_table: Table, keyboard: KeyboardInput, say_code: Callable[[], None],
                   terminal: Terminal) -> None:
+    from snl_edu.inputs.commands import Action
+
     paused = False
     while not the_table.control.ended.is_set():
         command = keyboard.next_command(0.5)
         if command is None:
             continue
+        if command.action is Action.END:  # no keyboard (nohup, < /dev/null): the table goes on
+            the_table.control.ended.wait()
+            return
         key = command.text.strip().lower()
         if key == "s":
             the_table.start_now()

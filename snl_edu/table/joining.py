@@ -13,6 +13,11 @@ from snl_edu.language.localizer import Localizer
 from snl_edu.table.codes import shown
 
 
+def host_port(host: str, port: int) -> str:
+    """``host:port``, an IPv6 address in brackets (``[::1]:8765``), as in a web address."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
 def join_command(address: str, code: str) -> str:
     """What a child types to join (their name still to add)."""
     return f"snl table join {address} {shown(code)}"

@@ -11,6 +11,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
+from snl_edu.inputs.commands import ACTIONS
 from snl_edu.language.localizer import Localizer
 from snl_edu.language.registry import codes, languages
 from snl_edu.safe_text import MAX_NAME, clean_name
@@ -73,17 +74,16 @@ def seat_labels(loc: Localizer) -> dict[str, str]:
         "join": _("Join"),
         "game": _("The game"),
         "your-turn": _("Your turn"),
-        "roll": _("Roll"),
-        "repeat": _("Repeat"),
-        "where": _("Where is everyone"),
-        "ahead": _("What is ahead"),
-        "help": _("Help"),
         "speech": _("Read aloud on this page"),
         "sounds": _("Play the game's sounds"),
         "question": _("Question"),
         "answer-field": _("Your answer"),
         "answer": _("Answer"),
-        "skip": _("Skip"),
+        # The action buttons (roll, repeat, where, ahead, help, skip): from the action table.
+        **{row.action.value: _(row.button) for row in ACTIONS if row.button is not None},
+        # TRANSLATORS: child-facing (तिमी forms): the page's address ends in #CODE; this is
+        # said when that part is garbled.
+        "bad-code": _("The code in this page's address cannot be read. Type the join code."),
     }
 
 
@@ -98,11 +98,16 @@ def projector_labels(loc: Localizer) -> dict[str, str]:
         "moves": _("Last moves"),
         "start": _("Not on the board yet"),
         "code": _("Join code"),
-        "join": _("Join"),
+        "join": loc.pgettext("projector", "Join"),  # the teacher's page: polite forms
+        # TRANSLATORS: teacher-facing (polite forms): the projector page's address ends in
+        # #CODE; this is said when that part is garbled.
+        "bad-code": _("The code in this page's address cannot be read. Type the join code "
+                      "the table shows."),
     }
 
 
-def labels_message(loc: Localizer, labels: dict[str, str]) -> dict[str, Any]:
-    return {"type": "labels", "lang": loc.language, "labels": labels,
+def labels_message(loc: Localizer, labels: dict[str, str], table: str) -> dict[str, Any]:
+    """``table``: which table answers (a page keeps a seat's key only for its own table)."""
+    return {"type": "labels", "lang": loc.language, "labels": labels, "table": table,
             "languages": [{"code": language.code, "name": language.native_name}
                           for language in languages()]}

@@ -6,13 +6,22 @@ Plain HTTP GETs arrive in the websocket server's ``process_request`` and are ans
 there; websocket upgrades go on to the table. The join code is never in a path: the page
 carries it in the address's fragment (``#CODE``), which a browser never sends, so no
 request line (and no log of one) holds it.
+
+Only the table's own pages reach it: a request must name the table as its ``Host`` (an
+address, or this computer's own name: a page of another site whose name was pointed at the
+table, DNS rebinding, is refused), and a page's websocket must come from the table's own
+address (its ``Origin``). Only the terminal's client, which is no browser, sends no Origin,
+and only on its own path.
 """
 
 from __future__ import annotations
 
 import collections
 import email.utils
+import http
+import ipaddress
 import secrets
+import socket
 import threading
 from collections.abc import Callable
 from importlib import resources
@@ -43,6 +52,7 @@ FILES = {  # address -> (file in snl_edu/table/web, type)
 DEVANAGARI_FONT = "/noto-sans-devanagari.ttf"
 FONT_CACHE = 7 * 24 * 3600  # the font changes only with the package; 640 kB once a week
 WEBSOCKET_PATHS = frozenset({"/", "/seat", "/watch"})
+TERMINAL_PATH = "/"  # the terminal's client, the only one that sends no Origin
 HOUR = 3600
 SPOKEN_KEPT = 400  # lines whose audio a page may still ask for (a few turns of 8 seats)
 
@@ -76,9 +86,9 @@ class SpokenLines:
 
 def speech_wav(text: str, language: str) -> bytes | None:
     """The line in eSpeak NG's voice for its language, as a WAV; None without eSpeak."""
-    from snl_edu.outputs.speech.errors import AudioUnavailable
-    from snl_edu.outputs.speech.espeak import EspeakSynthesiser, Voice
+    from snl_edu.outputs.aloud.espeak import EspeakSynthesiser, Voice
     from snl_edu.sound.pcm import wav_bytes
+    from snl_edu.sound.unavailable import AudioUnavailable
 
     try:
         return wav_bytes(EspeakSynthesiser(Voice(language)).synthesise(text))
@@ -98,14 +108,31 @@ class WebSide:
         self.files = page_files()
         self.earcons = earcon_names()
         self.spoken = SpokenLines()
+        self.table = secrets.token_urlsafe(9)  # this table, told to its pages
         self._board_svg = board_svg
         self._board: bytes | None = None
         self._font: bytes | None = None
 
     def __call__(self, connection: Any, request: Request) -> Response | None:
-        if request.headers.get("Upgrade", "").lower() == "websocket":
+        origin = request.headers.get("Origin")
+        upgrade = request.headers.get("Upgrade", "").lower() == "websocket"
+        if origin is not None or not upgrade or request.path != TERMINAL_PATH:
+            host = request.headers.get("Host", "")
+            if not own_host(host, _port_of(connection)):
+                return _response(421, b"", "text/plain")
+            if (upgrade or origin is not None) and \
+                    (origin or "").lower() != f"http://{host}".lower():
+                return _response(403, b"", "text/plain")
+        if upgrade:
             return None if request.path in WEBSOCKET_PATHS else _response(404, b"", "text/plain")
-        path = request.path.split("?", 1)[0]
+        if request.method not in ("GET", "HEAD"):
+            return _response(405, b"", "text/plain")
+        response = self._answer(request.path.split("?", 1)[0])
+        if request.method == "HEAD":  # its headers (its length too), without the body
+            response.body = b""
+        return response
+
+    def _answer(self, path: str) -> Response:
         if path in self.files:
             return _response(200, self.files[path], FILES[path][1])
         if path.startswith("/audio/") and path.endswith(".wav") \
@@ -130,6 +157,30 @@ class WebSide:
         return _response(404, b"", "text/plain")
 
 
+def _port_of(connection: Any) -> int | None:
+    address = getattr(connection, "local_address", None)
+    return int(address[1]) if isinstance(address, tuple) else None
+
+
+def own_host(host: str, port: int | None) -> bool:
+    """Whether a ``Host`` header names this table: an IP address (v4, or v6 in brackets),
+    ``localhost`` or this computer's own name, with the table's port."""
+    name, colon, given = host.rpartition(":")
+    if not colon or name.endswith(":"):  # no port (or a bare IPv6 address)
+        return False
+    if port is not None and given != str(port):
+        return False
+    name = name.lower()
+    if name.startswith("[") and name.endswith("]"):
+        name = name[1:-1]
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        own = socket.gethostname().lower()
+        return name in ("localhost", own, f"{own}.local")
+    return True
+
+
 def _response(status: int, body: bytes, kind: str, cache: int = 0) -> Response:
     """``cache``: how many seconds a browser may keep the answer (0: never)."""
     headers = Headers([
@@ -139,8 +190,12 @@ def _response(status: int, body: bytes, kind: str, cache: int = 0) -> Response:
         ("Content-Security-Policy", POLICY),
         ("X-Content-Type-Options", "nosniff"),
         ("Referrer-Policy", "no-referrer"),
+        # Its files are for its own pages only: never embedded in, nor read by, another site.
+        ("Cross-Origin-Resource-Policy", "same-origin"),
+        ("X-Frame-Options", "DENY"),
         ("Cache-Control", f"max-age={cache}" if cache else "no-store"),
         ("Connection", "close"),
     ])
-    reason = {200: "OK", 204: "No Content", 404: "Not Found"}[status]
-    return Response(status, reason, headers, body)
+    if status == 405:
+        headers["Allow"] = "GET, HEAD"
+    return Response(status, http.HTTPStatus(status).phrase, headers, body)

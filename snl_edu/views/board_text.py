@@ -64,7 +64,8 @@ def board_grid(board: Board, loc: Localizer, colour: bool = False,
     legend = [loc.gettext("{ladder} marks a ladder's foot, {snake} a snake's head.").format(
         ladder=ladder, snake=snake)]
     if tokens:
+        # Numbered items need no "and", which would run into a team's own ("(3) Sita and Ramesh").
         legend.append(loc.gettext("In brackets, each player's number: {players}.").format(
-            players=loc.join([f"({loc.number(number)}) {name}"
-                              for number, (name, _) in enumerate(tokens, start=1)])))
+            players=", ".join(f"({loc.number(number)}) {name}"
+                              for number, (name, _) in enumerate(tokens, start=1))))
     return [" ".join(row) for row in rows] + legend

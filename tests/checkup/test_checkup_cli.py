@@ -299,7 +299,7 @@ def test_by_ear_numerals_are_heard_as_words_and_typed_as_digits(tmp_path: Path) 
 
     words = Localizer.create("ne").words(numeral.answer)
     assert f"यो सङ्ख्या अङ्कमा टाइप गर: {words}।" in result.output
-    assert "सङ्ख्या रेखा: औसतमा ०% टाढा" in result.output
+    assert "सङ्ख्या रेखा: औसतमा सही ठाउँभन्दा ०% टाढा" in result.output
     for name in ("कुन ठूलो", "अगाडि गन्ने", "सङ्ख्याको नाम भन्ने"):
         assert re.search(f"{name}: ([०-९]+) मध्ये \\1 सही \\(१००%", result.output), name
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from snl_edu.checkup import tone
-from snl_edu.outputs.speech.errors import AudioUnavailable
-from snl_edu.outputs.speech.sinks import DeviceSink
+from snl_edu.sound.device import DeviceSink
 from snl_edu.sound.pcm import Pcm
+from snl_edu.sound.unavailable import AudioUnavailable
 
 # Longer than the game's beep (0.18 s): the device's thread hands over each 10 ms period
 # when the machine lets it run, and on a loaded machine (the whole suite on two cores) the

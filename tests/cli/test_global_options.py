@@ -80,9 +80,9 @@ def test_a_number_out_of_range_is_told_with_the_range_in_the_users_words(
     assert list(said.values()) == [
         "Error: Invalid value for '--level': 9 is out of range: use 1 to 4.",
         "Error: Invalid value for '--card': 0 is out of range: use at least 1.",
-        "त्रुटि: '--level' का लागि दिइएको मान मिलेन: '9' सीमाबाहिर छ: १ देखि ४ सम्म दिनुहोस्।",
-        "त्रुटि: '--card' का लागि दिइएको मान मिलेन: '0' सीमाबाहिर छ: कम्तीमा १ दिनुहोस्।",
-        "त्रुटि: '--rate' का लागि दिइएको मान मिलेन: '9999' सीमाबाहिर छ: 80 देखि 450 सम्म दिनुहोस्।",
+        "त्रुटि: '--level' को मान मान्य छैन: '9' सीमाबाहिर छ: १ देखि ४ सम्म दिनुहोस्।",
+        "त्रुटि: '--card' को मान मान्य छैन: '0' सीमाबाहिर छ: कम्तीमा १ दिनुहोस्।",
+        "त्रुटि: '--rate' को मान मान्य छैन: '9999' सीमाबाहिर छ: 80 देखि 450 सम्म दिनुहोस्।",
         "Error: Invalid value for '--level': 'x' is not a valid integer."]
 
 

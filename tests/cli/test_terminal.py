@@ -265,7 +265,7 @@ def test_a_key_during_speech_cuts_it_short_in_the_real_program() -> None:
 
 
 def test_ctrl_c_silences_the_game_at_once() -> None:
-    from snl_edu.outputs.speech.espeak import EspeakSynthesiser, Voice
+    from snl_edu.outputs.aloud.espeak import EspeakSynthesiser, Voice
 
     stop_lines = ("Game stopped. The game is saved. To continue it, type: snl play --resume 1")
     saying_them = EspeakSynthesiser(Voice("en")).synthesise(stop_lines).duration

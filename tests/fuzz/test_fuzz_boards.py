@@ -15,7 +15,7 @@ from snl_edu.inputs.dice import RandomDice
 from snl_edu.language.localizer import Localizer
 from snl_edu.play.narration import Narrator
 
-from .budget import fuzz, no_hang
+from .budget import fuzz, fuzz_at, no_hang
 
 LOCALIZERS = [Localizer.create("en"), Localizer.create("ne")]
 
@@ -71,7 +71,7 @@ def check_board(text: str) -> Board | None:
     return board
 
 
-@fuzz
+@fuzz_at(19)
 @given(st.text(max_size=300))
 def test_any_text_is_a_board_or_a_board_error(text: str) -> None:
     check_board(text)
@@ -86,7 +86,7 @@ def test_deeply_nested_values_are_a_board_error(prefix: str, openers: list[str],
     check_board(prefix + "".join(openers) * depth)
 
 
-@fuzz
+@fuzz_at(9.5)
 @given(board_texts())
 def test_board_shaped_files_are_a_board_or_a_board_error(text: str) -> None:
     board = check_board(text)

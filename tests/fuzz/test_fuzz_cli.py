@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from snl_edu.cli import main
 
-from .budget import fuzz, no_hang
+from .budget import fuzz, fuzz_at, no_hang
 
 COMMANDS = ["play", "games", "rules", "words", "boards", "board", "nothing", ""]
 OPTIONS = ["--players", "--computer", "--board", "--finish", "--six-again", "--no-six-again",
@@ -50,7 +50,7 @@ def folder_with_an_unfinished_game() -> Path:
     return folder
 
 
-@fuzz
+@fuzz_at(9.4)
 @given(st.one_of(game_numbers.map(str), st.just("")), st.text(max_size=12))
 def test_any_resume_number_or_data_folder_gives_a_message(number: str, sub: str) -> None:
     with tempfile.TemporaryDirectory() as folder:

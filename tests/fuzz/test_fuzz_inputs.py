@@ -20,7 +20,7 @@ from snl_edu.outputs.console import ConsoleOutput, Outputs
 from snl_edu.play.narration import Narrator
 from snl_edu.play.session import Ending, Session
 
-from .budget import fuzz, no_hang
+from .budget import fuzz, fuzz_at, no_hang
 
 WORDS = ["", "roll", "r", "w", "a", "h", "?", "q", "y", "n", "quit", "yes", "no", "help",
          "repeat", "where", "ahead", "7", "१२", "exit", " ROLL ", "\t", "\x00", "\x1b[A"]
@@ -75,7 +75,7 @@ def test_any_bytes_through_a_pipe_end_cleanly(data: bytes) -> None:
     assert commands[-1].action is Action.END
 
 
-@fuzz
+@fuzz_at(7.7)
 @given(st.lists(lines, max_size=80), st.integers(0, 1000),
        st.sampled_from(["en", "ne"]))
 def test_any_script_plays_a_game_to_an_ending(script: list[str], seed: int,
@@ -127,7 +127,7 @@ answers = st.one_of(st.sampled_from(["5", "12", "०५", "१२", "٣", "²", 
                     st.text(max_size=12))
 
 
-@fuzz
+@fuzz_at(9.7)
 @given(st.lists(answers, max_size=60), st.integers(1, 4), st.sampled_from(["en", "ne"]),
        st.sampled_from(["classic", "moksha-patam", "saanp-bharyang"]), st.integers(0, 99))
 def test_any_lesson_answers_play_a_game_to_an_ending(typed: list[str], level: int,

@@ -23,7 +23,7 @@ from snl_edu.store import open_store
 from snl_edu.table.wire import Join, WireError, decode, read_join
 from tests.checkup.classroom import SEED, answers_for
 
-from .budget import fuzz, no_hang
+from .budget import fuzz, fuzz_at, no_hang
 
 # What a terminal would act on: controls, C1 controls, bidirectional overrides.
 RAW = {chr(c) for c in (*range(0x20), 0x7F, *range(0x80, 0xA0))} - {"\n"} | {"\u202e", "\u2066"}
@@ -72,7 +72,7 @@ def folder_with_a_learner() -> Path:
     return folder
 
 
-@fuzz
+@fuzz_at(25)
 @given(names, st.sampled_from(sorted(DOORS)))
 def test_any_name_through_any_door_is_saved_whole_or_refused(name: str, door: str) -> None:
     with tempfile.TemporaryDirectory() as empty:

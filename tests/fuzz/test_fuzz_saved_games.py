@@ -21,7 +21,7 @@ from snl_edu.store import STORE_FILE, open_store
 from snl_edu.store.games import GameStore
 from snl_edu.vocabulary import SnlError
 
-from .budget import fuzz, no_hang
+from .budget import fuzz, fuzz_at, no_hang
 
 LOC = Localizer.create("en")
 
@@ -87,7 +87,7 @@ def test_any_json_is_a_saved_game_or_a_clear_error(data: Any) -> None:
     load(data)
 
 
-@fuzz
+@fuzz_at(7.7)
 @given(damaged())
 def test_a_damaged_saved_game_loads_consistently_or_is_refused(data: Any) -> None:
     game = load(data)
@@ -95,7 +95,7 @@ def test_a_damaged_saved_game_loads_consistently_or_is_refused(data: Any) -> Non
         assert Game.from_data(json.loads(json.dumps(game.to_data()))).to_data() == game.to_data()
 
 
-@fuzz
+@fuzz_at(13.5)
 @given(st.binary(max_size=3000), st.integers(0, 4000))
 def test_any_store_file_opens_or_is_set_aside(noise: bytes, keep: int) -> None:
     with tempfile.TemporaryDirectory() as folder:

@@ -20,7 +20,7 @@ from snl_edu.capped_toml import MAX_BYTES, MAX_DEPTH, CappedTomlError, key_depth
 from snl_edu.cli import main
 from snl_edu.engine import BoardError
 
-from .budget import fuzz, no_hang
+from .budget import fuzz_at, no_hang
 
 # Text that means something to the depth check when it is not inside a string.
 TRICKY = st.text(st.sampled_from(list("ab.=[]{}\"'#,\\ ")), max_size=8)
@@ -70,7 +70,7 @@ def depth(value: Any) -> int:
     return 0
 
 
-@fuzz
+@fuzz_at(11.5)
 @given(documents)
 def test_the_depth_check_never_counts_less_than_toml_nests(text: str) -> None:
     """And every loader's parse (boards, phrase books, lessons use parse_capped) ends in
@@ -85,7 +85,7 @@ def test_the_depth_check_never_counts_less_than_toml_nests(text: str) -> None:
         parse_capped(text)
 
 
-@fuzz
+@fuzz_at(9)
 @given(documents, st.integers(1, 300))
 def test_any_structure_nested_at_any_depth_is_a_board_or_a_message(text: str,
                                                                    times: int) -> None:

@@ -134,3 +134,20 @@ def test_eyelash_ra_is_written_with_rra() -> None:
                                                    else (m.string,))
            if "\u0930\u094d\u200d" in text or "भर्याङ" in text or re.search(r"(?<![\u0900-\u097f])दश(?![\u0900-\u097f])", text)]
     assert bad == []
+
+
+def _plural_for_names(msgid: object, msgstr: object) -> bool:
+    """An entry about ``{names}`` (which may be one child) with no plural form whose Nepali
+    ends in a plural verb (STYLE.md §4, "One name may be one child")."""
+    from tests.language.style_checks import plural_verbs
+
+    ending = "(?:" + "|".join(map(re.escape, plural_verbs())) + ")[।?!]?$"
+    return (isinstance(msgid, str) and "{names}" in msgid and isinstance(msgstr, str)
+            and re.search(ending, msgstr.strip()) is not None)
+
+
+def test_a_list_of_names_that_may_be_one_child_takes_no_plural_verb() -> None:
+    assert [m.id for m in messages() if _plural_for_names(m.id, m.string)] == []
+    # The control: the review's "आशा … जोडिन सक्छन्" for one child.
+    assert _plural_for_names("{names} may join again with their name.",
+                             "{names} अब आफ्नो नामले फेरि जोडिन सक्छन्।")

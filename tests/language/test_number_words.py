@@ -1,4 +1,4 @@
-"""Nepali number words 1–100 as a child's textbook spells them; CLDR above 100."""
+"""Nepali number words 0–100 as a child's textbook spells them; CLDR above 100."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ TEXTBOOK = [word for row in ROWS[:-1] for word in row.split()] + [ROWS[-1]]
 
 
 def test_nepali_table_is_the_textbook_one() -> None:
-    assert dict(number_words("ne")) == dict(enumerate(TEXTBOOK, start=1))
+    assert dict(number_words("ne")) == {0: "शून्य"} | dict(enumerate(TEXTBOOK, start=1))
 
 
 def test_nepali_words_use_the_table_up_to_100_and_cldr_above() -> None:
@@ -30,6 +30,7 @@ def test_nepali_words_use_the_table_up_to_100_and_cldr_above() -> None:
     assert [loc.words(n) for n in range(1, 101)] == TEXTBOOK
     assert loc.words(3) == "तीन" and loc.words(20) == "बीस" and loc.words(10) == "दस"
     assert loc.words(101) == "एक सय एक"
+    assert loc.words(0) == "शून्य"  # CLDR's शुन्य is not the dictionary's spelling
 
 
 def test_english_has_no_table_and_keeps_cldr() -> None:

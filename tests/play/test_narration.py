@@ -27,7 +27,7 @@ from snl_edu.engine.events import (
     Won,
 )
 from snl_edu.language.localizer import Digits, Localizer
-from snl_edu.outputs.speech import cues
+from snl_edu.outputs.aloud import cues
 from snl_edu.play import narration
 from snl_edu.play.narration import Narrator, Verbosity, computer_name, shown_name
 
@@ -303,7 +303,7 @@ def test_at_level_one_a_roll_is_tapped_and_a_move_counted_on_from_the_childs_squ
     moved = narrator.narrate(Moved(0, 20, 24))
     words = ", ".join(loc.words(n) for n in (21, 22, 23, 24))
     expected = {"en": f"Counting on from twenty: {words}.",
-                "ne": f"{loc.words(20)}बाट अगाडि गन्दै: {words}।"}[language]
+                "ne": f"{loc.words(20)}देखि अगाडि गनौँ: {words}।"}[language]
     assert (moved[0].text, moved[0].earcon) == (expected, "step")
     assert moved[1].earcon is None  # the step sound goes with the count, heard once
     assert len(narrator.narrate(Moved(1, 20, 24))) == 1  # the computer's: just the move

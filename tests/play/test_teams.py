@@ -93,7 +93,7 @@ def test_a_resumed_game_continues_with_the_same_child(rolls: list[int]) -> None:
     ("en", Verbosity.NORMAL, "Asha and Bikash's turn: it is Bikash's roll."),
     ("en", Verbosity.FULL, "Bikash, it is your roll for Asha and Bikash. Roll the pasa!"),
     ("ne", Verbosity.NORMAL, "Asha र Bikash को पालो: अब Bikash को पासा फाल्ने पालो।"),
-    ("ne", Verbosity.FULL, "Bikash, Asha र Bikash टोलीका लागि पासा फाल्ने तिम्रो पालो। पासा फाल!"),
+    ("ne", Verbosity.FULL, "Bikash, Asha र Bikash को टोलीका लागि पासा फाल्ने तिम्रो पालो। पासा फाल!"),
 ])
 def test_the_turn_names_the_child_whose_roll_it_is(language: str, verbosity: Verbosity,
                                                     line: str) -> None:
@@ -136,3 +136,18 @@ def test_every_sentence_names_a_team_with_and_never_plus(language: str, seat: st
     assert len(team) >= 5
     assert not any("+" in text for text in team)
     assert any("C++" in text for text in texts)
+
+
+def test_a_team_takes_a_plural_verb_and_a_child_alone_a_singular_one() -> None:
+    """English: "Asha and Bikash come onto the board", "Chandra comes onto the board"."""
+    game = new_game([Seat("Asha+Bikash"), Seat("Chandra")])
+    narrator = Narrator(Localizer.create("en"), game.board, game.seats, Verbosity.NORMAL)
+    texts = [m.text for roll in (4, 4, 3, 3) for m in narrator.narrate_all(game.play(roll))]
+    texts += [m.text for m in narrator.where(game)]
+    assert "Asha and Bikash come onto the board at square 4." in texts
+    assert "Chandra comes onto the board at square 4." in texts
+    assert "Bharyang! Asha and Bikash climb the ladder from 4 to 14." in texts
+    assert "Asha and Bikash move from 14 to 17." in texts
+    assert "Asha and Bikash are on square 17." in texts and "Chandra is on square 17." in texts
+    assert not any("Asha and Bikash comes" in text or "Asha and Bikash is" in text
+                   for text in texts)

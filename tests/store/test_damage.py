@@ -176,3 +176,23 @@ def test_rows_read_back_are_the_rows_written(tmp_path: Path) -> None:
 
         assert not any(damaged_rows(store.connection).values())
     assert sqlite3.sqlite_version
+
+
+@pytest.mark.parametrize("how", ["--data-dir", "SNL_DATA_DIR"])
+def test_a_damaged_store_in_a_relative_folder_is_salvaged(
+        tmp_path: Path, how: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by flipping bytes: SQLite's file URI of the set-aside copy cannot be relative."""
+    folder = tmp_path / "data"
+    path = populate(folder)
+    with open(path, "r+b") as handle:  # the page of answers becomes noise; the games stay
+        handle.seek(4096 * 3)
+        handle.write(b"\xa5" * 4096)
+    monkeypatch.chdir(tmp_path)
+    given = ["--data-dir", "data"] if how == "--data-dir" else []
+    result = CliRunner().invoke(main, ["games", "--all", *given],
+                                env={"SNL_DATA_DIR": "data"} if not given else None)
+    assert result.exception is None or isinstance(result.exception, SystemExit), \
+        result.exception
+    assert "Traceback" not in result.output and result.exit_code == 0, result.output
+    with open_store(folder) as store:
+        assert store.connection.execute("SELECT count(*) FROM games").fetchone()[0] == 3

@@ -20,12 +20,15 @@ def open_socket(port: int, source: str = "127.0.0.1", timeout: float = 5.0) -> s
     return sock
 
 
-def handshake(sock: socket.socket) -> None:
-    """The websocket opening handshake, by hand; raises if the table does not upgrade."""
+def handshake(sock: socket.socket, path: str = "/", origin: str | None = None) -> None:
+    """The websocket opening handshake, by hand; raises if the table does not upgrade. A
+    page's path needs its page's ``origin`` (the Host is then the origin's)."""
     key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall((f"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+    host = origin.split("//", 1)[1] if origin else "127.0.0.1"
+    sock.sendall((f"GET {path} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\n"
                   f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-                  f"Sec-WebSocket-Version: 13\r\n\r\n").encode())
+                  + (f"Origin: {origin}\r\n" if origin else "")
+                  + "Sec-WebSocket-Version: 13\r\n\r\n").encode())
     reply = b""
     while b"\r\n\r\n" not in reply:
         chunk = sock.recv(4096)

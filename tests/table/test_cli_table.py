@@ -294,3 +294,40 @@ def test_a_child_whose_program_is_killed_joins_again_and_has_her_seat_without_th
             asha.expect("The seat of Asha is kept for Asha. If it is yours, ask the teacher")
     assert b"asha" not in b"".join(path.read_bytes().lower() for path in
                                    (tmp_path / "asha-computer").rglob("*") if path.is_file())
+
+
+def test_a_host_whose_input_is_at_its_end_waits_without_spinning() -> None:
+    """nohup, or < /dev/null: every read says "ended" at once; asked again and again that
+    was 194 CPU ticks in 10 s of an idle table."""
+    import threading
+
+    from snl_edu.inputs.commands import Action, Command
+    from snl_edu.table.hosting import _teacher_keys
+    from snl_edu.table.seats import TableControl
+
+    asked: list[float] = []
+
+    class AtItsEnd:
+        def next_command(self, timeout: float | None = None) -> Command:
+            asked.append(time.monotonic())
+            return Command(Action.END)
+
+    control = TableControl()
+    waiting = threading.Event()
+    wait = control.ended.wait
+
+    def watched_wait(timeout: float | None = None) -> bool:
+        waiting.set()
+        return wait(timeout)
+
+    control.ended.wait = watched_wait  # type: ignore[method-assign]
+    table = type("Table", (), {"control": control})()
+    keys = threading.Thread(target=_teacher_keys, daemon=True,
+                            args=(table, AtItsEnd(), lambda: None, None))
+    keys.start()
+    deadline = time.monotonic() + WAIT
+    while not waiting.is_set() and len(asked) < 1000 and time.monotonic() < deadline:
+        waiting.wait(0.01)
+    control.end()
+    keys.join(WAIT)
+    assert waiting.is_set() and len(asked) == 1, len(asked)

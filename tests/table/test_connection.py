@@ -94,11 +94,56 @@ def test_the_door_counts_ipv4_by_address_and_ipv6_by_its_64() -> None:
     assert network_of("2001:db8:1:3::1") != network_of("2001:db8:1:2::1")
     assert network_of("::ffff:10.0.0.7") == "10.0.0.7"
     assert network_of("fe80::1%eth0") == "fe80::/64"
-    gate = Gate(per_network=2, in_all=3)
-    assert gate.enter("a") and gate.enter("a") and not gate.enter("a")
-    assert gate.enter("b") and not gate.enter("c")  # full in all
-    gate.leave("a")
-    assert gate.enter("c") and gate.open_count() == 3
+    gate = Gate(per_network=2, in_all=3, unjoined_per_network=2, unjoined_in_all=3,
+                monotonic=lambda: 0.0)  # all at once: none has had the second to make way
+    first = gate.enter(object(), "a")
+    assert first and gate.enter(object(), "a") and not gate.enter(object(), "a")
+    assert gate.enter(object(), "b") and not gate.enter(object(), "c")  # full in all
+    gate.leave(first)
+    assert gate.enter(object(), "c") and gate.open_count() == 3
+
+
+def test_unjoined_sockets_have_a_smaller_share_and_a_deadline() -> None:
+    """Half-open sockets from eight computers filled the whole door (96) and no child could
+    join; now they fill their own share only, and each is let go at its deadline."""
+    now = [0.0]
+    gate = Gate(per_network=24, in_all=96, unjoined_per_network=4, unjoined_in_all=48,
+                deadline=10.0, monotonic=lambda: now[0])
+    held = [gate.enter(object(), f"10.0.0.{n}") for n in range(8) for _ in range(24)]
+    assert sum(entry is not None for entry in held) == 32  # four from each of the eight
+    child = object()
+    assert gate.enter(child, "10.0.0.99") is not None  # a child's computer still gets in
+    gate.joined(child)
+    now[0] = 9.0
+    assert gate.overdue() == []
+    now[0] = 10.5  # every unjoined socket is past its deadline; the child's is not
+    overdue = gate.overdue()
+    assert len(overdue) == 32 and child not in overdue
+    joined = [gate.enter(object(), "10.0.0.50") for _ in range(4)]
+    for entry in joined:
+        assert entry is not None
+        gate.joined(entry.sock)
+    assert gate.enter(object(), "10.0.0.50") is not None  # joined ones free the share
+
+
+def test_a_full_share_of_unjoined_sockets_makes_way_for_a_new_one() -> None:
+    """From many computers at once the unjoined share fills; its oldest socket that has had
+    a second gives its place (shut) to the next, so a child's join always gets in."""
+    now = [0.0]
+    gate = Gate(monotonic=lambda: now[0])  # the table's own shares
+    flood = [gate.enter(socket.socket(), f"10.0.{n}.1") for n in range(200)]
+    assert sum(entry is not None for entry in flood) == gate.unjoined_in_all
+    assert gate.enter(object(), "10.9.9.9") is None  # all fresh: nobody makes way yet
+    now[0] = 1.5
+    child = gate.enter(object(), "10.9.9.9")
+    assert child is not None and gate.unjoined_count() == gate.unjoined_in_all
+    oldest = next(entry for entry in flood if entry is not None)
+    assert not oldest.counted  # the oldest was shut to make way
+    gate.leave(oldest)  # ... and its handler's leaving counts nothing twice
+    assert gate.unjoined_count() == gate.unjoined_in_all
+    for entry in flood:
+        if entry is not None:
+            entry.sock.close()
 
 
 def test_wrong_codes_from_one_ipv6_64_are_counted_together() -> None:

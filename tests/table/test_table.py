@@ -229,7 +229,7 @@ def test_the_hosts_projector_view_and_starting_without_everyone(tmp_path: Path) 
         # Each token on the board is marked on the grid, and the grid says whose is which.
         host_log.wait_for(lambda lines: any(re.search(r"\b\d+[LS]?\((1|2)(,\d)?\)", line)
                                             for line in lines))
-        assert "In brackets, each player's number: (1) Asha and (2) Bikash." in host_log.lines
+        assert "In brackets, each player's number: (1) Asha, (2) Bikash." in host_log.lines
         asha.leave()
 
 

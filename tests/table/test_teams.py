@@ -200,7 +200,7 @@ def test_her_open_question_says_only_what_is_so_after_her_team_mate_rolls(
         asked = teacher.asker.asking
         assert asked is not None
         asha.log.wait_for(lambda lines: said_after(
-            lines, "Asha and Bikash's turn: it is Bikash's roll.", "Asha and Bikash moves",
+            lines, "Asha and Bikash's turn: it is Bikash's roll.", "Asha and Bikash move",
             asked.prompt))
         game, seat = asha.client.game, asha.client.seat
         for child in (asha, bikash, chandra):

@@ -32,7 +32,9 @@ def _get(port: int, path: str) -> tuple[int, dict[str, str], bytes]:
 
 
 def _page(port: int, path: str = "/seat") -> Any:
-    return connect(f"ws://127.0.0.1:{port}{path}", open_timeout=WAIT, compression=None)
+    """A page's websocket, from the table's own page (its Origin), as a browser opens it."""
+    return connect(f"ws://127.0.0.1:{port}{path}", open_timeout=WAIT, compression=None,
+                   origin=f"http://127.0.0.1:{port}")  # type: ignore[arg-type]
 
 
 def _until(page: Any, kind: str) -> dict[str, Any]:
@@ -177,13 +179,17 @@ def test_a_page_that_stops_reading_is_let_go_and_holds_nothing_up() -> None:
     class Stuck:  # a page whose network has stopped taking anything
         def __init__(self) -> None:
             self.closed = threading.Event()
+            self.socket = self  # its socket: shut, the stuck send ends with an error
 
         def send(self, text: str) -> None:
             self.closed.wait()
             raise OSError("closed")
 
-        def close(self) -> None:
+        def shutdown(self, how: int) -> None:
             self.closed.set()
+
+        def close(self) -> None:  # websockets' close waits for the lock the send holds
+            raise AssertionError("a close that waits on the stuck send: the host hangs")
 
     page = Stuck()
     link = PageLink(page, SpokenLines())

@@ -50,11 +50,15 @@ class CombinedInput:
 
     def phrase_for(self, action: Action) -> str | None:
         """What to say for ``action`` (commands.Ear); None: the ear cannot hear it."""
-        return self.listener.phrase_for(action) if self.listener is not None else None
+        return self.listener.phrase_for(action) if self._hearing() else None
 
     @property
     def hears_numbers(self) -> bool:
-        return self.listener is not None and self.listener.hears_numbers
+        return self._hearing() and self.listener is not None and self.listener.hears_numbers
+
+    def _hearing(self) -> bool:
+        """Voice still hears: a listener that stopped on an error is not offered."""
+        return self.listener is not None and self.listener.error is None
 
     def key_pressed(self) -> bool:
         """Whether a command is waiting (speech polls this to skip); it is handled after."""

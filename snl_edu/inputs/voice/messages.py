@@ -77,4 +77,7 @@ def describe_voice_error(error: VoiceError, loc: Localizer) -> str:
             return _("There is no speech model to download for {language}. Choose one of: "
                      "{languages}.").format(language=loc.language_name(error.language),
                                             languages=loc.join(sorted(OFFICIAL_MODELS)))
+        case VoiceProblem.RECOGNISER_FAILED:
+            return _("The speech recogniser {name} failed on what it heard, again and "
+                     "again.").format(name=detail)
     return str(error)

@@ -20,6 +20,7 @@ class VoiceProblem(StrEnum):
     DOWNLOAD = "download"  # fetching a model failed (network, timeout)
     ARCHIVE = "archive"  # the downloaded file is truncated or not a model archive
     UNKNOWN_LANGUAGE = "unknown-language"  # no official model for that language
+    RECOGNISER_FAILED = "recogniser-failed"  # the recogniser broke on what it was given
 
 
 class VoiceError(SnlError):

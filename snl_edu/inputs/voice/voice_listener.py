@@ -17,6 +17,7 @@ hears nothing, which keeps idle CPU low.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from array import array
@@ -30,6 +31,7 @@ from snl_edu.inputs.voice.audio.vad import SileroEndpointer, load_vad
 from snl_edu.inputs.voice.phrasebook.grammar import build_grammar
 from snl_edu.inputs.voice.phrasebook.phrases import PhraseBook
 from snl_edu.inputs.voice.phrasebook.understand import understand
+from snl_edu.inputs.voice.problems import VoiceError, VoiceProblem
 from snl_edu.inputs.voice.recognisers.recognition import Backend, Selective, Transcript
 
 LEAD = int(0.1 * SAMPLE_RATE)  # samples given before the start of speech (soft onsets)
@@ -38,6 +40,9 @@ TAIL = int(0.15 * SAMPLE_RATE)  # and after its end (Silero hears the end a litt
 # minimum speech (0.1 s) and a block, and the lead comes before that.
 KEEP = int(0.5 * SAMPLE_RATE)
 HOLDOVER = 0.3  # seconds still ignored after the game stops speaking (echo, output buffers)
+# Utterances in a row the recogniser may fail on (an exception from its library) before
+# voice stops: one odd utterance is unheard, a recogniser that keeps failing is broken.
+MAX_FAILURES = 3
 
 
 def never() -> bool:
@@ -86,6 +91,7 @@ class VoiceListener:
         self._thread: threading.Thread | None = None
         self.ended = threading.Event()  # the audio source has ended
         self.error: BaseException | None = None
+        self._failures = 0  # utterances in a row the recogniser failed on
 
     # -- what this ear hears (commands.Ear) ------------------------------------------
 
@@ -182,13 +188,33 @@ class VoiceListener:
             return
         audio = self._pending[:count].tobytes()
         self._drop_before(self._pending_from + count)
-        early = self.recognizer.accept(audio)
+        early = self._recognised(lambda: self.recognizer.accept(audio))
         if early is not None:  # the recogniser ended a long utterance itself: judge that part
             self._decide(early, self.endpointer.last_voiced_sample)
 
     def _finish(self, end_sample: int) -> Heard | None:
         self._active = False
-        return self._decide(self.recognizer.finish(), end_sample)
+        result = self._recognised(self.recognizer.finish)
+        return None if result is None else self._decide(result, end_sample)
+
+    def _recognised(self, step: Callable[[], Transcript | None]) -> Transcript | None:
+        """The recogniser's step; a failure of its library is an utterance unheard, until
+        MAX_FAILURES in a row stop voice with a VoiceError that says so."""
+        try:
+            result = step()
+        except VoiceError:
+            raise
+        except Exception as error:  # a library's bug must not end the game
+            self._failures += 1
+            with contextlib.suppress(Exception):
+                self.recognizer.reset()
+            self._active = False
+            if self._failures >= MAX_FAILURES:
+                raise VoiceError(VoiceProblem.RECOGNISER_FAILED, self.model.name) from error
+            return None
+        if result is not None:
+            self._failures = 0
+        return result
 
     def _decide(self, result: Transcript, end_sample: int) -> Heard | None:
         if not result.raw:

@@ -11,7 +11,7 @@ from snl_edu.inputs.voice.audio.sources import AudioSource, WavFileSource
 from snl_edu.inputs.voice.inputs import CombinedInput
 from snl_edu.inputs.voice.messages import describe_voice_error
 from snl_edu.inputs.voice.phrasebook.phrases import load_phrase_book
-from snl_edu.inputs.voice.problems import VoiceError
+from snl_edu.inputs.voice.problems import VoiceError, VoiceProblem
 from snl_edu.inputs.voice.recognisers.backends import Recogniser, backend_for
 from snl_edu.inputs.voice.recognisers.recognition import Backend
 from snl_edu.inputs.voice.teaching.taught import TaughtAudio, TaughtBackend
@@ -62,7 +62,10 @@ def voice_input(loc: Localizer, keyboard: CommandSource, say: Callable[[list[str
         return keyboard
 
     def lost(error: BaseException) -> None:
-        detail = describe_voice_error(error, loc) if isinstance(error, VoiceError) else str(error)
+        # Never the library's own words ("'NoneType' object is not iterable")
+        known = error if isinstance(error, VoiceError) else \
+            VoiceError(VoiceProblem.RECOGNISER_FAILED, listener.model.name)
+        detail = describe_voice_error(known, loc)
         say([_("Voice input stopped: {detail}").format(detail=detail),
              _("The game goes on by keyboard.")])
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 import contextlib
 import shlex
 import socket
+import time
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from websockets.exceptions import WebSocketException
+from websockets.exceptions import InvalidMessage, WebSocketException
 
 from snl_edu.engine import Game, Seat
 from snl_edu.language.localizer import Localizer
@@ -23,6 +24,9 @@ from snl_edu.table.wire import Refusal
 from snl_edu.vocabulary import N_, Message, SnlError
 
 CONNECT_WAIT = 5.0
+# A table whose door is full (half-open sockets from many computers) shuts a new socket at
+# once; its oldest one makes way within a second, so the child's computer tries again.
+DOOR_FULL_RETRIES = (0.3, 0.6, 1.2)
 RECONNECT_TRIES = 5
 
 
@@ -126,11 +130,16 @@ def find_table(options: ClientOptions, via: str | None = None) -> ClientOptions:
     raise TableError(REFUSALS[Refusal.CODE])
 
 
+def table_uri(host: str, port: int) -> str:
+    """The table's websocket address; an IPv6 address goes in brackets."""
+    return f"ws://[{host}]:{port}" if ":" in host else f"ws://{host}:{port}"
+
+
 def _accepts(options: ClientOptions) -> bool:
     from websockets.sync.client import connect
 
     try:
-        with connect(f"ws://{options.host}:{options.port}", compression=None, proxy=None,
+        with connect(table_uri(options.host, options.port), compression=None, proxy=None,
                      logger=quiet_logger("client"),
                      open_timeout=CONNECT_WAIT, max_size=wire.MAX_TABLE_MESSAGE) as probe:
             probe.send(wire.encode(wire.Join(options.code, "", watch=True)))
@@ -147,13 +156,21 @@ class TableLink(ClientState):
     def _connect(self) -> wire.Welcome:
         from websockets.sync.client import connect
 
-        uri = f"ws://{self.options.host}:{self.options.port}"
+        uri = table_uri(self.options.host, self.options.port)
         address = f"{self.options.host}:{self.options.port}"
-        try:
-            made = connect(uri, max_size=wire.MAX_TABLE_MESSAGE, compression=None,
-                           open_timeout=CONNECT_WAIT, proxy=None, logger=quiet_logger("client"))
-        except (OSError, TimeoutError, WebSocketException) as error:  # refused, unreachable
-            raise TableError(unreachable(error), address=address) from None
+        for pause in (*DOOR_FULL_RETRIES, None):
+            try:
+                made = connect(uri, max_size=wire.MAX_TABLE_MESSAGE, compression=None,
+                               open_timeout=CONNECT_WAIT, proxy=None,
+                               logger=quiet_logger("client"),
+                               sock=self.relay() if self.relay is not None else None)
+                break
+            except InvalidMessage as error:  # shut before it answered: its door is full
+                if pause is None:
+                    raise TableError(unreachable(error), address=address) from None
+                time.sleep(pause)  # its oldest waiting socket makes way within a second
+            except (OSError, TimeoutError, WebSocketException) as error:  # refused, unreachable
+                raise TableError(unreachable(error), address=address) from None
         with self._connecting:
             if self._closed:  # the client ended while this one was connecting: let it go
                 made.close()

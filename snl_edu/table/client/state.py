@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import socket
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -51,6 +52,9 @@ class ClientState:
                  terminal: Terminal | None = None, seat_keys: SeatKeys | None = None) -> None:
         self.options = options
         self.loc = loc
+        # How a page's seat, run at the host, reaches the table's door (snl_edu.table.gate:
+        # counted as its page's computer); None: a socket of its own, as any computer's.
+        self.relay: Callable[[], socket.socket] | None = None
         self._ = loc.gettext
         self.terminal = terminal or Terminal()
         self.console = ConsoleOutput(self.terminal.stdout)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from snl_edu.engine.events import Event
 from snl_edu.table import wire
-from snl_edu.table.host.state import GOODBYE_WAIT, Chair, Peer, TableState
+from snl_edu.table.host.state import Chair, Peer, TableState
 from snl_edu.table.notices import notice_text, warning_seconds
 from snl_edu.table.wire import Notice
 from snl_edu.vocabulary import Message
@@ -55,10 +55,9 @@ class Broadcast(TableState):
             self.state = self.game.to_data()
             self._broadcast(wire.Update(tuple(events), self.state))
 
-    def _goodbye(self) -> None:
-        """The last words reach whoever reads within GOODBYE_WAIT; whoever does not is cut
-        off, so the server's goodbyes never wait on them."""
-        end = time.monotonic() + GOODBYE_WAIT
+    def _goodbye(self, end: float) -> None:
+        """The last words reach whoever reads by ``end`` (monotonic); whoever does not is
+        cut off, so the server's goodbyes never wait on them."""
         for peer in self._peers():
             if not peer.outbox.flush(max(0.0, end - time.monotonic())):
                 peer.outbox.cut()

@@ -3,8 +3,10 @@ and the end."""
 
 from __future__ import annotations
 
+import socket
 import threading
 import time
+from typing import TYPE_CHECKING, Any
 
 from snl_edu.app.saving import resume_hint, resumed_messages, save_after_interrupt
 from snl_edu.engine import Game
@@ -12,11 +14,16 @@ from snl_edu.inputs.seat_inputs import SeatInputs
 from snl_edu.play.session import Ending, Session, SessionSettings
 from snl_edu.table import wire
 from snl_edu.table.host.seating import Seating
-from snl_edu.table.host.state import CLOSE_WAIT, HANDSHAKE_WAIT, KEEPALIVE, PAGES_FINISH, QUIET
+from snl_edu.table.host.state import CLOSE_WAIT, GOODBYE_WAIT, HANDSHAKE_WAIT, KEEPALIVE, QUIET
+
+SHUTDOWN_WAIT = 5.0  # the server's own closing, at most (every socket is shut meanwhile)
 from snl_edu.table.notices import ended_by_teacher, notice_text
 from snl_edu.table.seats import TableEnded
 from snl_edu.table.wire import Notice
 from snl_edu.vocabulary import Message
+
+if TYPE_CHECKING:
+    from websockets.http11 import Request, Response
 
 
 class Table(Seating):
@@ -30,11 +37,15 @@ class Table(Seating):
         """Start listening; the table is joinable from now on."""
         from websockets.sync.server import serve
 
+        # An IPv6 address (::1, ::) listens as IPv6; the server names itself, no version.
+        family = socket.AF_INET6 if ":" in self.options.bind else socket.AF_INET
         self.server = serve(self._handle, self.options.bind, self.options.port,
                             max_size=wire.MAX_CLIENT_MESSAGE, compression=None,
                             open_timeout=HANDSHAKE_WAIT, ping_interval=KEEPALIVE,
                             ping_timeout=KEEPALIVE, close_timeout=CLOSE_WAIT, max_queue=4,
-                            process_request=self.web, logger=QUIET)
+                            process_request=self._request if self.web is not None else None,
+                            logger=QUIET, server_header="snl",
+                            family=family)
         # Over its caps a connection is shut before it costs a handshake (snl_edu.table.gate).
         # The server's handler forgets its own thread when it ends, and its shutdown waits
         # until every thread is forgotten: a refused socket's thread must be forgotten too.
@@ -45,6 +56,7 @@ class Table(Seating):
                 server.handler_threads.discard(threading.current_thread())
 
         self.server.handler = self.gate.guard(self.server.handler, forget_thread)
+        self.gate.start()
         host, port = self.server.socket.getsockname()[:2]
         self.address = (host, port)
         self._server_thread = threading.Thread(target=self.server.serve_forever,
@@ -55,21 +67,46 @@ class Table(Seating):
         self.outputs.show_all(resumed_messages(self.prepared, self.narrator, self.loc))
         return self.address
 
+    def _request(self, connection: Any, request: Request) -> Response | None:
+        """A request has arrived whole: a plain one is answered by the web side however
+        long that takes (the first board is drawn on asking), no longer on the door's
+        clock; an upgrade still has its join to come."""
+        assert self.web is not None
+        if request.headers.get("Upgrade", "").lower() != "websocket":
+            self.gate.joined(connection.socket)
+        return self.web(connection, request)
+
     def close(self) -> None:
+        """The pages' seats pass the end on, and the last words reach whoever reads, all
+        within GOODBYE_WAIT; then every socket is shut (snl_edu.table.gate), so that the
+        server's own closing never waits on a send to a computer that does not read."""
         self.control.end()
         for chair in self.chairs:
             chair.source.close()
-        deadline = time.monotonic() + PAGES_FINISH
+        deadline = time.monotonic() + GOODBYE_WAIT
         for page in list(self.pages):
             page.join(max(0.0, deadline - time.monotonic()))
-        self._goodbye()
+        self._goodbye(deadline)
         if self.server is not None:
-            self.server.shutdown()
+            self._shut_down(self.server)
             self.server = None
+        self.gate.stop()
         if self._server_thread is not None:
             self._server_thread.join(timeout=5)
         self.watch.stop()
         self.prepared.close()
+
+    def _shut_down(self, server: Any) -> None:
+        """The server stops accepting and waits for its connections' threads; meanwhile
+        every socket at the door is shut, again and again, so none it closes (one that came
+        in just now, say) waits on a send to a computer that does not read."""
+        stopping = threading.Thread(target=server.shutdown, name="snl-table-shutdown",
+                                    daemon=True)
+        stopping.start()
+        end = time.monotonic() + SHUTDOWN_WAIT
+        while stopping.is_alive() and time.monotonic() < end:
+            self.gate.cut_all()
+            stopping.join(0.05)
 
     def start_now(self) -> None:
         """The teacher starts without waiting for every seat (an absent child's turns are

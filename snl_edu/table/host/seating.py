@@ -57,7 +57,7 @@ class Seating(Broadcast):
 
     def _serve(self, peer: Peer) -> None:
         connection = peer.connection
-        address = str(connection.remote_address[0])
+        address = self.gate.speaks_for(connection.remote_address)  # a page's, for its relay
         try:
             join = wire.read_join(wire.decode(connection.recv(timeout=FIRST_MESSAGE_WAIT),
                                               wire.MAX_CLIENT_MESSAGE))
@@ -68,6 +68,7 @@ class Seating(Broadcast):
         if refusal is not None:
             self._refuse(peer, wire.Refused(refusal))
             return
+        self.gate.joined(connection.socket)
         if join.watch:
             self._watch(peer)
             return
@@ -92,8 +93,10 @@ class Seating(Broadcast):
     def page_address(self, shown_host: str) -> str:
         """The address a browser opens: the seat page, the join code in its fragment (never
         sent to the server, so never in a request line or a log)."""
+        from snl_edu.table.joining import host_port
+
         assert self.address is not None
-        return f"http://{shown_host}:{self.address[1]}/#{codes.shown(self.code)}"
+        return f"http://{host_port(shown_host, self.address[1])}/#{codes.shown(self.code)}"
 
     def _seating(self, join: wire.Join) -> list[Chair] | wire.Refused:
         """The chairs a join takes: those its token holds, else the child's own by name,

@@ -24,7 +24,7 @@ from snl_edu.play.narration import Narrator, Verbosity
 from snl_edu.safe_text import clean_name
 from snl_edu.table import codes, wire
 from snl_edu.table.connection import Outbox, Watch
-from snl_edu.table.gate import Gate
+from snl_edu.table.gate import JOIN_DEADLINE, Gate
 from snl_edu.table.seats import WARNING_BEFORE, NetworkSeat, TableControl, TeamSeat
 from snl_edu.table.turn_clock import QUESTION_CAP
 from snl_edu.table.web import WebSide
@@ -40,7 +40,6 @@ FIRST_MESSAGE_WAIT = 5.0
 KEEPALIVE = 10.0
 CLOSE_WAIT = 1.0  # a goodbye's answer; the table's end never waits longer on one client
 BAD_MESSAGES_BEFORE_CLOSE = 3
-PAGES_FINISH = 2.0  # how long a closing table waits for the pages' seats to tell the end
 # A child's keys, held down, repeat about 30 times a second: more than this is a flood,
 # and the connection is dropped (the seat is kept, as for any drop).
 MESSAGES_PER_SECOND = 60
@@ -66,6 +65,7 @@ class TableOptions:
     show: bool = False  # the host's screen is the projector: the board after every turn
     web: bool = True  # serve the seat page and the projector page for browsers
     web_lessons: str | None = None  # browser seats' lessons (None: some, as at a keyboard)
+    join_deadline: float = JOIN_DEADLINE  # a connection not joined by then is shut
 
 
 @dataclass(eq=False)
@@ -124,7 +124,7 @@ class TableState(abc.ABC):
         # The session's thread alone asks it (the narrator and the team seats).
         self.rotation = teams.Rotation(self.game.seats)
         self.watchers: list[Peer] = []
-        self.gate = Gate()
+        self.gate = Gate(deadline=options.join_deadline)
         self.watch = Watch()
         # Children who asked to come back by name (their key lost): the teacher lets them.
         self.asking_back: dict[str, str] = {}

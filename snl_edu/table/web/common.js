@@ -24,8 +24,12 @@ const snl = {
     document.title = String(labels.title || "");
     document.getElementById("main").hidden = false;
   },
-  code() {
-    return decodeURIComponent(location.hash.replace(/^#/, "")).slice(0, 12);
+  code() {  // null when the address's #code cannot be read (a typo in a %-escape)
+    try {
+      return decodeURIComponent(location.hash.replace(/^#/, "")).slice(0, 12);
+    } catch (error) {
+      return null;
+    }
   },
   line(container, text, kept) {
     const p = document.createElement("p");

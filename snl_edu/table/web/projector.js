@@ -3,20 +3,32 @@
 "use strict";
 (() => {
   const $ = (id) => document.getElementById(id);
-  let ws = null, code = snl.code(), watching = false;
+  const fromAddress = snl.code();  // null: the address's #code could not be read
+  let ws = null, code = fromAddress || "", watching = false, then = null;
 
-  function connect() {
-    ws = snl.socket("/watch", receive, () => { if (watching) setTimeout(connect, 1000); });
-    ws.onopen = () => {
-      snl.send(ws, { type: "hello", lang: "en" });
-      if (code) snl.send(ws, { type: "join", code: code, name: "", lang: "en" });
-    };
+  // The table lets a socket that has not joined go within seconds: the page opens one for its
+  // labels and its join, and again when the teacher presses Join.
+  function connect(next) {
+    then = next || null;
+    ws = snl.socket("/watch", receive, () => {
+      ws = null;
+      if (watching) setTimeout(() => connect(join), 1000);
+    });
+    ws.onopen = () => snl.send(ws, { type: "hello", lang: "en" });
+  }
+  function join() {
+    snl.send(ws, { type: "join", code: code, name: "", lang: "en" });
   }
   function receive(message) {
     if (message.type === "labels") {
       snl.label(message.labels || {}, message);
       $("board-image").alt = String((message.labels || {}).board || "");
-      $("join").hidden = Boolean(code);
+      $("join").hidden = Boolean(code) || watching;
+      $("code").value = code;
+      if (fromAddress === null) $("refused").textContent = String((message.labels || {})["bad-code"] || "");
+      const next = then;
+      then = null;
+      if (next) next();
     } else if (message.type === "refused") {
       $("refused").textContent = String(message.text || "");
       $("join").hidden = false;
@@ -64,8 +76,11 @@
   }
   $("join").addEventListener("submit", (event) => {
     event.preventDefault();
-    code = $("code").value;
-    snl.send(ws, { type: "join", code: code, name: "", lang: "en" });
+    code = $("code").value.trim();
+    $("refused").textContent = "";
+    if (ws && ws.readyState === WebSocket.OPEN) join();
+    else if (ws && ws.readyState === WebSocket.CONNECTING) then = join;
+    else connect(join);
   });
-  connect();
+  connect(code ? join : null);
 })();

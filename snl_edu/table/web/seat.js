@@ -4,11 +4,15 @@
 (() => {
   const $ = (id) => document.getElementById(id);
   const STORE = "snl-seat";
+  const SEAT_LIFE = 12 * 3600 * 1000;  // a school day: a seat's key is never kept longer
   const saved = (() => {
     try { return JSON.parse(localStorage.getItem(STORE)) || {}; } catch (error) { return {}; }
   })();
-  const code = snl.code() || "";
+  const fromAddress = snl.code();  // null: the address's #code could not be read
   let ws = null, labels = {}, language = null, joined = false, wanted = null, retry = 500;
+  let then = null;  // what to send once the socket is open and the labels have come
+  let tableId = null;  // the table answering here (a new one each time a table opens)
+  const code = () => $("code").value.trim();
 
   function remember(fields) {
     Object.assign(saved, fields);
@@ -17,10 +21,13 @@
   // The seat (the child's name, its token, the table's code) is kept only so that a closed
   // tab gets its seat back while the game lasts; when it ends, this browser (often a shared
   // school computer, which snl progress --forget cannot reach) keeps nothing of the child.
+  // It is forgotten too when its table is no longer there (another table's page answers on
+  // this address), and after a school day whatever happened (a tab closed mid-game).
   function forgetSeat() {
-    for (const field of ["name", "token", "code"]) delete saved[field];
+    for (const field of ["name", "token", "code", "table", "at"]) delete saved[field];
     remember({});
   }
+  if (saved.token && !(Date.now() - saved.at < SEAT_LIFE)) forgetSeat();
 
   // Speech: the browser's own voice for the language when it has one, else the host's
   // eSpeak NG audio of the line; each line's earcon first. Lines are said in order.
@@ -99,26 +106,33 @@
     if (playing) playing.stop();
   }
 
-  function connect() {
+  // The table lets a socket that has not joined go within seconds: the page opens one when
+  // it has something to say (its labels, a join), and again when the child presses Join.
+  function connect(next) {
+    then = next || null;
     ws = snl.socket("/seat", receive, () => {
       ws = null;
       if (!joined) return;
-      setTimeout(connect, retry);  // dropped Wi-Fi: back to the seat with the token
+      setTimeout(() => connect(() => join(saved.name)), retry);  // dropped Wi-Fi: the token
       retry = Math.min(retry * 2, 8000);
     });
     ws.onopen = () => {
       retry = 500;
-      language = language || wanted || saved.lang || pickLanguage();
+      language = wanted || language || saved.lang || pickLanguage();
       snl.send(ws, { type: "hello", lang: language });
-      if (joined || (saved.token && saved.code === code && saved.name)) join(saved.name);
     };
+  }
+  function withSocket(next) {
+    if (ws && ws.readyState === WebSocket.OPEN) next();
+    else if (ws && ws.readyState === WebSocket.CONNECTING) then = next;
+    else connect(next);
   }
   function pickLanguage() {
     return (navigator.language || "en").slice(0, 2).toLowerCase();
   }
   function join(name) {
-    snl.send(ws, { type: "join", code: code || $("code").value, name: name,
-                   lang: language, token: saved.code === (code || $("code").value) ? saved.token || null : null });
+    snl.send(ws, { type: "join", code: code(), name: name, lang: language,
+                   token: saved.code === code() ? saved.token || null : null });
   }
 
   function receive(message) {
@@ -127,10 +141,17 @@
       language = String(message.lang);
       snl.label(labels, message);
       languages(message.languages || []);
+      tableId = String(message.table || "");
+      if (saved.token && saved.table !== tableId) forgetSeat();  // another table now
+      if (fromAddress === null && !joined) $("refused").textContent = String(labels["bad-code"] || "");
+      const next = then;
+      then = null;
+      if (next) next();
+      else if (!joined && saved.token && saved.code === code() && saved.name) join(saved.name);
     } else if (message.type === "joined") {
       joined = true;
-      remember({ token: String(message.token || ""), code: code || $("code").value,
-                 name: $("name").value || saved.name, lang: language });
+      remember({ token: String(message.token || ""), code: code(), table: tableId,
+                 name: $("name").value || saved.name, lang: language, at: Date.now() });
       $("join").hidden = true;
       $("game").hidden = false;
       $("roll").focus();
@@ -170,7 +191,7 @@
       radio.checked = entry.code === language;
       radio.addEventListener("change", () => {
         wanted = radio.value;
-        snl.send(ws, { type: "hello", lang: wanted });
+        withSocket(() => snl.send(ws, { type: "hello", lang: wanted }));
       });
       label.lang = String(entry.code);
       label.append(radio, " ", String(entry.name));
@@ -178,13 +199,16 @@
     }
   }
 
-  $("code-row").hidden = Boolean(code);
-  $("name").value = saved.code === code && saved.name ? saved.name : "";
+  // The code from the address, shown so that a mistyped one can be put right here.
+  $("code").value = fromAddress || "";
+  $("name").value = saved.code === code() && saved.name ? saved.name : "";
   $("join").addEventListener("submit", (event) => {
     event.preventDefault();
     $("refused").textContent = "";
     const name = $("name").value.trim();
-    if (name) join(name); else $("name").focus();
+    if (!name) $("name").focus();
+    else if (!code()) $("code").focus();
+    else withSocket(() => join(name));
   });
   $("question").addEventListener("submit", (event) => {
     event.preventDefault();

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from espeak_audio import RATE, speech
 
-from snl_edu.outputs.speech.espeak import EspeakSynthesiser, Voice
+from snl_edu.outputs.aloud.espeak import EspeakSynthesiser, Voice
 
 
 def test_test_speech_and_the_game_voice_do_not_disturb_each_other() -> None:

@@ -19,9 +19,9 @@ from snl_edu.inputs.voice.audio.sources import WavFileSource
 from snl_edu.inputs.voice.phrasebook.phrases import PhraseBook
 from snl_edu.inputs.voice.recognisers.models import VoiceModel
 from snl_edu.inputs.voice.voice_listener import Heard, VoiceListener
-from snl_edu.outputs.speech.player import Player
+from snl_edu.outputs.aloud.player import Player
 from snl_edu.sound.pcm import Pcm
-from tests.outputs.speech.null_device import WatchedSink
+from tests.outputs.aloud.null_device import WatchedSink
 
 DEADLINE = 30.0
 

@@ -192,13 +192,13 @@ def test_an_example_unlike_the_others_is_refused(tmp_path: Path, examples: Path)
 
 def test_teaching_again_says_it_replaced_the_examples(tmp_path: Path, examples: Path) -> None:
     first = teach(tmp_path, "roll", examples)
-    assert first == "Asha को आदेश «पासा फाल» ३ उदाहरणले सिकाइयो।\n"
+    assert first == "Asha को आदेश “पासा फाल” ३ उदाहरणबाट सिकाइयो।\n"
     args = ["voice", "teach", "Asha", "roll", *teaching_args(example_files(tmp_path / "roll"))]
     # In English: a language's examples are its own, so the Nepali ones stay
     assert run(args, tmp_path) == (0, "Asha taught roll the pasa with 3 examples.\n")
     assert run([*args, "--lang", "ne"], tmp_path) == (
-        0, ("Asha को आदेश «पासा फाल» ३ उदाहरणले सिकाइयो।\nपहिले राखिएका ३ उदाहरणको सट्टा यिनीहरू "
-           "राखिए।\n"))
+        0, ("Asha को आदेश “पासा फाल” ३ उदाहरणबाट सिकाइयो।\nपहिले राखिएका ३ उदाहरणको सट्टा अब यी नयाँ "
+           "उदाहरण राखिए।\n"))
 
 
 def test_teach_help_lists_the_commands_in_the_readers_language(tmp_path: Path) -> None:
@@ -210,16 +210,15 @@ def test_teach_help_lists_the_commands_in_the_readers_language(tmp_path: Path) -
         "from 3 examples.")
     code, output = run(["voice", "teach", "--help", "--lang", "ne"], tmp_path)
     assert " ".join(output.split()).endswith(
-        "आदेश 'ahead', 'help', 'no', 'quit', 'repeat', 'roll', 'skip', 'where' र 'yes' मध्ये एउटा "
-        "हो, ३ "
-        "उदाहरणबाट सिकाइन्छ।")
+        "आदेश यीमध्ये एउटा हुनुपर्छ: 'ahead', 'help', 'no', 'quit', 'repeat', 'roll', 'skip', "
+        "'where' र 'yes'; हरेक आदेश ३ उदाहरणबाट सिकाइन्छ।")
 
 
 def test_a_wrong_command_is_named_in_the_readers_language(tmp_path: Path) -> None:
     code, output = run(["--lang", "ne", "voice", "teach", "Sita", "badword", "--lang", "ne",
                         "--audio-in", "x.wav"], tmp_path)
     assert code == 2
-    assert output.splitlines()[-1].startswith("त्रुटि: 'आदेश' का लागि दिइएको मान मिलेन: badword")
+    assert output.splitlines()[-1].startswith("त्रुटि: 'आदेश' को मान मान्य छैन: 'badword'")
 
 
 def test_listening_with_no_model_says_a_child_can_teach_commands(
@@ -298,8 +297,8 @@ def test_a_game_heard_only_by_taught_commands_offers_saying_only_them(taught: Pa
     code, output = run(["play", "--players", "Asha", "--computer", "1", "--seed", "3",
                         "--lang", "ne", "--lessons", "every", "--audio-in", str(game)], taught)
     assert code == 0, output
-    assert "सुनिरहेको छु। पासा फाल्न पासा फाल भन, सहायताका लागि मद्दत भन।" in output
-    assert "तिमी यी पनि भन्न सक्छौ: पासा फाल र मद्दत।" in output  # help, said
+    assert "सुनिरहेको छु। पासा फाल्न “पासा फाल” भन, मद्दत चाहिए “मद्दत” भन।" in output
+    assert "यी पनि भन्न सकिन्छ: पासा फाल र मद्दत।" in output  # help, said
     assert "सङ्ख्या टाइप गरेर Enter थिच। छोड्न Escape थिच।" in output  # the question
     assert "वा भन।" not in output
 

@@ -64,16 +64,19 @@ def test_commands_and_numbers_are_found_and_chatter_is_refused(model: WhisperBac
 def test_a_command_written_near_its_phrase_is_taken_and_chatter_stays_out(
         model: WhisperBackend) -> None:
     # Whisper writes these "Go ahead." (two commands), "What in the end?", "Low-fank."
-    # and "Help is coming.": the first three are found by the model's own likelihood of
-    # the nearest phrases on their audio (rescoring.py); "Help." is far less likely than
-    # what was said. A sentence written over and over counts once ("Repeat. Repeat.").
+    # and "Help is coming.": the first two are found by the decoder held to the phrase
+    # book on their audio (constrained.py); "Help." is far less likely than what was
+    # said. "Low-fank." was taken as "no thanks" when only the 6 phrases nearest in
+    # letters competed; with every phrase scored "No." is no likelier than "5." on it
+    # (by 0.1 nats), so it is refused: a miss, not a wrong take, as the tuning clips
+    # chose (DOUBT in constrained.py). A sentence written over and over counts once.
     # (eSpeak NG's voice carries over from one text to the next: the phrase book's
     # commands are said in its order, as on the tuning clips, and a few of them heard)
     texts = [*load_phrase_book("en").commands, "help is coming"]
     said = dict(zip(texts, voices(texts, "en-gb-x-rp", 150), strict=True))
     results = [commands(heard_in(model, clip(said[text], random.Random(f"tuning/{text}"))[0]))
                for text in ("ahead", "what is ahead", "no thanks", "help is coming")]
-    assert results == [[("ahead", None)], [("ahead", None)], [("no", None)], []]
+    assert results == [[("ahead", None)], [("ahead", None)], [], []]
     assert whisper.said_once(" 20. 20. 20. 20") == " 20."
     assert whisper.said_once(" Skip. 1. Skip.") == " Skip. 1. Skip."
 
@@ -147,3 +150,38 @@ def test_rescoring_attends_to_the_utterance_and_two_seconds_after_it(
     attended = model.attended(encoded, len(one_second))
     assert attended.shape[1] == 150  # 3 s of 20 ms steps
     assert np.array_equal(attended, np.array(encoded)[:, :150])
+
+
+# The ear's own tuning clips (benchmarks/tune_ear.py's voices, not the benchmark's): the
+# texts said in one run, as there, since eSpeak NG's voice carries over between texts.
+TUNING_NUMBERS = ["seven", "thirteen", "nineteen", "thirty", "forty four", "fifty eight",
+                  "seventy three", "seventy six", "ninety", "sixty two"]
+TUNING_CHATTER = ["please", "fine", "i am winning", "i did it", "go away", "help is coming",
+                  "that was close", "my dog is big", "we are friends", "the red one",
+                  "it is raining", "sing a song", "ten green bottles", "i want to go home",
+                  "open the door", "nine lives"]
+
+
+def tuning_clip(voice: str, speed: int, child: bool, text: str, label: str) -> array[int]:
+    texts = [*load_phrase_book("en").commands, *TUNING_NUMBERS, *TUNING_CHATTER]
+    said = dict(zip(texts, voices(texts, voice, speed, child), strict=True))
+    return clip(said[text], random.Random(f"tune/{label}/{text}"))[0]
+
+
+def test_a_number_written_as_other_numbers_is_not_taken_for_them(model: WhisperBackend
+                                                                 ) -> None:
+    # Whisper writes "Seven twenty six." for a child-like "seventy six": rescoring the
+    # phrases nearest in letters took it as 17; the decoder held to the phrase book
+    # scores every number, and 17 is not clearly the likeliest
+    audio = tuning_clip("en+f5", 115, True, "seventy six", "child en+f5/clean")
+    assert commands(heard_in(model, audio)) in ([], [("answer", 76)])
+
+
+def test_chatter_near_a_command_in_letters_is_not_taken(model: WhisperBackend) -> None:
+    # "No way." for "go away" and "It's a reeland." for "it is raining" were taken
+    # (as no, and as a number) when the nearest phrases alone were scored
+    label = "adult scotland/hiss"
+    results = [commands(heard_in(model, tuning_clip("en-gb-scotland", 150, False, text,
+                                                    label)))
+               for text in ("go away", "it is raining")]
+    assert results == [[], []]

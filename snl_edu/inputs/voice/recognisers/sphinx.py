@@ -26,6 +26,7 @@ spotting.py).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from pathlib import Path
@@ -174,9 +175,12 @@ class SphinxRecogniser:
     def finish(self) -> Transcript:
         if not self._in_utterance:
             return Transcript("", "")
-        self._decoder.end_utt()
-        spotted = self._spotter.finish()
         self._in_utterance = False
+        spotted = self._spotter.finish()
+        try:
+            self._decoder.end_utt()
+        except RuntimeError:  # an utterance too short to search ("Failed to stop ..."): unheard
+            return Transcript("", "")
         hypothesis = self._decoder.hyp()
         if hypothesis is None:
             return Transcript("", "")
@@ -186,7 +190,7 @@ class SphinxRecogniser:
         return Transcript(text, text if sure else "")
 
     def _explains_the_utterance(self, text: str) -> bool:
-        words = [s for s in self._decoder.seg()
+        words = [s for s in self._decoder.seg() or ()
                  if not s.word.startswith(("<", "[", "+"))]  # <sil>, [NOISE], +SPN+ ...
         if not words:
             return False
@@ -198,6 +202,7 @@ class SphinxRecogniser:
 
     def reset(self) -> None:
         if self._in_utterance:
-            self._decoder.end_utt()
-            self._spotter.reset()
             self._in_utterance = False
+            self._spotter.reset()
+            with contextlib.suppress(RuntimeError):  # too short to search: nothing to end
+                self._decoder.end_utt()

@@ -23,6 +23,7 @@ the phrases' words.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import tempfile
@@ -64,12 +65,17 @@ class Spotter:
         """The phrases spotted in the utterance fed since the last finish or reset."""
         if not self._in_utterance:
             return set()
-        self._decoder.end_utt()
         self._in_utterance = False
-        # The spotter names a phrase as its line in the list, up to the threshold.
-        return {segment.word.strip() for segment in self._decoder.seg()}
+        try:
+            self._decoder.end_utt()
+        except RuntimeError:  # an utterance too short to search: nothing spotted
+            return set()
+        # The spotter names a phrase as its line in the list, up to the threshold; with
+        # none spotted pocketsphinx gives no list at all (None), not an empty one.
+        return {segment.word.strip() for segment in self._decoder.seg() or ()}
 
     def reset(self) -> None:
         if self._in_utterance:
-            self._decoder.end_utt()
             self._in_utterance = False
+            with contextlib.suppress(RuntimeError):  # too short to search: nothing to end
+                self._decoder.end_utt()
