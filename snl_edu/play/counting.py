@@ -25,7 +25,7 @@ from snl_edu.engine.events import Bounced, Climbed, Entered, Event, Moved, Rolle
 from snl_edu.inputs.commands import Action, Command, CommandSource
 from snl_edu.inputs.typed import TypedAnswer
 from snl_edu.language.localizer import Localizer, read_digits
-from snl_edu.vocabulary import N_, Message
+from snl_edu.vocabulary import N_, Message, square_pitch
 
 # Seconds left after the roll's taps before its number is said, and after each press
 # before the square's number is said: time for the child to count, and say it, first.
@@ -168,7 +168,7 @@ class Go:
         self.taken += 1
         if self.taken == len(self.walk.squares):
             self.result = GoResult.STEPPED
-        return [Message(self.loc.number(square), "step")]
+        return [Message(self.loc.number(square), square_pitch(square))]
 
     def guess(self, number: int) -> list[Message]:
         """Where she says the token lands (before a ladder or snake, or after it: she may

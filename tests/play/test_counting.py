@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 import re
+from array import array
+from itertools import pairwise
 
 import pytest
 
@@ -13,10 +15,12 @@ from snl_edu.inputs.commands import Action, Command
 from snl_edu.inputs.dice import RandomDice
 from snl_edu.language.localizer import Localizer
 from snl_edu.lessons.teacher import STEPS_FIRST, Frequency, GoRecord, Teacher
+from snl_edu.outputs.aloud.cues import load, square_hz
 from snl_edu.outputs.console import Outputs
 from snl_edu.play.counting import STEP_PAUSE, TAP_PAUSE, GoKind, GoResult
 from snl_edu.play.narration import Narrator
 from snl_edu.play.session import Session
+from snl_edu.vocabulary import square_pitch
 from tests.helpers import Collect, ScriptedDice
 
 MADE_UP = Board.build("made up", 10, 10, [Jump(JumpKind.LADDER, 4, 40),
@@ -236,3 +240,14 @@ def test_no_question_comes_right_after_she_reaches_the_end_and_wins() -> None:
     won = out.texts.index("Asha reaches 10 and wins!")
     assert out.texts[won + 1] == "Computer 1's turn."
     assert any(t.startswith("A question for Asha") for t in out.texts[:won])
+
+
+def test_each_square_she_steps_on_has_its_own_pitch_rising_with_its_number() -> None:
+    plain = Board.build("plain", 10, 10, [])
+    _, out, _, _ = play(plain, 1, 0, computer=0, rolls=[3, 4, 1])
+    steps = [m for m in out.messages if m.text.isdigit()]
+    assert [m.earcon for m in steps] == [square_pitch(n) for n in range(1, 9)]
+    crossings = [sum(1 for a, b in pairwise(s) if (a < 0) != (b < 0))
+                 for s in (array("h", load(square_pitch(n)).data) for n in (1, 50, 100))]
+    assert crossings[0] < crossings[1] < crossings[2]  # 220 Hz, about 440, 880
+    assert square_hz(1) == 220 and square_hz(100) == 880
