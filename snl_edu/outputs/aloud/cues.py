@@ -22,7 +22,7 @@ PITCH_VOLUME = 0.35
 
 def square_hz(square: int) -> float:
     share = min(max((square - 1) / (TOP_SQUARE - 1), 0.0), 1.0)
-    return LOW_HZ * (HIGH_HZ / LOW_HZ) ** share
+    return float(LOW_HZ * (HIGH_HZ / LOW_HZ) ** share)
 
 
 def _pitch(square: int) -> Pcm:
