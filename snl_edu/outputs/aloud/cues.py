@@ -8,21 +8,18 @@ from array import array
 from functools import cache
 
 from snl_edu.sound.pcm import SAMPLE_RATE, Pcm, read_wav
+from snl_edu.sound.pitch import pitch_hz
 from snl_edu.vocabulary import SQUARE_PITCH
 
-# A square's pitch rises with its number, two octaves from square 1 to square 100 (as the
-# check-up's number line does from 0 to 100): exponential, since equal ratios are heard as
-# equal steps, so the board sounds like a number line.
-LOW_HZ = 220.0
-HIGH_HZ = 880.0
+# A square's pitch rises with its number from square 1 to square 100 on the check-up's
+# number-line scale (sound.pitch), so the board sounds like a number line.
 TOP_SQUARE = 100
 PITCH_SECONDS = 0.15
 PITCH_VOLUME = 0.35
 
 
 def square_hz(square: int) -> float:
-    share = min(max((square - 1) / (TOP_SQUARE - 1), 0.0), 1.0)
-    return float(LOW_HZ * (HIGH_HZ / LOW_HZ) ** share)
+    return pitch_hz((square - 1) / (TOP_SQUARE - 1))
 
 
 def _pitch(square: int) -> Pcm:
