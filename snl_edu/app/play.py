@@ -164,9 +164,11 @@ def taught_for_game(voice: VoiceOptions, prepared: Prepared, children: Sequence[
 def listen_in_turns(room: CommandSource, inputs: SeatInputs, game: Game,
                     rotation: teams.Rotation) -> None:
     """Each child's taught commands are heard first in that child's turns (and questions)."""
-    from snl_edu.inputs.voice.inputs import CombinedInput
-
-    if not isinstance(room, CombinedInput) or room.listener is None:
+    # A game without voice never imported the voice stack (a tenth of its start-up CPU):
+    # its room cannot be a CombinedInput, and looking that up must not import it either.
+    voice_inputs = sys.modules.get("snl_edu.inputs.voice.inputs")
+    if voice_inputs is None or not isinstance(room, voice_inputs.CombinedInput) \
+            or room.listener is None:
         return
     # Only now: taught.py brings numpy, a fifth of a second of CPU at every game's start.
     from snl_edu.inputs.voice.teaching.taught import TaughtBackend
@@ -289,6 +291,7 @@ def _run(options: PlayOptions, prepared: Prepared, loc: Localizer, terminal: Ter
     session.between_turns = teacher
     if teacher is not None:
         narrator.counting_on = lambda seat: teacher.counts_on(game, seat)
+        session.listener.goes = teacher
         if prepared.autosave is not None:
             teacher.on_open = prepared.autosave.keep_question
     try:
