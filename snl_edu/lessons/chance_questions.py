@@ -51,6 +51,23 @@ def _chance_faces(c: QuestionContext) -> Question | None:
               "answer": c.n(answer), "six": c.n(DIE_FACES),
               "low": c.n(square + 1), "high": c.n(square + DIE_FACES)}
     single = len(starts) == 1
+    prompt, reveal = _faces_sentences(c, kind, own, starts, answer)
+
+    return Question(
+        Kind.CHANCE_FACES, prompt.format(**values), answer,
+        ((_("One roll moves you to a square from {low} to {high}.") if own is not None else
+          _("One roll moves it to a square from {low} to {high}.")).format(**values),
+         # "From … to", as the first hint says: a ladder on {low} is one of them.
+         (_("Is {starts} one of the squares from {low} to {high}?") if single else
+          _("Which of {starts} are among the squares from {low} to {high}?")).format(**values)),
+        reveal.format(**values), focus=square, choices=tuple(range(DIE_FACES + 1)))
+
+
+def _faces_sentences(c: QuestionContext, kind: JumpKind, own: int | None, starts: list[int],
+                     answer: int) -> tuple[str, str]:
+    """The faces question and the answer told: for a ladder or a snake, about the child's
+    own square or an imagined token."""
+    _ = c._
     reveal: str
     if kind is JumpKind.LADDER and own is None:
         prompt = c.loc.ngettext(
@@ -88,15 +105,7 @@ def _chance_faces(c: QuestionContext) -> Question | None:
         reveal = (_("No face of the pasa reaches a ladder from {square}.")
                   if kind is JumpKind.LADDER else
                   _("No face of the pasa reaches a snake from {square}."))
-
-    return Question(
-        Kind.CHANCE_FACES, prompt.format(**values), answer,
-        ((_("One roll moves you to a square from {low} to {high}.") if own is not None else
-          _("One roll moves it to a square from {low} to {high}.")).format(**values),
-         # "From … to", as the first hint says: a ladder on {low} is one of them.
-         (_("Is {starts} one of the squares from {low} to {high}?") if single else
-          _("Which of {starts} are among the squares from {low} to {high}?")).format(**values)),
-        reveal.format(**values), focus=square, choices=tuple(range(DIE_FACES + 1)))
+    return prompt, reveal
 
 
 def _chance_compare(c: QuestionContext) -> Question | None:
