@@ -180,15 +180,18 @@ def hello_frame() -> bytes:
         byte ^ mask[index % 4] for index, byte in enumerate(payload))
 
 
-def flooders(port: int, count: int) -> Iterator[None]:
+def flooders(port: int, count: int, reopen: bool = False) -> Iterator[None]:
+    """``count`` sockets flooding hellos; ``reopen``: each one shut is opened again (a
+    connection flood), else it stays shut (the attack round's flooders)."""
     burst = hello_frame() * 50
     stop = threading.Event()
 
     def flood() -> None:
-        held: list[socket.socket | None] = [None] * count
+        held: list[socket.socket | None] = [
+            _flooder(port, f"127.0.0.{20 + index % 4}") for index in range(count)]
         while not stop.is_set():
             for index in range(count):
-                if held[index] is None:
+                if held[index] is None and reopen:
                     held[index] = _flooder(port, f"127.0.0.{20 + index % 4}")
                 sock = held[index]
                 if sock is None:
@@ -214,7 +217,12 @@ def flooders(port: int, count: int) -> Iterator[None]:
         thread.join(WAIT)
 
 
-ATTACKS = {"quiet": None, "2000 half-open from 8": half_open, "96 no-code flooders": flooders}
+def reopening_flooders(port: int, count: int) -> Iterator[None]:
+    yield from flooders(port, count, reopen=True)
+
+
+ATTACKS = {"quiet": None, "2000 half-open from 8": half_open, "96 no-code flooders": flooders,
+           "96 flooders reopening": reopening_flooders}
 
 
 def scenario(package: Path, attack: str, joins: int, rolls: int, size: int
@@ -249,7 +257,8 @@ def scenario(package: Path, attack: str, joins: int, rolls: int, size: int
 def run(tiny: bool = False, before: str | None = None, joins: int = 3, rolls: int = 5
         ) -> list[Result]:
     sizes = {"quiet": 0, "2000 half-open from 8": 40 if tiny else 2000,
-             "96 no-code flooders": 4 if tiny else 96}
+             "96 no-code flooders": 4 if tiny else 96,
+             "96 flooders reopening": 4 if tiny else 96}
     trees = [("after", HERE)] + ([("before", Path(before))] if before else [])
     if tiny:
         joins, rolls = 1, 1

@@ -18,7 +18,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
+from snl_edu.inputs import gestures
 from snl_edu.inputs.commands import Action, Command, Ear, InQuestion, answered_by_game
+from snl_edu.inputs.gestures import Gestures
 from snl_edu.inputs.typed import TypedAnswer
 from snl_edu.language.localizer import Localizer, read_digits
 from snl_edu.language.registry import skip_words
@@ -88,6 +90,8 @@ class Asker:
         # The question waiting for an answer, if any: lets an input (voice
         # grammar, a test's pretend child) know a number is expected.
         self.asking: Question | None = None
+        # How the child answers on her device, where it is not a terminal's keys (a page).
+        self.gestures: Gestures | None = None
 
     def say(self, *texts: str, earcon: str | None = None) -> None:
         self.outputs.show_all([Message(text, earcon) for text in texts])
@@ -95,6 +99,8 @@ class Asker:
     def how_to_answer(self, question: Question | None = None) -> str:
         """Saying is offered only for what the ear hears: numbers (a model, not a child's
         taught commands; not where digits are asked for) and the skip word."""
+        if self.gestures is not None:
+            return gestures.how_to_answer(self.loc, self.gestures)
         ear = self.ear
         say_it = (ear is not None and ear.hears_numbers
                   and not (question and question.digits_only))
@@ -236,6 +242,8 @@ class Asker:
         words = " ".join(text.split()).casefold()
         if words in skip_words():
             return _Signal.SKIP
+        if self._copied(text):
+            return _Signal.DIGITS
         number = read_number(text, self.loc, self.asking.answer if self.asking else 0)
         if number is not None:
             return _Signal.DIGITS if self._words_for_digits(text) else number
@@ -255,6 +263,13 @@ class Asker:
         """A number not in digits, where the open question asks for digits."""
         return (self.asking is not None and self.asking.digits_only
                 and read_digits(text, MAX_DIGITS) is None)
+
+    def _copied(self, text: str) -> bool:
+        """The numeral the prompt shows, typed back in the script it is shown in: copied,
+        not read (said aloud, the number was read: voice answers are not asked this)."""
+        question = self.asking
+        return (question is not None and question.copy is not None
+                and text.strip() == question.copy != self.loc.number(question.answer))
 
     def _game_key(self, command: Command) -> bool:
         """Where everyone is, what lies ahead, the game's help: said by the game while

@@ -14,7 +14,7 @@ import functools
 import io
 import queue
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -24,27 +24,32 @@ from snl_edu.app.opening import open_outputs
 from snl_edu.app.options import SoundOptions
 from snl_edu.app.play import Terminal
 from snl_edu.engine import Game
-from snl_edu.engine.events import Event, Rolled
+from snl_edu.engine.events import Event, ExtraRoll, GameOver, Rolled, TurnStarted, Won
 from snl_edu.error_text import describe
+from snl_edu.inputs import gestures
 from snl_edu.inputs.commands import Action, Command, CommandSource, parse_key
 from snl_edu.language.localizer import Localizer
+from snl_edu.play.counting import GoKeys
 from snl_edu.play.listener import LineSink, Listener
-from snl_edu.table import page_wire, wire
+from snl_edu.table import page_lines, page_wire, seat_board, wire
 from snl_edu.table.client import ClientOptions, TableClient, TableError
 from snl_edu.table.client.link import CONNECT_WAIT
 from snl_edu.table.connection import Outbox
 from snl_edu.table.gate import shut
 from snl_edu.table.turn_clock import SAYING_CAP
 from snl_edu.table.wire import Refusal, WireError
+from snl_edu.views.board_svg import square_centres
 from snl_edu.vocabulary import Message
 
 if TYPE_CHECKING:
+    from snl_edu.lessons.teacher import Teacher
     from snl_edu.table.web import SpokenLines
 
 QUIET = SoundOptions(speech=False, sound=False)  # the page speaks, not the host's speakers
 SEND_QUEUE = 2000  # messages a page may fall behind by (a long game's worth of lines)
 SEND_WAIT = 5.0  # for the last messages to reach a page as its connection closes
 BAD_MESSAGES_BEFORE_CLOSE = 3
+PAGE_BUTTONS = ("roll", "repeat", "where", "ahead", "help")  # the game's, as the page names them
 PAGE_SEAT_RECONNECT = 12.0  # a page's seat tries its own host's door again this long
 HELLOS_BEFORE_JOIN = 8  # a child trying the page's languages; more is a flood, let go
 
@@ -61,6 +66,7 @@ class PageLink:
         self.heard = threading.Event()  # the page has said the line it was asked to
         self.gone = threading.Event()
         self._ask_said = False  # the next line is to be said to its end, and the page to say so
+        self.hearing = "own"  # what the lines now sent are (``line``)
         self._waiting = False
         # The table's own outbox: a page that stops reading (its queue full, or a send
         # overdue) is cut off and let go; its seat stays.
@@ -70,11 +76,35 @@ class PageLink:
     def send(self, message: dict[str, Any]) -> None:
         self.outbox.put(wire.encode(message))
 
-    def line(self, message: Message) -> None:
+    def line(self, message: Message, kind: str | None = None) -> None:
+        """A line for the log and the voice. ``kind``: "own" (hers, and what everyone must
+        hear: always said), "short" (another child's move in one line: said, or merged
+        when the voice is behind), "other" (that move told in full: neither shown nor
+        said on a seat's page). Unless told, lines are as the page is hearing now."""
+        kind = kind or self.hearing
+        if kind == "other":
+            return
         said, self._ask_said = self._ask_said, False
         self._waiting = self._waiting or said
         self.send({"type": "line", "text": message.text, "earcon": message.earcon,
-                   "id": self.spoken.add(message.text, self.language), "said": said})
+                   "id": self.spoken.add(message.text, self.language), "said": said,
+                   "kind": kind})
+
+    @contextlib.contextmanager
+    def others(self) -> Iterator[None]:
+        """What is said in this block is another child's move, told in full."""
+        self.hearing = "other"
+        try:
+            yield
+        finally:
+            self.hearing = "own"
+
+    def question(self, lines: list[Message]) -> None:
+        """The child's question, for its box: said once, with its first earcon."""
+        text = " ".join(line.text for line in lines)
+        earcon = next((line.earcon for line in lines if line.earcon), None)
+        self.send({"type": "ask", "open": True, "text": text, "earcon": earcon,
+                   "id": self.spoken.add(text, self.language)})
 
     def expect_said(self) -> None:
         if not self.gone.is_set():
@@ -132,7 +162,9 @@ class PageKeys:
         self.commands: queue.Queue[Command] = queue.Queue()
 
     def key(self, key: str) -> None:
-        self.commands.put(parse_key(key))
+        command = parse_key(key)
+        if command.action is not Action.QUIT:  # a page is left by closing it: nothing to ask
+            self.commands.put(command)
 
     def answer(self, text: str) -> None:
         """An answer typed in the page's field: its keys, then Enter, as at a terminal."""
@@ -154,14 +186,21 @@ class BrowserSeat(TableClient):
     """A child's seat on a page: a table client whose screen and keys are the page's."""
 
     def __init__(self, options: ClientOptions, loc: Localizer, link: PageLink,
-                 keys: PageKeys) -> None:
+                 keys: PageKeys, table_loc: Localizer, touch: bool = False) -> None:
         super().__init__(options, loc, Terminal(io.StringIO(), io.StringIO()))
+        labels = page_wire.seat_labels(loc)
+        self.gestures = gestures.touch(loc, labels) if touch else gestures.page_keys(loc)
         self.link = link
         self.keys = keys
         self.console = PageOutput(link)  # type: ignore[assignment]
         self.outputs = open_outputs(self.console)
-        self.listener = PageListener(self._, self.outputs, link)
+        self.listener = self.page_listener = PageListener(self._, self.outputs, link)
+        self.page_listener.page_help = [Message(self._("The buttons on this page: {buttons}.")
+                                                .format(buttons=loc.join(labels[name] for name in
+                                                                         PAGE_BUTTONS)))]
         self.reader: threading.Thread | None = None
+        self.table_loc = table_loc  # the printed board's language and digits
+        self._centres: dict[int, tuple[float, float]] | None = None
         # Its table is this host: a door lost is the host closing. The page itself comes
         # back with its key when the host is there again (seat.js).
         self.reconnect_for = PAGE_SEAT_RECONNECT
@@ -169,15 +208,21 @@ class BrowserSeat(TableClient):
     def _welcome(self, welcome: wire.Welcome) -> None:
         super()._welcome(welcome)
         self.link.send({"type": "joined", "token": self.token})
+        self._send_board([])
         if self.reader is None:  # seated: from now on the page's messages are its keys
             self.reader = threading.Thread(target=_read_keys,
                                            args=(self.link.connection, self.keys, self.link),
                                            daemon=True, name="snl-seat-page")
             self.reader.start()
 
-    def turn_line(self) -> str:
-        """A page rolls with its button (a phone has no Enter key)."""
-        return self._("Your turn: press the Roll button.")
+    def _send_board(self, events: list[Event]) -> None:
+        """Her board as the game now stands, the move just told drawn on it step by step."""
+        if self.game is None or self.narrator is None:
+            return
+        if self._centres is None:
+            self._centres = square_centres(self.game.board, self.table_loc)
+        self.link.send(seat_board.board_message(self.game, self.narrator, self._centres,
+                                                self.seat, events))
 
     def _prompt(self, called: int | None = None) -> None:
         """The turn, said to the end on the page (its voice may still be speaking the moves
@@ -193,11 +238,21 @@ class BrowserSeat(TableClient):
         if any(isinstance(event, Rolled) and event.seat == self.seat for event in events):
             self.link.send({"type": "turn", "mine": False})
         super()._tell_update(game, events)
+        self._send_board(events)
 
     def _act(self, command: Command, keys: CommandSource | None = None) -> None:
         if command.action is Action.ROLL and self.my_turn.is_set():
             self.link.send({"type": "turn", "mine": False})
         super()._act(command, keys)
+
+    def _open_lessons(self, keys: CommandSource, by_ear: bool,
+                      stack: contextlib.ExitStack) -> Teacher | None:
+        teacher = super()._open_lessons(keys, by_ear, stack)
+        if teacher is not None:
+            self.page_listener.asked = functools.partial(_asking_now, teacher)
+            if teacher.asker is not None:
+                teacher.asker.gestures = self.gestures
+        return teacher
 
     def come_back(self) -> str:
         return self._("You have left the table; your seat is kept for you. To come back, "
@@ -205,24 +260,79 @@ class BrowserSeat(TableClient):
 
 
 class PageListener(Listener):
-    """The seat's listener, telling the page when the child's question is open (its answer
-    field shows, and has the focus) and when it is over (answered, skipped or put aside)."""
+    """The seat's listener. The child's question is shown in a box of its own on the page,
+    said there once: never in the log, nor asked again below what the table says meanwhile
+    (the box keeps it in view). The page hears when it opens and when it is over
+    (answered, skipped or put aside)."""
+
+    asks_again = False
 
     def __init__(self, gettext: Callable[[str], str], sink: LineSink, link: PageLink) -> None:
         super().__init__(gettext, sink)
         self.link = link
+        self.asked: Callable[[], str | None] = lambda: None  # the prompt being asked now
+        self.page_help: list[Message] = []
+        self.box_open = False
 
-    def asking(self, lines: list[Message]) -> None:
-        super().asking(lines)
-        # Its words too: the answer field's description, heard by a screen reader in it.
-        self.link.send({"type": "ask", "open": True,
-                        "text": " ".join(line.text for line in lines)})
+    def say(self, messages: list[Message], remember: bool = True, review: bool = True) -> None:
+        prompt = self.asked()
+        if prompt is None or all(line.text != prompt for line in messages):
+            super().say(messages, remember, review)
+            return
+        self.review.add(messages)  # , and . still read it back
+        self.box_open = True
+        self.link.question(messages)
+
+    def handle(self, command: Command, asked: int | None = None) -> None:
+        """The page's help tells the page's buttons, not a terminal's keys."""
+        if command.action is Action.HELP and self.page_help:
+            self.say(self.page_help, remember=False)
+        else:
+            super().handle(command, asked)
+
+    def roll(self, events: Sequence[Event], keys: GoKeys | None = None) -> Callable[[], None]:
+        """Another child's move: one short line on the page, not its whole narration; whose
+        turn comes next is in the status line, not said."""
+        seat = page_lines.mover(events)
+        if seat is None or seat == self.seat or self.narrator is None \
+                or any(isinstance(event, (Won, GameOver)) for event in events):  # for all
+            call_next_turn = super().roll(events, keys)
+        else:
+            short = page_lines.short_move(self.narrator, events)
+            with self.link.others():
+                call_next_turn = super().roll(events)
+            if short:
+                self.link.line(Message(short), "short")
+
+        again = any(isinstance(event, ExtraRoll) and event.seat == self.seat
+                    for event in events)  # her six: "rolls again" is hers
+
+        def next_turn() -> None:
+            with contextlib.nullcontext() if again else self.link.others():
+                call_next_turn()
+            self._whose_turn(events)
+
+        return next_turn
+
+    def _whose_turn(self, events: Sequence[Event]) -> None:
+        """The page's status line, which always holds whose turn it is."""
+        turns = [event for event in events if isinstance(event, TurnStarted)]
+        if self.game is not None and self.game.over:
+            self.link.send({"type": "whose", "text": ""})  # nobody's: the places say the end
+        elif turns and self.narrator is not None:
+            lines = self.narrator.narrate(turns[-1])
+            self.link.send({"type": "whose", "text": lines[0].text if lines else ""})
 
     def answered(self) -> None:
-        was_open = self.question_open
         super().answered()
-        if was_open:
+        if self.box_open:
+            self.box_open = False
             self.link.send({"type": "ask", "open": False})
+
+
+def _asking_now(teacher: Teacher) -> str | None:
+    asker = teacher.asker
+    return asker.asking.prompt if asker is not None and asker.asking is not None else None
 
 
 def serve_page(connection: Any, path: str, table: Any) -> None:
@@ -347,7 +457,7 @@ def _run_seat(connection: Any, link: PageLink, table: Any, join: page_wire.PageJ
                        level=table.options.level, history=table.options.history,
                        data_dir=table.options.play.data_dir)
     keys = PageKeys()
-    seat = BrowserSeat(options, loc, link, keys)
+    seat = BrowserSeat(options, loc, link, keys, table.loc, join.touch)
     _relayed(seat, connection, table)
     seat.token = join.token
     try:

@@ -36,6 +36,7 @@ class PageJoin:
     name: str
     language: str
     token: str | None
+    touch: bool = False  # a phone or a tablet: the child taps, and is told to
 
 
 def read_join(data: Mapping[str, Any], watch: bool = False) -> PageJoin:
@@ -44,7 +45,7 @@ def read_join(data: Mapping[str, Any], watch: bool = False) -> PageJoin:
     token = short_text(data, "token", MAX_TOKEN, required=False)
     if not name and not watch:
         raise WireError("a player needs a name")
-    return PageJoin(code, name, read_language(data), token)
+    return PageJoin(code, name, read_language(data), token, data.get("touch") is True)
 
 
 def read_key(data: Mapping[str, Any]) -> str:
@@ -79,6 +80,9 @@ def seat_labels(loc: Localizer) -> dict[str, str]:
         "question": _("Question"),
         "answer-field": _("Your answer"),
         "answer": _("Answer"),
+        # The question's number pad: its name, and its key that takes back the last digit.
+        "pad": _("Number keys"),
+        "erase": _("Erase"),
         # The action buttons (roll, repeat, where, ahead, help, skip): from the action table.
         **{row.action.value: _(row.button) for row in ACTIONS if row.button is not None},
         # TRANSLATORS: child-facing (तिमी forms): the page's address ends in #CODE; this is
@@ -111,5 +115,6 @@ def projector_labels(loc: Localizer) -> dict[str, str]:
 def labels_message(loc: Localizer, labels: dict[str, str], table: str) -> dict[str, Any]:
     """``table``: which table answers (a page keeps a seat's key only for its own table)."""
     return {"type": "labels", "lang": loc.language, "labels": labels, "table": table,
+            "digits": [loc.number(digit) for digit in range(10)],  # the number pad's
             "languages": [{"code": language.code, "name": language.native_name}
                           for language in languages()]}

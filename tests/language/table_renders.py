@@ -61,31 +61,32 @@ class Page(threading.Thread):
         self.sent: list[dict[str, Any]] = []
 
     def run(self) -> None:
-        # A browser names the page it was opened from (its Origin): the table's own.
-        origin = self.url.replace("ws://", "http://", 1).rsplit("/", 1)[0]
         with suppress(WebSocketException, OSError, TimeoutError), \
                 connect(self.url, open_timeout=WAIT, compression=None,
-<<<<<<< HEAD
-                        origin=origin) as page:  # type: ignore[arg-type]
-=======
                         origin=self.origin) as page:  # type: ignore[arg-type]
->>>>>>> door
             page.send(json.dumps({"type": "hello", "lang": "ne"}))
             page.send(json.dumps({"type": "join", "code": self.code, "name": self.name,
                                   "lang": "ne"}))
-            asked = 0
+            asked, question, answered = 0, "", False
             while True:
                 message = json.loads(page.recv(timeout=WAIT))
                 self.sent.append(message)
-                kind = message.get("type")
+                kind, text = message.get("type"), str(message.get("text", ""))
                 if kind == "line" and message.get("said"):
                     page.send(json.dumps({"type": "said"}))
                 elif kind == "turn" and message.get("mine") and self.rolls:
                     page.send(json.dumps({"type": "key", "key": "\r"}))
                 elif kind == "ask" and message.get("open"):
-                    asked += 1
-                    page.send(json.dumps({"type": "answer", "text": "५"} if asked == 1
+                    asked, question, answered = asked + 1, text, asked == 0
+                    page.send(json.dumps({"type": "answer", "text": "५"} if answered
                                          else {"type": "key", "key": "\x1b"}))
+                elif kind == "ask":
+                    question, answered = "", False
+                elif kind == "line" and answered and text and text in question:
+                    # Answered wrong, the question is asked again (no new ask): skip it
+                    # now, or it holds the child's turn for the whole question cap.
+                    answered = False
+                    page.send(json.dumps({"type": "key", "key": "\x1b"}))
                 elif kind in ("ended", "refused"):
                     return
 
@@ -236,7 +237,7 @@ def played_table(data: Path) -> list[Line]:
         log.keys("p\np\nc\ne\nn\nb\n")  # pause, play on, the code, end? no; nobody back
         log.wait_for(_after("{name} has missed {missed} turn: the computer rolls for {name} "
                             "until they are back.", "{name:को}"))
-        log.wait_for(rolled, 12)
+        log.wait_for(rolled, 20)
         log.keys("e\ny\n")
         host.wait(WAIT)
         lines = outputs.wait()

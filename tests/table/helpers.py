@@ -13,6 +13,7 @@ from pathlib import Path
 from snl_edu.app.options import PlayOptions, SoundOptions
 from snl_edu.app.play import Terminal
 from snl_edu.inputs.commands import Action, Command
+from snl_edu.inputs.gestures import your_turn
 from snl_edu.language.localizer import Localizer
 from snl_edu.store.seat_keys import SeatKeys
 from snl_edu.table.client import ClientOptions, TableClient
@@ -148,7 +149,7 @@ class Child:
             self.loc, Terminal(io.StringIO(), self.log, self.log),  # type: ignore[arg-type]
             seat_keys=seat_keys)
         self.client.token = token
-        prompt = self.loc.gettext("Your turn: press Enter to roll the pasa.")
+        prompt = your_turn(self.loc)
         self.keys: RollWhenAsked | None = None if watch else RollWhenAsked(
             self.log, prompt, stop_after, self.client.turn_said)
         self.error: SnlError | None = None

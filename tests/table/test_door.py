@@ -123,3 +123,20 @@ def test_a_table_bound_to_ipv6_loopback_seats_terminals_and_pages(tmp_path: Path
             assert message["type"] == "joined", message
         asha.leave()
         table.end()
+
+
+@pytest.mark.skipif(not socket.has_dualstack_ipv6(), reason="no dual-stack IPv6 here")
+def test_a_table_bound_to_every_ipv6_address_takes_ipv4_computers_too(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from .helpers import Child
+
+    options = replace(table_options(tmp_path, players=("Asha",)), bind="::")
+    with open_table(options) as (table, host_log, _):
+        port = table.address[1]  # type: ignore[index]
+        status, _, _ = ask(port, f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n")
+        assert status == "HTTP/1.1 200 OK"  # an IPv4 computer's browser
+        asha = Child(table, "Asha")  # its seat's client reaches the door by ::1
+        host_log.wait_for(lambda lines: any("Asha has joined" in line for line in lines))
+        asha.leave()
+        table.end()

@@ -17,6 +17,7 @@ from websockets.sync.client import connect
 
 from snl_edu.error_text import describe
 from snl_edu.inputs.commands import Action, Command, parse_key
+from snl_edu.inputs.gestures import your_turn
 from snl_edu.table.client import TableClient
 from snl_edu.table.host import Table
 from snl_edu.table.seats import AWAY_CLOCK
@@ -58,7 +59,7 @@ def test_a_childs_q_asks_that_child_and_leaving_keeps_the_seat_and_the_table(
     with open_table(options) as (table, host_log, runner):
         asha = Child(table, "Asha", language, start=False)
         _ = asha.loc.gettext
-        asha.keys = LeavesAtTheirTurn(asha.log, _("Your turn: press Enter to roll the pasa."),
+        asha.keys = LeavesAtTheirTurn(asha.log, your_turn(asha.loc),
                                       _("Leave the table? Press y for yes or n for no."))
         asha.start()
         chandra = Child(table, "Chandra")
@@ -127,7 +128,7 @@ def test_an_open_question_gives_way_to_the_childs_own_turn(tmp_path: Path,
         runner.join(WAIT)
         asha.join_thread()  # the client ends with the table
     assert not any("Time is up" in line for line in host_log.lines)  # she rolled herself
-    prompt = _("Your turn: press Enter to roll the pasa.")
+    prompt = your_turn(asha.loc)
     lines = asha.log.lines
     first = next(i for i, line in enumerate(lines) if line.startswith(skipped))
     assert prompt in lines[:first]  # told it is her turn while the question was open
@@ -200,8 +201,7 @@ def test_a_question_comes_right_after_the_childs_move_and_stays_below_what_comes
     with open_table(options) as (table, _log, _):
         asha = Child(table, "Asha", start=False, lessons="every", data_dir=str(tmp_path / "a"))
         chandra: list[Child] = []
-        keys = AnswersWhenTheTableHasMovedOn(asha.log, asha.loc.gettext(
-            "Your turn: press Enter to roll the pasa."), asha.client,
+        keys = AnswersWhenTheTableHasMovedOn(asha.log, your_turn(asha.loc), asha.client,
             lambda: chandra[0].leave(), left)
         asha.keys = keys
         asha.start()
@@ -326,8 +326,7 @@ def test_the_turn_clock_runs_from_the_notice_with_a_grace_for_a_computer_still_s
     options = type(options)(**{**options.__dict__, "warning_before": 0.2})
     with open_table(options) as (table, host_log, _):
         asha = Child(table, "Asha", language, start=False, stop_after=0)  # she never rolls
-        voice = SlowVoice(asha.client.console, asha.loc.gettext(
-            "Your turn: press Enter to roll the pasa."))
+        voice = SlowVoice(asha.client.console, your_turn(asha.loc))
         asha.client.console = voice  # type: ignore[assignment]
         asha.start()
         voice.saying.wait(WAIT)
@@ -504,7 +503,7 @@ def test_a_child_pressing_enter_in_another_childs_turn_hears_whose_it_is(tmp_pat
         chandra.keys = RollWhenAsked(chandra.log, "तिम्रो पालो", stop_after=0)
         chandra.start()
         host_log.wait_for(lambda lines: "Asha's turn." in lines)
-        asha.log.wait_for(lambda lines: "Your turn: press Enter to roll the pasa." in lines)
+        asha.log.wait_for(lambda lines: your_turn(asha.loc) in lines)
         chandra.client.connection.send(json.dumps({"type": "command", "action": "roll"}))
         chandra.log.wait_for(lambda lines: "पर्ख: अहिले Asha को पासा फाल्ने पालो हो।" in lines)
         asha.leave()
@@ -739,8 +738,7 @@ def test_the_game_keys_work_while_a_question_is_open_at_the_table(tmp_path: Path
     with open_table(table_options(tmp_path / "host", players=("Asha",))) as (table, _, _):
         asha = Child(table, "Asha", start=False, lessons="every", level=2,
                      data_dir=str(tmp_path / "a"))
-        asha.keys = LooksAroundDuringHerQuestion(asha.log, asha.loc.gettext(
-            "Your turn: press Enter to roll the pasa."))
+        asha.keys = LooksAroundDuringHerQuestion(asha.log, your_turn(asha.loc))
         asha.start()
         asha.log.wait_for(lambda lines: any("we will skip this one" in line for line in lines))
         asha.leave()

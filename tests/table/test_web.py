@@ -175,7 +175,7 @@ def test_a_pages_turn_clock_runs_from_the_notice_once_the_page_has_said_the_turn
         with _page(table.address[1]) as page:
             page.send(json.dumps({"type": "join", "code": CODE, "name": "Asha", "lang": "en"}))
             assert _until(page, "turn")["mine"] is True
-            assert _until(page, "line")["text"] == "Your turn: press the Roll button."
+            assert _until(page, "line")["text"] == "Your turn: press Space or Enter to roll the pasa."
             page.send(json.dumps({"type": "said"}))
             while not _until(page, "line")["text"].startswith("Time is up: rolling for Asha"):
                 pass

@@ -29,6 +29,7 @@ RECONNECT_FOR = 900.0
 RECONNECT_LONGEST = 5.0
 
 if TYPE_CHECKING:
+    from snl_edu.inputs.gestures import Gestures
     from snl_edu.lessons.teacher import Teacher
     from snl_edu.store.seat_keys import SeatKeys
 
@@ -114,6 +115,8 @@ class ClientState:
         self.key_kept = False  # the latest key is kept there
         self.seat: int | None = None
         self.members: tuple[str, ...] = ()  # in a team: the children at this computer
+        # How this child rolls, answers and skips on her device (None: a terminal's keys).
+        self.gestures: Gestures | None = None
 
     @property
     def game(self) -> Game | None:

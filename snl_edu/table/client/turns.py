@@ -14,6 +14,7 @@ from snl_edu.app.opening import open_outputs, open_sound
 from snl_edu.engine import Game
 from snl_edu.engine.events import Event
 from snl_edu.inputs.commands import Action, Command, CommandSource
+from snl_edu.inputs.gestures import keyboard, your_turn
 from snl_edu.inputs.seat_inputs import SeatInputs
 from snl_edu.play import teams
 from snl_edu.play.listener import QuestionInput
@@ -196,7 +197,7 @@ class TableClient(TableLink, SeatLessons):
 
     def turn_line(self) -> str:
         """The child's turn as this computer tells it: a terminal rolls with Enter."""
-        return self._("Your turn: press Enter to roll the pasa.")
+        return your_turn(self.loc, self.gestures or keyboard(self.loc, self.listener.ear))
 
     def _prompt(self, called: int | None = None) -> None:
         """The turn (``called``: the how-manyth; None: the latest), said to the end; then

@@ -37,15 +37,17 @@ class Table(Seating):
         """Start listening; the table is joinable from now on."""
         from websockets.sync.server import serve
 
-        # An IPv6 address (::1, ::) listens as IPv6; the server names itself, no version.
+        # An IPv6 address (::1, ::) listens as IPv6, and :: for IPv4 computers too; the
+        # server names itself, with no version.
         family = socket.AF_INET6 if ":" in self.options.bind else socket.AF_INET
+        both = self.options.bind == "::" and socket.has_dualstack_ipv6()
         self.server = serve(self._handle, self.options.bind, self.options.port,
                             max_size=wire.MAX_CLIENT_MESSAGE, compression=None,
                             open_timeout=HANDSHAKE_WAIT, ping_interval=KEEPALIVE,
                             ping_timeout=KEEPALIVE, close_timeout=CLOSE_WAIT, max_queue=4,
                             process_request=self._request if self.web is not None else None,
                             logger=QUIET, server_header="snl",
-                            family=family)
+                            family=family, dualstack_ipv6=both)
         # Over its caps a connection is shut before it costs a handshake (snl_edu.table.gate).
         # The server's handler forgets its own thread when it ends, and its shutdown waits
         # until every thread is forgotten: a refused socket's thread must be forgotten too.

@@ -9,6 +9,8 @@
     try { return JSON.parse(localStorage.getItem(STORE)) || {}; } catch (error) { return {}; }
   })();
   const fromAddress = snl.code();  // null: the address's #code could not be read
+  // A phone or a tablet: the host's sentences say "tap", not "press Enter".
+  const touch = window.matchMedia("(pointer: coarse)").matches || navigator.maxTouchPoints > 0;
   let ws = null, labels = {}, language = null, joined = false, wanted = null, retry = 500;
   let then = null;  // what to send once the socket is open and the labels have come
   let tableId = null;  // the table answering here (a new one each time a table opens)
@@ -71,6 +73,23 @@
       speechSynthesis.speak(utterance);
     });
   }
+  // Speech is planned, not queued: her own lines (her turn, her move, her question, the end)
+  // are always said, in order; another child's move is one short line, and when the voice
+  // falls behind (more than BEHIND seconds still to say) only the newest of those is kept.
+  const BEHIND = 4;
+  function seconds(line) { return 0.5 + line.text.length / 14; }  // a child's voice, about
+  function dropQueued(drop) {
+    for (let i = queue.length - 1; i >= 0; i--) if (drop(queue[i])) queue.splice(i, 1);
+  }
+  function plan(line) {
+    queue.push(line);
+    const waiting = queue.reduce((sum, queued) => sum + seconds(queued), 0);
+    if (waiting > BEHIND) {
+      const newest = queue.filter((queued) => queued.kind === "short").pop();
+      dropQueued((queued) => queued.kind === "short" && queued !== newest);
+    }
+    speakAll();
+  }
   async function speakAll() {
     if (speaking) return;
     speaking = true;
@@ -93,15 +112,50 @@
     if (line.said) snl.send(ws, { type: "said" });
     line.said = false;
   }
-  // A key cuts the speech short, as at a terminal: the rest is in the log. Before the key
-  // leaves, the host hears that the turn has been said, so the press is of this turn (the
-  // host holds the turn until the page has said it, and a roll before that is dropped).
+  // Each tab is its own seat: a new tab takes up the seat this browser keeps only if no open
+  // tab holds it (asked on a BroadcastChannel: two children on one computer); a reload
+  // keeps the tab's own (sessionStorage).
+  const TAB = "snl-tab-seat";
+  const tabs = window.BroadcastChannel ? new BroadcastChannel("snl-seat") : null;
+  let myToken = null;
+  if (tabs) {
+    tabs.onmessage = (event) => {
+      if (myToken && event.data && event.data.ask === myToken) tabs.postMessage({ held: myToken });
+    };
+  }
+  function tabSeat() {
+    try { return sessionStorage.getItem(TAB); } catch (error) { return null; }
+  }
+  function holdSeat(token) {
+    myToken = token;
+    try { sessionStorage.setItem(TAB, token); } catch (error) { /* private mode */ }
+  }
+  function ifSeatFree(token, then) {
+    if (!tabs || tabSeat() === token) { then(); return; }
+    let held = false;
+    const listen = (event) => { if (event.data && event.data.held === token) held = true; };
+    tabs.addEventListener("message", listen);
+    tabs.postMessage({ ask: token });
+    setTimeout(() => {
+      tabs.removeEventListener("message", listen);
+      document.body.dataset.tabs = held ? "held" : "free";
+      if (!held) { then(); return; }
+      delete saved.token; delete saved.name;  // another child's, in this tab only
+      $("name").value = "";
+    }, 300);
+  }
+
+  // Her tap cuts the line being said short, as a key at a terminal does, and the other
+  // children's moves still waiting (they are in the log); her own lines still waiting are
+  // said: nothing she needs is lost to her own tap. Before the tap leaves, the host hears
+  // that the turn has been said, so the press is of this turn (the host holds the turn
+  // until the page has said it, and a roll before that is dropped).
   function hush() {
     for (const line of current ? [current, ...queue] : queue) {
-      line.cut = true;
-      heard(line);
+      heard(line);  // her turn: she has acted on it
+      if (line === current || line.kind === "short") line.cut = true;
     }
-    queue.length = 0;
+    dropQueued((line) => line.kind === "short");
     if (window.speechSynthesis) speechSynthesis.cancel();
     if (playing) playing.stop();
   }
@@ -123,7 +177,8 @@
     });
     ws.onopen = () => {
       retry = 500;
-      language = wanted || language || saved.lang || pickLanguage();
+      // The table's language (null), unless she picks another (or picked it for her seat).
+      language = wanted || language || (saved.token ? saved.lang : null) || null;
       snl.send(ws, { type: "hello", lang: language });
     };
   }
@@ -132,11 +187,8 @@
     else if (ws && ws.readyState === WebSocket.CONNECTING) then = next;
     else connect(next);
   }
-  function pickLanguage() {
-    return (navigator.language || "en").slice(0, 2).toLowerCase();
-  }
   function join(name) {
-    snl.send(ws, { type: "join", code: code(), name: name, lang: language,
+    snl.send(ws, { type: "join", code: code(), name: name, lang: language, touch: touch,
                    token: saved.code === code() ? saved.token || null : null });
   }
 
@@ -145,6 +197,7 @@
       labels = message.labels || {};
       language = String(message.lang);
       snl.label(labels, message);
+      buildPad(message.digits);
       languages(message.languages || []);
       tableId = String(message.table || "");
       if (saved.token && saved.table !== tableId) forgetSeat();  // another table now
@@ -152,9 +205,12 @@
       const next = then;
       then = null;
       if (next) next();
-      else if (!joined && saved.token && saved.code === code() && saved.name) join(saved.name);
+      else if (!joined && saved.token && saved.code === code() && saved.name) {
+        ifSeatFree(saved.token, () => join(saved.name));
+      }
     } else if (message.type === "joined") {
       joined = true;
+      holdSeat(String(message.token || ""));
       $("lost").hidden = true;
       remember({ token: String(message.token || ""), code: code(), table: tableId,
                  name: $("name").value || saved.name, lang: language, at: Date.now() });
@@ -166,20 +222,22 @@
       $("join").hidden = false;
     } else if (message.type === "line") {
       snl.line($("log"), message.text, 300);
-      queue.push({ text: String(message.text), earcon: message.earcon ? String(message.earcon) : null,
-                   id: String(message.id), said: message.said === true });
-      speakAll();
+      plan({ text: String(message.text), earcon: message.earcon ? String(message.earcon) : null,
+             id: String(message.id), said: message.said === true,
+             kind: message.kind === "short" ? "short" : "own" });
+    } else if (message.type === "whose") {
+      $("whose").textContent = String(message.text || "");
     } else if (message.type === "turn") {
       $("turn").hidden = !message.mine;
       document.body.dataset.turn = message.mine ? "mine" : "";
+    } else if (message.type === "board") {
+      drawBoard(message);
     } else if (message.type === "ask") {
-      $("question").hidden = !message.open;
-      $("asked").textContent = message.open ? String(message.text || "") : "";
-      if (message.open) $("answer").focus();
-      else if (document.activeElement === $("answer") || document.activeElement === document.body) $("roll").focus();
+      if (message.open) openQuestion(message); else closeQuestion();
     } else if (message.type === "ended") {
       joined = false;
-      $("roll").disabled = true;
+      closeQuestion();
+      endControls();
       forgetSeat();
     }
   }
@@ -216,17 +274,92 @@
     else if (!code()) $("code").focus();
     else withSocket(() => join(name));
   });
+  // Her question, in its own box above the log: said once, the Roll held until it is over
+  // (a tap cannot skip it), answered on the pad in the table's own digits or typed.
+  let asking = false;
+  function openQuestion(message) {
+    asking = true;
+    $("question").hidden = false;
+    $("asked").textContent = String(message.text || "");
+    $("roll").disabled = true;
+    $("question").scrollIntoView({ block: "start" });
+    $("answer").focus({ preventScroll: true });
+    plan({ text: String(message.text || ""), id: String(message.id || ""), said: false, kind: "own",
+           earcon: message.earcon ? String(message.earcon) : null });
+  }
+  function closeQuestion() {
+    const was = asking;
+    asking = false;
+    $("question").hidden = true;
+    $("asked").textContent = "";
+    $("answer").value = "";
+    if (!joined) return;
+    $("roll").disabled = false;
+    if (was) $("roll").focus();  // announced by its name, where she taps next
+  }
+  // Her board: every token where the game has it, hers marked (a yellow token with a double
+  // ring), the move drawn square by square, then up the ladder or down the snake.
+  const STEP = 250;  // ms a square
+  let walking = [];
+  function drawBoard(message) {
+    const box = Array.isArray(message.box) ? message.box.map(Number) : [0, 0, 1, 1];
+    const board = $("board"), image = $("board-image"), layer = $("tokens");
+    const w = box[2] - box[0], h = box[3] - box[1];
+    if (!image.getAttribute("src")) image.src = "/board.svg";
+    board.hidden = false;
+    board.style.setProperty("--ratio", String((w * 210) / (h * 297)));  // the page is A4
+    image.style.width = (100 / w) + "%";
+    image.style.left = (-box[0] / w * 100) + "%";
+    image.style.top = (-box[1] / h * 100) + "%";
+    const columns = Math.max(1, Number(message.columns) || 10);
+    board.style.setProperty("--token", (board.clientWidth / columns * 0.7) + "px");
+    for (const timer of walking) clearTimeout(timer);
+    walking = [];
+    layer.replaceChildren();
+    const onSquare = {};
+    for (const token of message.tokens || []) {
+      if (!Array.isArray(token.at)) continue;  // not on the board yet
+      const element = document.createElement("span");
+      element.className = token.mine ? "token mine" : "token";
+      element.textContent = String(token.place);
+      element.dataset.seat = String(token.seat);
+      element.dataset.square = String(token.square);
+      const shift = onSquare[token.square] = (onSquare[token.square] || 0) + 1;
+      layer.append(element);
+      const path = (token.path || []).filter(Array.isArray);
+      path.forEach((at, i) => walking.push(setTimeout(() => place(element, at, 0), i * STEP)));
+      walking.push(setTimeout(() => place(element, token.at, shift - 1), path.length * STEP));
+      place(element, path.length ? path[0] : token.at, shift - 1);
+    }
+  }
+  function place(element, at, shift) {  // tokens sharing a square sit side by side
+    element.style.left = "calc(" + (Number(at[0]) * 100) + "% + " + (shift * 0.6) + "rem)";
+    element.style.top = (Number(at[1]) * 100) + "%";
+  }
+  function buildPad(digits) {
+    for (const button of document.querySelectorAll("[data-digit]")) {
+      button.textContent = String((digits || [])[Number(button.dataset.digit)] || button.dataset.digit);
+    }
+  }
+  // After the end nothing is left to do: every control of the game is off, and the focus
+  // is on the log, which holds the places.
+  function endControls() {
+    for (const button of document.querySelectorAll("#game button")) button.disabled = true;
+    $("log").focus();
+  }
+  for (const button of document.querySelectorAll("[data-digit]")) {
+    button.addEventListener("click", () => { $("answer").value += button.textContent; });
+  }
+  $("erase").addEventListener("click", () => { $("answer").value = $("answer").value.slice(0, -1); });
+  // A phone's own keyboard would cover the question: the pad is its keyboard.
+  if (touch) $("answer").inputMode = "none";
   $("question").addEventListener("submit", (event) => {
     event.preventDefault();
     const answer = $("answer").value.trim();
+    if (!answer) { $("answer").focus(); return; }  // nothing typed: the question waits
     $("answer").value = "";
-    // Enter alone is the terminal's Enter: in the child's turn it puts the question aside
-    // and rolls, else the question is said again. It is never lost.
-    if (!answer) sendKey("\r");
-    else {
-      hush();
-      snl.send(ws, { type: "answer", text: answer });
-    }
+    hush();
+    snl.send(ws, { type: "answer", text: answer });
   });
   function sendKey(key) {
     hush();
@@ -251,7 +384,7 @@
     const control = target instanceof HTMLButtonElement || target instanceof HTMLInputElement;
     if (control && (event.key === "Enter" || event.key === " ")) return;  // the control's own click
     const key = NAMED[event.key] || (event.key.length === 1 ? event.key : null);
-    if (key === null) return;
+    if (key === null || (asking && (key === "\r" || key === " "))) return;  // no roll past it
     event.preventDefault();
     sendKey(key);
   });

@@ -73,3 +73,14 @@ def test_a_phrase_is_taken_only_clearly_ahead_of_another_meaning() -> None:
     assert decide(MEANINGS, one_meaning) == one_meaning[0]  # phrasings do not compete
     assert decide(MEANINGS, [Scored("Roll.", -12.0, 0.5)]) is None  # unlikely in itself
     assert decide(MEANINGS, []) is None
+
+
+def test_a_prefix_the_decoder_gave_nothing_for_is_never_taken() -> None:
+    # ctranslate2 may return no row for a prefix: that row is -inf, never NaN
+    def next_tokens(prefixes: Sequence[Prefix]) -> np.ndarray:
+        rows = np.full((len(prefixes), VOCABULARY), -np.inf)
+        rows[[prefix == () for prefix in prefixes], ROLL] = 0.0
+        return log_softmax(rows)
+
+    assert search(PHRASES, next_tokens) == []
+    assert not np.isnan(log_softmax(np.full((1, 3), -np.inf))).any()

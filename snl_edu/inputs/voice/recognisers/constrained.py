@@ -57,9 +57,14 @@ def phrase_tree(grammar: Grammar, ending: str, tokens: Callable[[str], list[int]
 
 
 def log_softmax(logits: np.ndarray) -> np.ndarray:
+    """Each row as log-probabilities; a row the decoder gave nothing for (all -inf)
+    stays -inf, so nothing after its prefix is ever taken."""
     peak = logits.max(axis=-1, keepdims=True)
-    return np.asarray(logits - peak - np.log(np.exp(logits - peak).sum(axis=-1,
-                                                                         keepdims=True)))
+    known = np.isfinite(peak)
+    safe = np.where(known, peak, 0.0)
+    with np.errstate(divide="ignore", invalid="ignore"):  # such a row's, replaced here
+        total = np.log(np.exp(logits - safe).sum(axis=-1, keepdims=True))
+        return np.asarray(np.where(known, logits - safe - total, -np.inf))
 
 
 def _children(phrases: Mapping[Prefix, str]) -> dict[Prefix, set[int]]:
@@ -85,6 +90,8 @@ def search(phrases: Mapping[Prefix, str], next_tokens: NextTokens, beam: int = B
         grown: list[tuple[Prefix, float, float]] = []
         for (prefix, score, regret), row in zip(frontier, rows, strict=True):
             peak = float(row.max())
+            if not np.isfinite(peak):
+                continue  # the decoder gave nothing after this prefix
             for token in children.get(prefix, ()):
                 step = float(row[token])
                 longer = (*prefix, token)
@@ -110,7 +117,8 @@ def decide(meanings: Mapping[str, object], scored: Sequence[Scored]) -> Scored |
     phrase that means something else. ``meanings``: each written form's meaning."""
     best: dict[object, Scored] = {}
     for item in scored:  # likeliest first: the first of each meaning is its best
-        best.setdefault(meanings[item.text], item)
+        if np.isfinite(item.score):
+            best.setdefault(meanings[item.text], item)
     ranked = list(best.values())
     if not ranked:
         return None

@@ -1,0 +1,67 @@
+"""The child's board on her page: the printed board's squares (``views.board_svg``, in the
+table's language and digits), cut to its grid, every token where the game has it, hers
+marked, and the way the moving token went, square by square, then up or down."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from snl_edu.engine import Game
+from snl_edu.engine.events import Bounced, Climbed, Entered, Event, Moved, Slid
+from snl_edu.play.narration import Narrator
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom: shares of the page
+
+
+def grid_box(centres: dict[int, tuple[float, float]], width: int, height: int) -> Box:
+    """The board's grid on the printed page: its squares' centres, and half a square more."""
+    xs = [x for x, _ in centres.values()]
+    ys = [y for _, y in centres.values()]
+    half_x = (max(xs) - min(xs)) / max(1, width - 1) / 2
+    half_y = (max(ys) - min(ys)) / max(1, height - 1) / 2
+    return (min(xs) - half_x, min(ys) - half_y, max(xs) + half_x, max(ys) + half_y)
+
+
+def walked(events: Sequence[Event]) -> tuple[int | None, list[int]]:
+    """Whose token moved, and the squares it passed, one by one, in order: each square of
+    the count, then the end of a ladder or a snake."""
+    seat: int | None = None
+    squares: list[int] = []
+    for event in events:
+        if isinstance(event, Entered):
+            seat, squares = event.seat, [*squares, *range(1, event.square + 1)]
+        elif isinstance(event, Moved):
+            seat = event.seat
+            squares += range(event.start + 1, event.end + 1)
+        elif isinstance(event, Bounced):
+            seat = event.seat
+            squares += [*range(event.start + 1, event.end + 1), *range(event.end - 1,
+                                                                       event.back - 1, -1)]
+        elif isinstance(event, (Climbed, Slid)):
+            seat = event.seat
+            squares.append(event.end)
+    return seat, squares
+
+
+def board_message(game: Game, narrator: Narrator, centres: dict[int, tuple[float, float]],
+                  own: int | None, events: Sequence[Event]) -> dict[str, Any]:
+    box = grid_box(centres, game.board.width, game.board.height)
+    left, top, right, bottom = box
+
+    def at(square: int) -> list[float] | None:
+        if square not in centres:
+            return None  # not on the board yet
+        x, y = centres[square]
+        return [round((x - left) / (right - left), 4), round((y - top) / (bottom - top), 4)]
+
+    mover, squares = walked(events)
+    return {
+        "type": "board", "box": [round(edge, 4) for edge in box],
+        "columns": game.board.width,
+        "tokens": [{"seat": seat + 1, "name": narrator.name(seat), "square": square,
+                    "place": narrator.loc.number(seat + 1), "mine": seat == own,
+                    "at": at(square),
+                    "path": [at(s) for s in squares] if seat == mover else []}
+                   for seat, square in enumerate(game.positions)],
+    }

@@ -1,0 +1,245 @@
+"""A child's seat on a phone, as she meets it: real headless Chromium with touch at 360×640
+(a small phone held upright), every control tapped, never a key pressed."""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from tests.table.helpers import CODE, WAIT, open_table, table_options
+from tests.table.test_browser import MS, _axe, _log, _wait_for_log, board, browser
+
+__all__ = ["board", "browser"]  # the fixtures, shared with the keyboard's tests
+PHONE = {"width": 360, "height": 640}
+
+
+def _phone(browser: Any, table: Any, context: Any = None) -> Any:
+    """A new tab on a touch phone (``context``: another tab of the same browser)."""
+    context = context or browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    page.goto(f"http://127.0.0.1:{table.address[1]}/#{CODE}")
+    return page
+
+
+def _join_by_taps(page: Any, name: str, language: str = "en") -> None:
+    """Taps only (the name typed as a phone's keyboard types it); the page's speech and
+    sounds off: the tests read the page, and a turn waits for the page to have said it."""
+    page.wait_for_selector("#name", state="visible", timeout=MS)
+    if language != "en":
+        page.tap(f"input[name=lang][value={language}]")
+        page.wait_for_selector(f"html[lang={language}]", state="attached", timeout=MS)
+    page.tap("#name")
+    page.fill("#name", name)
+    for switch in ("#speech", "#sounds"):
+        if page.is_checked(switch):  # (kept off by this browser's earlier tab)
+            page.tap(switch)
+        assert not page.is_checked(switch)
+    page.tap("#join-button")
+    page.wait_for_selector("#game:not([hidden])", timeout=MS)
+    # Her board, drawn when she sits: what is below it has moved down to its place.
+    page.wait_for_selector("#board:not([hidden])", timeout=MS)
+
+
+def _on_screen(page: Any, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+
+
+def _answer_on_the_pad(page: Any, digit: str) -> None:
+    """Tap the digit and Answer, up to three tries, until the question is over."""
+    while page.input_value("#answer"):  # a tap meant for Roll as the question came
+        page.tap("#erase")
+    for _ in range(3):
+        said = len(_log(page))
+        page.tap(f"#pad button:text-is('{digit}')")
+        assert page.input_value("#answer") == digit
+        page.tap("#give")
+        page.wait_for_function(
+            f"() => document.getElementById('question').hidden"
+            f" || document.querySelectorAll('#log p').length > {said}", timeout=MS)
+        if page.locator("#question").is_hidden():
+            return
+    page.wait_for_selector("#question", state="hidden", timeout=MS)
+
+
+def test_on_a_phone_her_question_is_answered_on_the_pad_in_devanagari_and_one_skipped(
+        browser: Any, tmp_path: Path, board: str) -> None:
+    from snl_edu.store.opening import open_store
+    from snl_edu.store.progress import ProgressStore
+
+    options = replace(table_options(tmp_path, players=("Asha",), computers=1, board=board,
+                                    lang="ne"), web_lessons="every")
+    with open_table(options) as (table, _, _):
+        page = _phone(browser, table)
+        _join_by_taps(page, "Asha", "ne")
+        outcomes: list[str] = []
+        while len(outcomes) < 2:
+            page.wait_for_selector("body[data-turn=mine], #question:not([hidden])", timeout=MS)
+            if page.locator("#question").is_hidden():
+                page.tap("#roll")  # (unless her question has come first, and held it)
+                page.wait_for_selector("body:not([data-turn=mine]), #question:not([hidden])",
+                                       state="attached", timeout=MS)
+                continue
+            # Her question, all of it on the screen at once: what is asked, the pad, Skip.
+            for part in ("#asked", "#pad", "#skip"):
+                assert _on_screen(page, part), part
+            assert page.locator("#roll").is_disabled()  # a tap on Roll cannot skip it
+            digits = page.locator("#pad [data-digit]").all_inner_texts()
+            assert sorted(digits) == sorted("०१२३४५६७८९"), digits
+            assert not any(page.inner_text("#asked") in line for line in _log(page))
+            if not outcomes:
+                assert _axe(page) == [], "question on a phone"
+                _answer_on_the_pad(page, "७")
+                outcomes.append("answered")
+            else:
+                page.tap("#skip")
+                page.wait_for_selector("#question", state="hidden", timeout=MS)
+                outcomes.append("skipped")
+            # Back on Roll, where she taps next (a screen reader says so).
+            assert page.evaluate("document.activeElement.id") == "roll"
+        assert page.errors == []
+        table.end()
+    store = open_store(str(tmp_path))
+    try:
+        answers = ProgressStore(store).recent("Asha")
+    finally:
+        store.close()
+    assert [answer.skipped for answer in answers[-2:]] == [False, True]
+    assert answers[-2].given == 7
+
+
+KEYS = ("press", "Enter", "Escape", "Space", " q ", "Press")
+
+
+def test_no_sentence_on_a_touch_page_names_a_key(browser: Any, tmp_path: Path,
+                                                 board: str) -> None:
+    # Tried on phones: "Your turn: press Enter to roll the pasa." on every turn, keys in
+    # every question and in the help. The page's sentences name its taps.
+    options = replace(table_options(tmp_path, players=("Asha",), computers=1, board=board),
+                      web_lessons="every")
+    with open_table(options) as (table, _, _):
+        page = _phone(browser, table)
+        _join_by_taps(page, "Asha")
+        asked: list[str] = []
+        while len(asked) < 2:
+            page.wait_for_selector("body[data-turn=mine], #question:not([hidden])", timeout=MS)
+            if page.locator("#question").is_visible():
+                asked.append(page.inner_text("#asked"))
+                page.tap("#skip")
+                page.wait_for_selector("#question", state="hidden", timeout=MS)
+            else:
+                page.tap("#roll")
+                page.wait_for_selector("body:not([data-turn=mine]), #question:not([hidden])",
+                                       state="attached", timeout=MS)
+        page.tap("button[data-key=h]")
+        lines = _wait_for_log(page, lambda lines: any(
+            line.startswith("The buttons on this page:") for line in lines))
+        assert "Your turn: tap Roll to roll the pasa." in lines
+        assert any("To answer, tap the number, then Answer. To skip, tap Skip." in text
+                   for text in asked), asked
+        named = [text for text in lines + asked if any(key in text for key in KEYS)]
+        assert named == [], named
+        assert "The buttons on this page: Roll, Repeat, Where is everyone, What is ahead, " \
+               "and Help." in lines
+        assert page.errors == []
+        table.end()
+
+
+def test_her_board_shows_every_token_where_the_game_has_it_on_one_phone_screen(
+        browser: Any, tmp_path: Path, board: str) -> None:
+    options = replace(table_options(tmp_path, players=("Asha",), computers=2, board=board),
+                      web_lessons="off")
+    with open_table(options) as (table, _, _):
+        page = _phone(browser, table)
+        _join_by_taps(page, "Asha")
+        page.wait_for_selector("body[data-turn=mine]", timeout=MS)
+        # Her board, her turn, Roll and the game's buttons: one screen, no scrolling.
+        for part in ("#board", "#turn", "#roll", "button[data-key=h]"):
+            assert _on_screen(page, part), part
+        assert page.locator("#board-image").evaluate("img => img.naturalWidth") > 0
+        page.tap("#roll")
+        until = time.monotonic() + WAIT
+        while True:  # every token on the board where the game has it, once it has walked
+            positions = list(table.game.positions)
+            shown = page.eval_on_selector_all(
+                "#tokens .token", "tokens => tokens.map(t => [t.dataset.seat, t.dataset.square])")
+            wanted = [[str(seat + 1), str(square)] for seat, square in enumerate(positions)
+                      if square > 0]
+            if shown == wanted and positions[0] > 0:
+                break
+            assert time.monotonic() < until, (shown, positions)
+            page.wait_for_timeout(20)
+        mine = page.locator("#tokens .mine")
+        assert mine.count() == 1 and mine.get_attribute("data-seat") == "1"
+        assert _axe(page) == [], "her board on a phone"
+        assert page.errors == []
+        table.end()
+
+
+def test_a_phone_in_english_at_a_nepali_table_opens_in_nepali(browser: Any, tmp_path: Path,
+                                                             board: str) -> None:
+    options = replace(table_options(tmp_path, players=("Asha",), computers=1, board=board,
+                                    lang="ne"), web_lessons="off")
+    with open_table(options) as (table, _, _):
+        context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True,
+                                      locale="en-US")
+        page = _phone(browser, table, context)
+        page.wait_for_selector("html[lang=ne]", state="attached", timeout=MS)
+        assert page.is_checked("input[name=lang][value=ne]")
+        page.tap("input[name=lang][value=en]")  # unless she picks another
+        page.wait_for_selector("html[lang=en]", state="attached", timeout=MS)
+        assert page.errors == []
+        table.end()
+
+
+def test_other_childrens_moves_are_one_short_line_each_and_hers_are_told_whole(
+        browser: Any, tmp_path: Path, board: str) -> None:
+    options = replace(table_options(tmp_path, players=("Asha",), computers=2, board=board),
+                      web_lessons="off")
+    with open_table(options) as (table, _, _):
+        page = _phone(browser, table)
+        _join_by_taps(page, "Asha")
+        until = time.monotonic() + WAIT
+        while sum(line.startswith("Computer 2") for line in _log(page)) < 2:
+            if page.locator("body[data-turn=mine]").count():
+                page.tap("#roll")
+            assert time.monotonic() < until, _log(page)
+            page.wait_for_timeout(20)
+        lines = _log(page)
+        assert any(line.startswith("Asha rolled a ") for line in lines)  # hers, whole
+        theirs = [line for line in lines if line.startswith("Computer")]
+        assert all(re.fullmatch(r"Computer \d: (onto the board at \d+|\d+ to \d+(, up a ladder|"
+                                r", down a snake)?)\.|Computer \d stays at \d+\.", line)
+                   for line in theirs), theirs
+        # Whose turn it is, always in one line.
+        whose = page.inner_text("#whose")
+        assert whose.endswith("'s turn."), whose
+        assert page.errors == []
+        table.end()
+
+
+def test_two_tabs_in_one_browser_sit_as_two_children(browser: Any, tmp_path: Path,
+                                                      board: str) -> None:
+    # Tried: the second tab took the first child's seat key, and sat as her.
+    options = replace(table_options(tmp_path, players=("Asha", "Bikash"), computers=0,
+                                    board=board), web_lessons="off")
+    with open_table(options) as (table, _, _):
+        asha = _phone(browser, table)
+        _join_by_taps(asha, "Asha")
+        bikash = _phone(browser, table, asha.context)  # a second tab of the same browser
+        bikash.wait_for_selector("#name", state="visible", timeout=MS)
+        bikash.wait_for_selector("body[data-tabs=held]", state="attached", timeout=MS)
+        assert bikash.locator("#game").is_hidden() and bikash.input_value("#name") == ""
+        _join_by_taps(bikash, "Bikash")
+        _wait_for_log(bikash, lambda lines: any(line.startswith("You sit at the table as "
+                                                                "Bikash") for line in lines))
+        assert not any("Welcome back" in line for line in _log(bikash))
+        assert any(line.startswith("You sit at the table as Asha") for line in _log(asha))
+        assert asha.errors == [] and bikash.errors == []
+        table.end()
