@@ -54,14 +54,14 @@ def visible_data(data: Any, limit: int) -> Any:
 def clean_name(text: str, limit: int = MAX_NAME) -> str:
     """The one rule for a name at every door, applied before it is shown, saved or looked
     up: invisible format characters dropped, at most ``MAX_MARKS`` combining marks on a
-    letter (counted in NFC, so the form a name is typed in never matters), spaces collapsed,
+    letter (À is A and one; the form a name is typed in never matters), spaces collapsed,
     control characters made visible, bytes that were not UTF-8 (lone surrogates from the
     command line) made U+FFFD, NFC, at most ``limit`` characters.
     What it returns is what the store's row checks accept, so a name the game saved is never
     called damaged; "" means the name was blank (nothing but spaces and invisible
     characters)."""
-    # NFC first: marks are counted on the composed form, so a name typed decomposed (À as
-    # A and a combining grave, as macOS sends it) keeps the same marks as typed composed.
+    # NFC first, so a name typed decomposed (À as A and a grave, as macOS sends it) is
+    # cleaned exactly as typed composed: every step below sees the same text.
     text = unicodedata.normalize("NFC", text)
     text = unicodedata.normalize("NFC", visible(" ".join(_letters(text).split())))
     # Again after NFC (it can part a letter from its mark: क़ is क and ़, or move a mark
@@ -101,10 +101,18 @@ def _letters(text: str) -> str:
                 char in _JOINERS and kept and _devanagari(kept[-1])
                 and _devanagari(text[index + 1:index + 2])):
             continue
-        marks = marks + 1 if category[0] == "M" else 0
-        if marks <= MAX_MARKS:
+        marks = marks + _marks_in(char) if category[0] == "M" else _marks_in(char)
+        if marks <= MAX_MARKS or category[0] != "M":
             kept.append(char)
     return "".join(kept)
+
+
+def _marks_in(char: str) -> int:
+    """The combining marks a character is made of: À is A and a grave, so one."""
+    if unicodedata.decomposition(char) == "":
+        return int(unicodedata.category(char)[0] == "M")
+    return sum(unicodedata.category(part)[0] == "M"
+               for part in unicodedata.normalize("NFD", char))
 
 
 def name_key(name: str) -> str:

@@ -44,6 +44,14 @@ class Message:
 DIE_FACES = 6  # the pasa's faces: the rules roll them, the earcons tap each one
 
 
+SQUARE_PITCH = "square-"
+
+
+def square_pitch(square: int) -> str:
+    """The earcon of one square: its own pitch, rising from 1 to 100 (made, not shipped)."""
+    return f"{SQUARE_PITCH}{square}"
+
+
 def taps(pips: int) -> str:
     """The earcon that taps a roll, one tap a pip (narration names it, earcons make it)."""
     return f"taps-{pips}"

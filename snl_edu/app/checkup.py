@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
@@ -37,13 +37,18 @@ class CheckupOptions:
 def run_checkup(options: CheckupOptions, loc: Localizer, terminal: Terminal) -> bool:
     """True when the check-up was finished and saved."""
     from snl_edu.app.opening import open_outputs, open_sound
-    from snl_edu.checkup.asking import CheckupIO, CheckupStopped
+    from snl_edu.checkup.asking import CheckupIO, CheckupStopped, marker_starts
     from snl_edu.checkup.asking import run_checkup as ask_all
     from snl_edu.checkup.items import Task, draw_items
     from snl_edu.checkup.report import progress_lines, task_name
-    from snl_edu.checkup.results import CHECKUP_AFTER_MINUTES, minutes_since_last, progress
+    from snl_edu.checkup.results import (
+        CHECKUP_AFTER_MINUTES,
+        finished,
+        minutes_since_last,
+        progress,
+    )
     from snl_edu.inputs.keyboard import KeyboardInput
-    from snl_edu.store.checkups import CheckupStore
+    from snl_edu.store.checkups import CheckupAnswer, CheckupStore
     from snl_edu.store.progress import ProgressStore
 
     _ = loc.gettext
@@ -69,7 +74,12 @@ def run_checkup(options: CheckupOptions, loc: Localizer, terminal: Terminal) -> 
         kept = CheckupStore(store)
         earlier = kept.checkups(learner)
         played = minutes_since_last(learner, earlier, kept.play(), datetime.now(UTC))
-        if played is not None and played < CHECKUP_AFTER_MINUTES and not options.anyway:
+        # A check-up stopped early is finished next time, before the play that would make
+        # the rest of it an "after" (then a new check-up is due, as after a whole one).
+        stopped = (earlier[-1] if earlier and not finished(earlier[-1])
+                   and (played or 0) < CHECKUP_AFTER_MINUTES else None)
+        if (stopped is None and played is not None and played < CHECKUP_AFTER_MINUTES
+                and not options.anyway):
             # Before and after measure the play between them: with none, they measure
             # only the child's day.
             terminal.stdout.write(_(
@@ -80,27 +90,42 @@ def run_checkup(options: CheckupOptions, loc: Localizer, terminal: Terminal) -> 
                 minutes=loc.number(CHECKUP_AFTER_MINUTES),
                 date=loc.number(earlier[-1].at.date().isoformat())) + "\n")
             return False
-        form = len(earlier)
+        form = stopped.form if stopped else len(earlier)
         seed = options.seed if options.seed is not None \
             else zlib.crc32(learner.casefold().encode())
         redraws = not plain_lines(screen, options.sound.screen_reader)
         io = CheckupIO(say, keys, by_ear, draw if redraws else None, outputs.echo,
                        play_tone)
-        if by_ear and play_tone is None:
-            say(_("This computer plays no sound, so the number line cannot be heard: you "
-                  "will type where each number belongs instead.").format())
+        if io.line_unmeasured:
+            say(_("The number line cannot be heard here (no sound) nor seen, so it is not "
+                  "measured this time: typing where a number goes would only copy the "
+                  "number.").format())
         say((_("A number check-up for {name}: four short number games, about five minutes. "
                "It is fine not to know; press Escape to skip a question.") if keys.interactive
              else _("A number check-up for {name}: four short number games, about five "
                     "minutes. It is fine not to know; an empty line skips a question."))
             .format(name=learner))
+        items = draw_items(form, seed)
+        if stopped is not None:
+            asked = {answer.task for answer in stopped.answers}
+            items = [item for item in items if item.task.value not in asked]
+            say(_("The check-up on {date} stopped before the end: this one asks only what it "
+                  "left out, and completes it.").format(
+                date=loc.number(stopped.at.date().isoformat())))
+
+        def keep(answers: Sequence[CheckupAnswer]) -> None:
+            if stopped is not None:
+                kept.complete(learner, answers)
+            else:
+                kept.save(learner, form, loc.language, by_ear, answers)
+
         try:
-            answers = ask_all(draw_items(form, seed), io, loc)
+            answers = ask_all(items, io, loc, rng=marker_starts(seed, form))
         except CheckupStopped as stop:
             if not stop.finished:
                 say(_("The check-up stopped before the end, so nothing was saved.").format())
                 return False
-            kept.save(learner, form, loc.language, by_ear, stop.finished)
+            keep(stop.finished)
             done = list(dict.fromkeys(answer.task for answer in stop.finished))
             say(loc.ngettext(
                 "The check-up stopped before the end. The task finished is saved: {tasks}.",
@@ -108,7 +133,7 @@ def run_checkup(options: CheckupOptions, loc: Localizer, terminal: Terminal) -> 
                 len(done)).format(tasks=loc.join(task_name(Task(t), loc) for t in done)))
             return False
         try:
-            kept.save(learner, form, loc.language, by_ear, answers)
+            keep(answers)
         except StoreError as error:  # a full disk: one transaction, so nothing half saved
             say(_("The check-up could not be saved: {reason}. Nothing of this check-up was "
                   "kept; earlier ones are as they were.").format(

@@ -291,6 +291,7 @@ def _run(options: PlayOptions, prepared: Prepared, loc: Localizer, terminal: Ter
     session.between_turns = teacher
     if teacher is not None:
         narrator.counting_on = lambda seat: teacher.counts_on(game, seat)
+        session.listener.goes = teacher
         if prepared.autosave is not None:
             teacher.on_open = prepared.autosave.keep_question
     try:

@@ -2,10 +2,13 @@
 
 Seen or heard: a seeing child moves a marker drawn on a text line; a child who
 listens hears the marker as a tone (snl_edu.checkup.tone), told in words where it
-is, and the numbers as words; with no sound to play the tone, they type where a
-number belongs. The keys: arrows move the marker (up and down by ten), Enter
-places it; digits and Enter answer, Enter alone asks again; Escape (or ``s``)
-skips (not knowing is fine), as Escape skips a question in the game.
+is, and the numbers as words. The marker starts at a random place (the middle would
+score an Enter at once as a fair guess) and moves one step a key, so a held arrow
+moves it at the keyboard's constant repeat rate: no steps of ten, which would turn
+placing into sums. At a keyboard with no tone to hear and no line to see, the line
+is not measured: typing where a number goes would only copy the number. Digits and
+Enter answer, Enter alone asks again; Escape (or ``s``) skips (not knowing is fine),
+as Escape skips a question in the game.
 Piped input (a script, a test) gives one answer per line: an estimate from 0 to
 100, a number, or y/n for the grown-up's verdict on a numeral named aloud; an
 empty line skips. An answer that is none of those is asked for again.
@@ -13,6 +16,7 @@ empty line skips. An answer that is none of those is asked for again.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -28,11 +32,14 @@ from snl_edu.store.checkups import CheckupAnswer
 from snl_edu.vocabulary import N_
 
 # Arrow keys as the keyboard hands them over: each escape sequence whole.
-ARROWS = {"\x1b[C": 1, "\x1bOC": 1, "\x1b[D": -1, "\x1bOD": -1,
-          "\x1b[A": 10, "\x1bOA": 10, "\x1b[B": -10, "\x1bOB": -10}
+ARROWS = {"\x1b[C": 1, "\x1bOC": 1, "\x1b[D": -1, "\x1bOD": -1}
 LINE_WIDTH = 50  # characters for 0..100 on a text line
-START = 50  # where the marker starts: the middle, no hint either way
 ANSWER_DIGITS = 3  # every answer is 100 or less
+
+
+def marker_starts(seed: int, form: int) -> random.Random:
+    """Where a check-up's number-line markers start: random, the same for its seed."""
+    return random.Random(f"checkup-start:{seed}:{form}")
 
 
 class CheckupStopped(Exception):
@@ -60,6 +67,12 @@ class CheckupIO:
     tone: Callable[[np.ndarray], None] | None = None  # stereo samples to play
 
     @property
+    def line_unmeasured(self) -> bool:
+        """At a keyboard, a line neither heard (no tone) nor seen (no redraw) is not
+        measured: typing where 42 goes is typing 42."""
+        return self.keys.interactive and self.typed_line
+
+    @property
     def typed_line(self) -> bool:
         """The number line is typed, not moved: piped input, by ear with no sound, or
         seen where the line cannot be redrawn."""
@@ -75,9 +88,10 @@ def line_picture(position: int, number: Callable[[int], str] = str) -> str:
 
 
 class _Asker:
-    def __init__(self, io: CheckupIO, loc: Localizer) -> None:
+    def __init__(self, io: CheckupIO, loc: Localizer, rng: random.Random) -> None:
         self.io = io
         self.loc = loc
+        self.rng = rng  # where each marker starts
 
     def key(self) -> str:
         """One key from the terminal (an arrow key arrives whole); 'q' stops."""
@@ -139,7 +153,7 @@ class _Asker:
                                .format(low=self.loc.number(0), high=self.loc.number(LINE_END)))
             return None if text is None else self._placed(text)
         self.io.say(self._where_prompt(item))
-        position = START
+        position = self.rng.randint(0, LINE_END)
         self._show_marker(position)
         while True:
             key = self.key()
@@ -196,15 +210,19 @@ def where_words(position: int, loc: Localizer) -> str:
 
 
 def run_checkup(items: list[Item], io: CheckupIO, loc: Localizer,
-                clock: Callable[[], float] = time.monotonic) -> list[CheckupAnswer]:
-    """Ask every item; the answers in the order asked. Stopped (q, the end of the input,
-    Ctrl-C): ``CheckupStopped`` with the answers of the tasks finished."""
-    ask = _Asker(io, loc)
+                clock: Callable[[], float] = time.monotonic,
+                rng: random.Random | None = None) -> list[CheckupAnswer]:
+    """Ask every item; the answers in the order asked (none for a line not measured).
+    Stopped (q, the end of the input, Ctrl-C): ``CheckupStopped`` with the answers of
+    the tasks finished. ``rng``: where each number-line marker starts."""
+    ask = _Asker(io, loc, rng or random.Random())
     answers: list[CheckupAnswer] = []
     finished = 0  # answers of whole tasks
     current: Task | None = None
     try:
         for item in items:
+            if item.task is Task.NUMBER_LINE and io.line_unmeasured:
+                continue  # said before the check-up began; the report says it too
             if item.task is not current:
                 current, finished = item.task, len(answers)
                 io.say(_introduction(item.task, io, loc))
@@ -250,11 +268,13 @@ def _introduction(task: Task, io: CheckupIO, loc: Localizer) -> str:
                      "number belongs on it, from 0 to 100.")
         if io.by_ear:
             return _("A line goes from 0 to 100: 0 is a low sound on the left, 100 a high "
-                     "sound on the right. Move the sound with the arrow keys, up and down "
-                     "jump by ten, and press Enter where the number belongs. R plays both "
-                     "ends again; Escape skips.")
-        return _("A line goes from 0 to 100. Move the dot with the arrow keys, up and down "
-                 "jump by ten, and press Enter where the number belongs; Escape skips.")
+                     "sound on the right. The sound starts somewhere new each time: move it "
+                     "with the left and right arrow keys (hold one to keep it moving), and "
+                     "press Enter where the number belongs. R plays both ends again; "
+                     "Escape skips.")
+        return _("A line goes from 0 to 100. The dot starts somewhere new each time: move it "
+                 "with the left and right arrow keys (hold one to keep it moving), and press "
+                 "Enter where the number belongs; Escape skips.")
     if task is Task.COMPARE:
         return _("Which number is bigger? Type it and press Enter.")
     if task is Task.COUNT_ON:

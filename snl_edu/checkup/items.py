@@ -27,9 +27,14 @@ LINE_END = 100
 # Number-line targets: one from each stratum.
 LINE_STRATA = ((2, 5), (6, 11), (12, 19), (20, 29), (30, 39), (40, 49), (50, 59), (60, 69),
                (70, 79), (80, 89), (90, 98))
-# Comparison pairs (as in the study, numbers 1-10): one pair for each distance,
-# near pairs twice because they tell most.
-COMPARE_DISTANCES = (1, 1, 2, 3, 4, 5, 6)
+# Comparison pairs from 1-100: in each band of the smaller number, one near pair (a
+# distance of 1-3: a ratio near 1, which is hard) and one far pair (a ratio of 1.5 to 3,
+# or as far as 100 allows). Numbers 1-10 alone, as in Ramani & Siegler's 0-10 study, put
+# most children at the ceiling.
+COMPARE_BANDS = ((1, 9), (10, 29), (30, 59), (60, 95))
+NEAR = (1, 3)
+FAR_RATIO = (1.5, 3.0)
+FAR_AT_LEAST = 4
 # Counting on: from a square in each stratum, a roll of 1-6.
 COUNT_ON_STRATA = ((1, 9), (10, 19), (20, 39), (40, 59), (60, 79), (80, 93))
 # Numerals to name: one from each stratum.
@@ -50,21 +55,31 @@ def _pick(rng: random.Random, low: int, high: int, form: int,
     return rng.choice(same_parity or free)
 
 
+def _pairs(rng: random.Random, form: int) -> list[tuple[int, int]]:
+    """A near and a far pair in each band, each in a random order."""
+    pairs = []
+    for low, high in COMPARE_BANDS:
+        for far in (False, True):
+            smaller = _pick(rng, low, high, form)
+            if far:
+                ratio = rng.uniform(*FAR_RATIO)
+                larger = min(LINE_END, max(smaller + FAR_AT_LEAST, round(smaller * ratio)))
+            else:
+                larger = min(LINE_END, smaller + rng.randint(*NEAR))
+            pair = [smaller, larger]
+            rng.shuffle(pair)
+            pairs.append((pair[0], pair[1]))
+    return pairs
+
+
 def draw_items(form: int, seed: int) -> list[Item]:
     """All four tasks' items for check-up number ``form`` (0 = the baseline), in the
     order they are asked: task by task, shuffled within a task."""
     rng = random.Random(f"checkup:{seed}:{form}")
     line = [Item(Task.NUMBER_LINE, (n,), n)
             for n in (_pick(rng, low, high, form) for low, high in LINE_STRATA)]
-    compare = []
-    smallers: dict[int, list[int]] = {}  # by distance: a pair is never asked twice
-    for distance in COMPARE_DISTANCES:
-        taken = smallers.setdefault(distance, [])
-        smaller = _pick(rng, 1, 10 - distance, form, taken)
-        taken.append(smaller)
-        pair = [smaller, smaller + distance]
-        rng.shuffle(pair)
-        compare.append(Item(Task.COMPARE, (pair[0], pair[1]), max(pair)))
+    compare = [Item(Task.COMPARE, pair, max(pair))
+               for pair in _pairs(rng, form)]
     count_on = []
     for low, high in COUNT_ON_STRATA:
         start, roll = _pick(rng, low, high, form), rng.randint(1, 6)

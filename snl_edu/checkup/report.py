@@ -9,8 +9,8 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, TextIO
 
 from snl_edu.checkup.items import TASKS, Task
-from snl_edu.checkup.results import CHECKUP_AFTER_MINUTES, Progress, TaskResult
-from snl_edu.checkup.scoring import Spread
+from snl_edu.checkup.results import CHECKUP_AFTER_MINUTES, Progress, Scored, TaskResult
+from snl_edu.checkup.scoring import GUESSING_PAE, LineScore, Spread, interval
 from snl_edu.language.localizer import Localizer
 from snl_edu.store.progress import spreadsheet_row
 from snl_edu.vocabulary import N_
@@ -45,18 +45,85 @@ def _percent(value: float, loc: Localizer) -> str:
 
 
 # What the number-line fits mean, in a parent's words: now, and at the first check-up.
+# Straight against logarithmic is said only of a line that goes the right way.
 SPREAD_NOW = {
     Spread.EVEN: N_("{name}'s guesses are spread evenly along the line, as a grown-up's are."),
     Spread.CROWDED: N_("{name}'s guesses spread the small numbers wide and crowd the big ones "
                        "together at the right end, as young children's guesses often do."),
+    Spread.SQUEEZED: N_("{name}'s guesses go the right way but are bunched between {low} and "
+                        "{high}, not stretched from one end to the other."),
+    Spread.BACKWARDS: N_("{name}'s guesses run backwards: the bigger the number, the further "
+                         "left it was put."),
+    Spread.ONE_PLACE: N_("{name} put every number in about the same place, so the line does "
+                         "not show what {name} knows of the numbers yet."),
     Spread.SCATTERED: N_("{name}'s guesses do not follow the order of the numbers yet."),
 }
 SPREAD_FIRST = {
     Spread.EVEN: N_("In the first check-up they were already spread evenly."),
     Spread.CROWDED: N_("In the first check-up they spread the small numbers wide and crowded "
                        "the big ones together."),
+    Spread.SQUEEZED: N_("In the first check-up they went the right way but were bunched "
+                        "between {low} and {high}."),
+    Spread.BACKWARDS: N_("In the first check-up they ran backwards."),
+    Spread.ONE_PLACE: N_("In the first check-up every number was put in about the same place."),
     Spread.SCATTERED: N_("In the first check-up they did not follow the order of the numbers."),
 }
+# Tasks a child could get right by guessing, and how often: two numbers to choose from.
+CHANCE = {Task.COMPARE: 50}
+
+
+def _spread(line: LineScore, text: str, loc: Localizer, name: str = "") -> str:
+    return loc.gettext(text).format(name=name, low=loc.number(round(line.low)),
+                                    high=loc.number(round(line.high)))
+
+
+def _skipped(result: TaskResult, loc: Localizer) -> list[str]:
+    if not result.skipped:
+        return []
+    return [loc.ngettext("{count} not answered (a skip is not counted as wrong).",
+                         "{count} not answered (a skip is not counted as wrong).",
+                         result.skipped).format(count=loc.number(result.skipped))]
+
+
+def _line_figures(line: LineScore, result: TaskResult, loc: Localizer) -> str:
+    """The counts, the interval and the slope behind the number line's words."""
+    return loc.gettext(
+        "{placed} of {asked} numbers placed; the average is probably between {low} and "
+        "{high} off (placing at random is about {chance} off); the best straight line has "
+        "slope {slope} (a grown-up's is about 1, below 0 it runs backwards).").format(
+        placed=loc.number(result.given), asked=loc.number(result.asked),
+        low=_percent(max(0.0, line.pae - line.pae_margin), loc),
+        high=_percent(line.pae + line.pae_margin, loc), chance=_percent(GUESSING_PAE, loc),
+        slope=loc.number(f"{line.slope:.2f}"))
+
+
+def _line_task(name: str, task: str, before: TaskResult, after: TaskResult | None,
+               loc: Localizer) -> str:
+    _ = loc.gettext
+    if before.line is None or (after is not None and after.line is None):
+        return _("{task}: too few places marked to score.").format(task=task)
+    if after is None or after.line is None:
+        return " ".join((
+            _("{task}: {error} off on average.").format(
+                task=task, error=_percent(before.line.pae, loc)),
+            _spread(before.line, SPREAD_NOW[before.line.spread], loc, name),
+            _line_figures(before.line, before, loc), *_skipped(before, loc)))
+    return " ".join((
+        _("{task}: {before} → {after} off on average.").format(
+            task=task, before=_percent(before.line.pae, loc),
+            after=_percent(after.line.pae, loc)),
+        _spread(after.line, SPREAD_NOW[after.line.spread], loc, name),
+        _spread(before.line, SPREAD_FIRST[before.line.spread], loc),
+        _line_figures(after.line, after, loc), *_skipped(after, loc)))
+
+
+def _right(result: TaskResult, loc: Localizer) -> str:
+    low, high = interval(result.right, result.given)
+    return loc.gettext("{right} of {answered} right ({percent}, probably between {low} and "
+                       "{high})").format(
+        right=loc.number(result.right), answered=loc.number(result.given),
+        percent=_percent(result.percent, loc), low=_percent(low, loc),
+        high=_percent(high, loc))
 
 
 def _task_line(name: str, before: TaskResult, after: TaskResult | None,
@@ -69,24 +136,24 @@ def _task_line(name: str, before: TaskResult, after: TaskResult | None,
         return _("{task}: done in only one of the two check-ups, so there is no before and "
                  "after.").format(task=task)
     if before.task is Task.NUMBER_LINE:
-        if before.line is None or (after is not None and after.line is None):
-            return _("{task}: too few places marked to score.").format(task=task)
-        if after is None or after.line is None:
-            return " ".join((
-                _("{task}: {error} off on average.").format(
-                    task=task, error=_percent(before.line.pae, loc)),
-                _(SPREAD_NOW[before.line.spread]).format(name=name)))
-        return " ".join((
-            _("{task}: {before} → {after} off on average.").format(
-                task=task, before=_percent(before.line.pae, loc),
-                after=_percent(after.line.pae, loc)),
-            _(SPREAD_NOW[after.line.spread]).format(name=name),
-            _(SPREAD_FIRST[before.line.spread]).format()))
-    if after is None:
-        return _("{task}: {percent} right.").format(task=task,
-                                                   percent=_percent(before.percent, loc))
-    return _("{task}: {before} → {after} right.").format(
-        task=task, before=_percent(before.percent, loc), after=_percent(after.percent, loc))
+        return _line_task(name, task, before, after, loc)
+    latest = after or before
+    if not latest.given:
+        return _("{task}: none answered.").format(task=task)
+    said = (_("{task}: {right}.").format(task=task, right=_right(before, loc)) if after is None
+            else _("{task}: {before} → {after}.").format(
+                task=task, before=_right(before, loc), after=_right(after, loc)))
+    chance = CHANCE.get(before.task)
+    extra = [_("Guessing would get about {chance} right.").format(
+        chance=_percent(chance, loc))] if chance is not None else []
+    return " ".join((said, *extra, *_skipped(latest, loc)))
+
+
+def _unmeasured(scored: Scored) -> bool:
+    """The number line comes first: missing from a check-up that went on past it, it was
+    not measured (no tone to hear, no line to see), not stopped before."""
+    return not scored.tasks[Task.NUMBER_LINE].done and any(
+        scored.tasks[task].done for task in TASKS if task is not Task.NUMBER_LINE)
 
 
 def progress_lines(progress: Progress, loc: Localizer) -> list[str]:
@@ -109,6 +176,12 @@ def progress_lines(progress: Progress, loc: Localizer) -> list[str]:
                                        questions=loc.number(progress.questions),
                                        hints=loc.number(progress.hints))]
     for task in TASKS:
+        if task is Task.NUMBER_LINE and (_unmeasured(before)
+                                         or (after is not None and _unmeasured(after))):
+            lines.append("  " + _("{task}: not measured (it needs the line seen or its tone "
+                                  "heard: typing where a number goes would only copy "
+                                  "it).").format(task=task_name(task, loc)))
+            continue
         lines.append("  " + _task_line(progress.learner, before.tasks[task],
                                        after.tasks[task] if after else None, loc))
     if after is None:
@@ -135,10 +208,18 @@ def _pad(text: str, width: int) -> str:
     return text + " " * (width - _width(text))
 
 
+def _figure(result: TaskResult) -> float:
+    """What the class table shows: percent right of those answered, and for the number
+    line its percent error (lower is better), never a "closeness" beside percents right."""
+    if result.task is Task.NUMBER_LINE:
+        return result.line.pae if result.line else 100.0
+    return result.percent
+
+
 def _cell(progress: Progress, task: Task, loc: Localizer) -> str:
     before = progress.before.tasks[task]
     after = progress.after.tasks[task] if progress.after else None
-    shown = [_pct(r.percent, loc) if r.done else NOT_DONE for r in (before, after) if r]
+    shown = [_pct(_figure(r), loc) if r.done else NOT_DONE for r in (before, after) if r]
     return " → ".join(shown)
 
 
@@ -149,8 +230,8 @@ def paired_in(everyone: Sequence[Progress], task: Task) -> list[Progress]:
 
 
 def class_table(everyone: Sequence[Progress], loc: Localizer) -> list[str]:
-    """One row a learner: each task before → after, in percent (the number line as
-    closeness, 100 minus the percent error), and the minutes played between."""
+    """One row a learner: each task before → after, in percent right (the number line
+    in percent off), and the minutes played between."""
     _ = loc.gettext
     header = [_("Learner").format()] + [task_name(t, loc) for t in TASKS] + \
         [_("Minutes played").format()]
@@ -161,8 +242,8 @@ def class_table(everyone: Sequence[Progress], loc: Localizer) -> list[str]:
         average = [_("Class average ({count})").format(count=loc.number(len(paired)))]
         for task in TASKS:
             both = paired_in(paired, task)
-            before = sum(p.before.tasks[task].percent for p in both) / max(len(both), 1)
-            after = sum(p.after.tasks[task].percent for p in both if p.after) / max(len(both), 1)
+            before = sum(_figure(p.before.tasks[task]) for p in both) / max(len(both), 1)
+            after = sum(_figure(p.after.tasks[task]) for p in both if p.after) / max(len(both), 1)
             average.append(f"{_pct(before, loc)} → {_pct(after, loc)}" if both else NOT_DONE)
         average.append(loc.number(round(sum(p.minutes for p in paired) / len(paired))))
         rows.append(average)
@@ -171,8 +252,9 @@ def class_table(everyone: Sequence[Progress], loc: Localizer) -> list[str]:
     lines.append("  ".join("-" * w for w in widths))
     lines += ["  ".join(_pad(cell, w) for cell, w in zip(row, widths, strict=True)).rstrip()
               for row in rows]
-    lines.append(_("Percent right; the number line as closeness (100 minus the average "
-                   "error). Before → after: the first and the latest check-up.").format())
+    lines.append(_("Percent right of the questions answered (skips left out); the number "
+                   "line as percent off on average, lower is better. Before → after: the "
+                   "first and the latest check-up.").format())
     return lines
 
 

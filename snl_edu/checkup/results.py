@@ -22,6 +22,7 @@ class TaskResult:
     asked: int
     right: int
     line: LineScore | None = None  # the number line only (None: under two estimates)
+    answered: int | None = None  # not skipped (None: all that were asked)
 
     @property
     def done(self) -> bool:
@@ -29,11 +30,21 @@ class TaskResult:
         return self.asked > 0
 
     @property
+    def given(self) -> int:
+        """Answered, not skipped: a skip says nothing of what the child knows."""
+        return self.asked if self.answered is None else self.answered
+
+    @property
+    def skipped(self) -> int:
+        return self.asked - self.given
+
+    @property
     def percent(self) -> float:
-        """Percent right; for the number line, closeness: 100 minus the percent error."""
+        """Percent right of those answered; for the number line, closeness: 100 minus the
+        percent error."""
         if self.task is Task.NUMBER_LINE:
             return 100 - self.line.pae if self.line else 0.0
-        return percent_right(self.right, self.asked)
+        return percent_right(self.right, self.given)
 
 
 @dataclass(frozen=True)
@@ -53,10 +64,11 @@ def score(record: CheckupRecord) -> Scored:
                 if len(placed) >= 2 else None
             # Within 10 of the target counts as right, for the plain "right" count.
             right = sum(1 for a in placed if abs((a.given or 0) - a.answer) <= 10)
-            tasks[task] = TaskResult(task, len(answers), right, line)
+            tasks[task] = TaskResult(task, len(answers), right, line, len(placed))
         else:
-            right = sum(1 for a in answers if a.given is not None and a.given == a.answer)
-            tasks[task] = TaskResult(task, len(answers), right)
+            given = [a for a in answers if a.given is not None]
+            right = sum(1 for a in given if a.given == a.answer)
+            tasks[task] = TaskResult(task, len(answers), right, answered=len(given))
     return Scored(record.at, record.form, tasks)
 
 
@@ -94,6 +106,12 @@ def progress(learner: str, checkups: Sequence[CheckupRecord], play: Sequence[Pla
         else minutes_played(play, learner, since, now)
     return Progress(learner, score(first), score(last) if len(mine) > 1 else None, minutes,
                     len(between), sum(max(a.tries - 1, 0) for a in between))
+
+
+def finished(record: CheckupRecord) -> bool:
+    """Asked to the end: the tasks come in order, so one with its last task answered
+    was not stopped early (a number line not measured leaves the first task out)."""
+    return any(answer.task == TASKS[-1].value for answer in record.answers)
 
 
 def minutes_since_last(learner: str, checkups: Sequence[CheckupRecord],

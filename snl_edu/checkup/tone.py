@@ -13,16 +13,14 @@ import math
 import numpy as np
 
 from snl_edu.checkup.items import LINE_END
+from snl_edu.sound.pitch import pitch_hz
 
-LOW_HZ = 220.0
-HIGH_HZ = 880.0
 RATE = 22050
 BEEP_SECONDS = 0.18
 
 
 def frequency(position: float) -> float:
-    share = min(max(position / LINE_END, 0.0), 1.0)
-    return float(LOW_HZ * (HIGH_HZ / LOW_HZ) ** share)
+    return pitch_hz(position / LINE_END)
 
 
 def pan(position: float) -> float:

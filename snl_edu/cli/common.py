@@ -30,9 +30,9 @@ class _InWords:
     """A number range whose error says the range in the user's language and digits ("9 is
     out of range: use 1 to 4."; Click's own says "1<=x<=4", which no translation can reword)."""
 
-    min: float | None
-    max: float | None
-    number: click.ParamType
+    min: Any  # the bounds of the click range this is mixed into (int or float)
+    max: Any
+    number: click.ParamType[Any, Any]
 
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> Any:
@@ -67,7 +67,7 @@ class Seconds(FloatRange):
         return seconds
 
 
-class ChildName(click.ParamType):
+class ChildName(click.ParamType[str, Any]):
     """A child's name, cleaned as the game cleans every name on entry
     (``safe_text.clean_name``): what a command shows and looks up is the name as saved, so
     the name as typed finds her. A blank name is refused."""

@@ -301,7 +301,12 @@ def metavar_words(root: click.Command) -> set[str]:
             for param in command.params:
                 if isinstance(param, click.Option) and (param.is_flag or param.count):
                     continue  # a flag shows no metavar
-                base = click.Argument if isinstance(param, click.Argument) else click.Option
-                words.update(_METAVAR_WORD.findall(base.make_metavar(param, ctx)))
+                if isinstance(param, click.Argument):
+                    metavar = click.Argument.make_metavar(param, ctx)
+                elif isinstance(param, click.Option):
+                    metavar = click.Option.make_metavar(param, ctx)
+                else:
+                    continue  # every parameter of ours is one or the other
+                words.update(_METAVAR_WORD.findall(metavar))
     return words
 

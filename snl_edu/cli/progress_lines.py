@@ -49,12 +49,14 @@ class JobProgress:
             self._bar.update(amount)
             return
         if self.total:
-            step = self.done * STEPS // self.total
-            if step > self._told:
-                self._told = step
-                percent = self.loc.number(min(100, step * 100 // STEPS)) + "%"
+            # Every quarter passed is told, also when one update passes several: a
+            # listener counts on hearing 25, 50, 75 and 100 percent.
+            step = min(STEPS, self.done * STEPS // self.total)
+            for told in range(self._told + 1, step + 1):
+                percent = self.loc.number(told * 100 // STEPS) + "%"
                 self._line(self.loc.gettext("{label}: {percent} done.").format(
                     label=self.label, percent=percent))
+            self._told = max(self._told, step)
         elif self.unit_bytes and self.done // UNKNOWN_STEP > self._told:
             self._told = self.done // UNKNOWN_STEP
             self._line(self.loc.gettext("{label}: {size} MB so far.").format(

@@ -19,6 +19,6 @@ from snl_edu.views.rules_text import rules_lines
 def rules(board: str, lang: str | None, digits: str | None, **options: object) -> None:
     # Its help is its line in snl_edu.cli.group.COMMANDS.
     loc = remember_localizer(localizer_for(lang, digits))
-    for line in rules_lines(load_board(board), rules_from_options(**options), loc):  # type: ignore[arg-type]
+    for line in rules_lines(load_board(board), rules_from_options(**options), loc):
         click.echo(line)
 

@@ -60,7 +60,7 @@ def stats(board_name: str, players: int, over: tuple[int, ...], as_json: bool,
     if plot_path is not None and plot_path.suffix.lower() not in PLOT_SUFFIXES:
         raise click.BadParameter(loc.gettext("The plot file must end in .png or .svg."),
                                  param_hint="--plot")
-    rules = rules_from_options(**options)  # type: ignore[arg-type]
+    rules = rules_from_options(**options)
     board = load_board(board_name, rules.finish)
     limits = over or DEFAULT_OVER
     try:

@@ -121,7 +121,13 @@ class KeyLine:
 # The in-game help, a line about one or a few actions' keys. A help line may name the die's
 # faces as {six}.
 GAME_KEYS: tuple[KeyLine, ...] = (
-    KeyLine.about(N_("Enter or Space: roll the pasa."), Action.ROLL),
+    # On a child's own go (snl_edu.play.counting) the roll keys move her token instead:
+    # Space one square, Enter (with nothing typed) leaves the counting to the game.
+    KeyLine(N_("Enter: roll the pasa. On your go, type the square your token lands on and "
+               "press Enter, or press Enter alone and the game counts for you."),
+            {"\r": Action.ROLL, "\n": Action.ROLL}),
+    KeyLine(N_("Space: roll the pasa too. On your go, Space moves your token one square."),
+            {" ": Action.ROLL}),
     KeyLine.about(N_("r: repeat the last message."), Action.REPEAT),
     KeyLine.about(N_("Comma and full stop: the message before and after, to read back."),
                   Action.PREVIOUS, Action.NEXT),

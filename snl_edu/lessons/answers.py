@@ -242,6 +242,8 @@ class Asker:
         words = " ".join(text.split()).casefold()
         if words in skip_words():
             return _Signal.SKIP
+        if self._copied(text):
+            return _Signal.DIGITS
         number = read_number(text, self.loc, self.asking.answer if self.asking else 0)
         if number is not None:
             return _Signal.DIGITS if self._words_for_digits(text) else number
@@ -261,6 +263,13 @@ class Asker:
         """A number not in digits, where the open question asks for digits."""
         return (self.asking is not None and self.asking.digits_only
                 and read_digits(text, MAX_DIGITS) is None)
+
+    def _copied(self, text: str) -> bool:
+        """The numeral the prompt shows, typed back in the script it is shown in: copied,
+        not read (said aloud, the number was read: voice answers are not asked this)."""
+        question = self.asking
+        return (question is not None and question.copy is not None
+                and text.strip() == question.copy != self.loc.number(question.answer))
 
     def _game_key(self, command: Command) -> bool:
         """Where everyone is, what lies ahead, the game's help: said by the game while

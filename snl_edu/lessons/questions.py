@@ -71,6 +71,9 @@ class Question:
     # Wrong answers that deserve their own words: the square a ladder took the child to,
     # when the question asks where the roll put them before it.
     mistaken: tuple[tuple[int, str], ...] = ()
+    # The numeral as the prompt shows it (in the other script): typed back unchanged it is
+    # the prompt copied, not read, and is asked for again in the player's own digits.
+    copy: str | None = None
 
     @property
     def level(self) -> int:
@@ -90,7 +93,8 @@ def question_data(question: Question) -> dict[str, Any]:
             "answer": question.answer, "hints": list(question.hints), "reveal": question.reveal,
             "focus": question.focus, "ordered": question.ordered,
             "choices": list(question.choices),
-            "mistaken": [[given, text] for given, text in question.mistaken]}
+            "mistaken": [[given, text] for given, text in question.mistaken],
+            "copy": question.copy}
 
 
 def question_from(data: object) -> Question | None:
@@ -119,12 +123,14 @@ def question_from(data: object) -> Question | None:
             and isinstance(choices, list) and all(number(c) for c in choices)
             and isinstance(mistaken, list) and all(
                 isinstance(m, list) and len(m) == 2 and number(m[0]) and text(m[1])
-                for m in mistaken)):
+                for m in mistaken)
+            and (data.get("copy") is None or text(data.get("copy")))):
         return None
     return Question(kind, safe(data["prompt"]), data["answer"],
                     tuple(safe(h) for h in hints), safe(data["reveal"]), data["focus"],
                     data["ordered"], tuple(choices),
-                    tuple((given, safe(words)) for given, words in mistaken))
+                    tuple((given, safe(words)) for given, words in mistaken),
+                    safe(data["copy"]) if data.get("copy") else None)
 
 
 class Move(NamedTuple):
@@ -270,9 +276,9 @@ def _count_on(c: _Context) -> Question | None:
     steps = list(range(square + 1, answer))
     hints = [_("Start at {square} and count {roll} more, one for each dot on the pasa.")
              .format(square=c.n(square), roll=c.n(roll))]
-    if steps:
-        hints.append(_("Count with me: {numbers}, and then?").format(
-            numbers=c.counting([square, *steps])))
+    if steps:  # from the next square: counting the square she stands on is the mistake
+        hints.append(_("Count on from {square} with me: {numbers}, and then?").format(
+            square=c.n(square), numbers=c.counting(steps)))
     else:
         hints.append(_("It is the number just after {square}.").format(square=c.n(square)))
     return Question(
@@ -336,7 +342,7 @@ def _numeral(c: _Context) -> Question | None:
         number, hints,
         _("{numeral} is {number}, said {words}.").format(
             numeral=shown, number=c.n(number), words=c.loc.words(number)),
-        focus=number)
+        focus=number, copy=shown)
 
 
 def _numeral_by_ear(c: _Context, number: int) -> Question:

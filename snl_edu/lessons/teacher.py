@@ -17,7 +17,7 @@ from enum import StrEnum
 from typing import Any
 
 from snl_edu.engine import Game, JumpKind
-from snl_edu.engine.events import Climbed, Event, Moved, Rolled, Slid, TurnStarted
+from snl_edu.engine.events import Climbed, Event, Moved, Rolled, Slid, TurnStarted, Won
 from snl_edu.inputs.commands import Ear
 from snl_edu.language.localizer import Localizer
 from snl_edu.lessons.adaptive import LearnerWeights, suggest_level
@@ -35,6 +35,7 @@ from snl_edu.lessons.questions import (
 )
 from snl_edu.outputs.console import MessageSink
 from snl_edu.play import teams
+from snl_edu.play.counting import GoKind, GoResult
 from snl_edu.safe_text import clean_name
 from snl_edu.store import StoreError
 from snl_edu.store.progress import ProgressStore
@@ -46,6 +47,39 @@ SOME_EVERY = 3
 SOME_FIRST = 2
 # A question answered right is not asked again within the learner's next this many.
 SPACING = 20
+
+
+# The child's own go after her roll (snl_edu.play.counting) fades with her level and her
+# record: at level 1 she moves her token square by square on every move, for her first
+# STEPS_FIRST goes and again after a landing she did not find; then she says where it will
+# land. At level 2 she says it on every other move; from level 3 the game moves the token.
+STEPS_FIRST = 6
+SAY_EVERY = {1: 1, 2: 2}
+
+
+@dataclass
+class GoRecord:
+    """One child's goes this game."""
+
+    turns: int = 0
+    stepped: int = 0
+    missed_last: bool = False
+
+    def kind(self, level: int) -> GoKind | None:
+        self.turns += 1
+        every = SAY_EVERY.get(level)
+        if every is None or (self.turns - 1) % every:
+            return None
+        if level == 1 and (self.stepped < STEPS_FIRST or self.missed_last):
+            return GoKind.STEPS
+        return GoKind.STEPS if self.missed_last else GoKind.SAY
+
+    def went(self, result: GoResult) -> None:
+        self.stepped += result is GoResult.STEPPED
+        if result in (GoResult.RIGHT, GoResult.WRONG):
+            self.missed_last = result is GoResult.WRONG
+        elif result is GoResult.STEPPED:
+            self.missed_last = False
 
 
 class Frequency(StrEnum):
@@ -184,6 +218,7 @@ class Teacher:
     # each answer kept, so the narration may ask for it from any thread (``counts_on``).
     _levels: dict[str, int] = field(default_factory=dict)
     _cards: list[Card] = field(default_factory=list)
+    _goes: dict[str, GoRecord] = field(default_factory=dict)  # per child, casefolded
     asker: Asker | None = None
     _stopped: bool = False
 
@@ -206,7 +241,9 @@ class Teacher:
         if self.history:
             self._tell_about_jumps(game, events)
         turn_over = any(isinstance(e, TurnStarted) for e in events)
-        if (self.frequency is Frequency.OFF or seat is None or not turn_over
+        # A child who has just reached the end and won hears her win, not a question.
+        won = any(isinstance(e, Won) and e.seat == seat for e in events)
+        if (self.frequency is Frequency.OFF or seat is None or not turn_over or won
                 or game.seats[seat].computer):
             return
         child = self.child(game, seat) if self.child is not None else game.seats[seat].name
@@ -230,7 +267,10 @@ class Teacher:
         child = child or game.seats[seat].name
         learner = self.learners.get(seat, child)
         weights = self.recorder.weights(learner) if self.recorder else None
-        situation = replace(situation_of(game, seat, self.loc, events),
+        # Not the move just played: its narration has just said where it landed, so a
+        # question about it would only ask the child to repeat the last line (her own go,
+        # snl_edu.play.counting, is where she finds the landing herself).
+        situation = replace(situation_of(game, seat, self.loc, events), move=None,
                             token_moves=self.token_moves, others_move=self.others_move)
         question = generate(self.level_of(learner), situation, self.loc, self.rng, weights,
                             by_ear=self.by_ear, answered=self._answered(learner))
@@ -291,6 +331,29 @@ class Teacher:
         if child is None:
             return False
         return self._decided_level(self.learners.get(seat, child)) == 1
+
+    def roller(self, game: Game, seat: int) -> str | None:
+        return self.child(game, seat) if self.child is not None else game.seats[seat].name
+
+    def _go_learner(self, game: Game, seat: int) -> str | None:
+        if self.frequency is Frequency.OFF or game.seats[seat].computer:
+            return None
+        child = self.roller(game, seat)
+        return None if child is None else self.learners.get(seat, child)
+
+    def go_kind(self, game: Game, seat: int) -> GoKind | None:
+        """The go the seat's child takes after this roll, if any (``GoRecord``). Like
+        ``counts_on`` it never reads the store."""
+        learner = self._go_learner(game, seat)
+        level = None if learner is None else self._decided_level(learner)
+        if learner is None or level is None:
+            return None
+        return self._goes.setdefault(learner.casefold(), GoRecord()).kind(level)
+
+    def went(self, game: Game, seat: int, result: GoResult) -> None:
+        learner = self._go_learner(game, seat)
+        if learner is not None:
+            self._goes.setdefault(learner.casefold(), GoRecord()).went(result)
 
     def _latest(self, learner: str) -> deque[tuple[str, bool]]:
         key = learner.casefold()

@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import contextlib
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol, assert_never
 
 from snl_edu.engine import Game
-from snl_edu.engine.events import Event, ExtraRoll, TurnStarted
+from snl_edu.engine.events import Event, ExtraRoll, Rolled, TurnStarted
 from snl_edu.inputs.commands import (
     Action,
     Command,
@@ -41,6 +42,7 @@ from snl_edu.inputs.commands import (
     answered_by_game,
 )
 from snl_edu.outputs.review import MessageReview
+from snl_edu.play.counting import TAP_PAUSE, Go, Goes, GoKeys, GoResult, GoSide, take_go, walk_of
 from snl_edu.play.key_help import help_messages
 from snl_edu.play.narration import Narrator
 from snl_edu.vocabulary import Message
@@ -87,6 +89,12 @@ class Listener:
         self._buried = False  # something was said below the open question
         self._depth = 0  # nested ``meanwhile`` blocks, on any thread
         self._shown = threading.RLock()  # the keyboard and the network both speak
+        # Who moves her own token after her roll, and how (the lesson teacher, where there
+        # is one: snl_edu.play.counting); the go under way, whose ``step`` a tap may call;
+        # and the clock its pauses wait on (injected: tests never wait in real time).
+        self.goes: Goes | None = None
+        self.go: Go | None = None
+        self.wait: Callable[[float], None] = time.sleep
 
     # -- out --------------------------------------------------------------------
 
@@ -132,13 +140,19 @@ class Listener:
                     self._buried = False
                     self.sink.show_all(self._question)
 
-    def roll(self, events: Sequence[Event]) -> Callable[[], None]:
+    def roll(self, events: Sequence[Event], keys: GoKeys | None = None) -> Callable[[], None]:
         """Say a roll's moves; the returned step calls the next turn (after the lessons),
-        and then ``r`` repeats the whole roll."""
+        and then ``r`` repeats the whole roll. With the seat's ``keys``, a child whose go
+        it is (``goes``) moves her token herself before the move is said."""
         assert self.narrator is not None
         done, next_turn = split_next_turn(events)
-        told = self.narrator.narrate_all(done)
-        self.news(told, remember=True)
+        go = self._go_for(done) if keys is not None else None
+        if go is None:
+            told = self.narrator.narrate_all(done)
+            self.news(told, remember=True)
+        else:
+            assert keys is not None
+            told = self._her_go(done, go, keys)
 
         def call_next_turn() -> None:
             assert self.narrator is not None
@@ -147,6 +161,41 @@ class Listener:
             self.last_messages = told + announced
 
         return call_next_turn
+
+    def _go_for(self, done: Sequence[Event]) -> Go | None:
+        walk = walk_of(done)
+        if walk is None or self.goes is None or self.game is None or self.narrator is None:
+            return None
+        kind = self.goes.go_kind(self.game, walk.seat)
+        if kind is None:
+            return None
+        name = self.goes.roller(self.game, walk.seat)  # in a team, the child who rolled
+        return Go(walk, kind, self.narrator.loc, name or self.narrator.name(walk.seat))
+
+    def _her_go(self, done: Sequence[Event], go: Go, keys: GoKeys) -> list[Message]:
+        """The roll said with its taps and a pause before its number, then her go, then
+        the move (not counted for her if she counted it)."""
+        assert self.narrator is not None and self.game is not None and self.goes is not None
+        seat = go.walk.seat
+        cut = next(i for i, e in enumerate(done) if isinstance(e, Rolled)) + 1
+        rolled = self.narrator.narrate_all(done[:cut], her_go=seat)
+        self.news(rolled[:1], remember=True)
+        self.wait(TAP_PAUSE)
+        self.news(rolled[1:])
+        self.go = go
+        try:
+            result = take_go(go, keys, GoSide(self.news, self.echo,
+                                              lambda command: self.handle(command, seat),
+                                              self.wait))
+        finally:
+            self.go = None
+        moved = self.narrator.narrate_all(done[cut:],
+                                          her_go=None if result is GoResult.LEFT else seat)
+        self.news(moved)
+        self.goes.went(self.game, seat, result)
+        told = rolled + moved
+        self.last_messages = told
+        return told
 
     # -- a question -------------------------------------------------------------
 

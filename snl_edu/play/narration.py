@@ -100,6 +100,9 @@ class Narrator:
         # from their own square (Laski & Siegler 2014: counting on from the current
         # square, not from 1, is what brought the gains).
         self.counting_on = counting_on
+        # The seat whose child is moving her token herself (snl_edu.play.counting): her
+        # roll's taps come alone, before its number, and her move is not counted for her.
+        self._her_go: int | None = None
 
     # -- helpers ----------------------------------------------------------------
 
@@ -170,8 +173,31 @@ class Narrator:
             case _:
                 assert_never(event)
 
-    def narrate_all(self, events: Sequence[Event]) -> list[Message]:
-        return [message for event in events for message in self.narrate(event)]
+    def narrate_all(self, events: Sequence[Event], her_go: int | None = None) -> list[Message]:
+        """``her_go``: the seat whose child takes this roll's go (snl_edu.play.counting)."""
+        self._her_go = her_go
+        try:
+            return [message for event in events for message in self.narrate(event)]
+        finally:
+            self._her_go = None
+
+    def dots(self, pips: int) -> Message:
+        """A roll's taps alone, and its dots for the eye (a screen reader reads each)."""
+        return Message(self._("Count the dots on the pasa: {dots}").format(
+            dots=" ".join("\u2022" * pips)), taps(pips))
+
+    def _skipped(self, seat: int, start: int, end: int) -> list[Message]:
+        """The numbers a ladder or snake jumps over, said as skipped, for a child who
+        counts her moves (a jump is a move too: Siegler & Ramani's children counted it)."""
+        between = range(start + 1, end) if end > start else range(start - 1, end, -1)
+        if not (self._counts_on(seat) or seat == self._her_go) or not between:
+            return []
+        if len(between) == 1:
+            return [Message(self._("The number {first} is skipped.").format(
+                first=self.loc.words(between[0])))]
+        return [Message(self._("{count} numbers are skipped, from {first} to {last}.").format(
+            count=self._n(len(between)), first=self.loc.words(between[0]),
+            last=self.loc.words(between[-1])))]
 
     def _on_TurnStarted(self, e: TurnStarted) -> list[Message]:
         name = self.name(e.seat)
@@ -193,8 +219,11 @@ class Narrator:
             text = self._("{name} rolled {roll}.")
         else:
             text = self._("{name} rolled a {roll} on the pasa.")
+        said = text.format(name=self.name(e.seat), roll=self._n(e.value))
+        if e.seat == self._her_go:
+            return [self.dots(e.value), Message(said)]
         earcon = taps(e.value) if self._counts_on(e.seat) else "dice"
-        return [Message(text.format(name=self.name(e.seat), roll=self._n(e.value)), earcon)]
+        return [Message(said, earcon)]
 
     def _on_NeedSix(self, e: NeedSix) -> list[Message]:
         text = self._("{name} rolled {roll} and needs a {six} to start.")
@@ -202,7 +231,8 @@ class Narrator:
                                     six=self._n(DIE_FACES)))]
 
     def _on_Entered(self, e: Entered) -> list[Message]:
-        messages = [self._counting(range(1, e.square + 1))] if self.count else []
+        messages = ([self._counting(range(1, e.square + 1))]
+                    if self.count and e.seat != self._her_go else [])
         text = self._("Onto square {square}.") if self._brief() else \
             self.loc.ngettext("{name} comes onto the board at square {square}.",
                               "{name} come onto the board at square {square}.",
@@ -213,7 +243,9 @@ class Narrator:
 
     def _on_Moved(self, e: Moved) -> list[Message]:
         counted = range(e.start + 1, e.end + 1)
-        if self._counts_on(e.seat):
+        if e.seat == self._her_go:
+            messages = []
+        elif self._counts_on(e.seat):
             messages = [Message(self._("Counting on from {start}: {numbers}.").format(
                 start=self.loc.words(e.start),
                 numbers=", ".join(self.loc.words(s) for s in counted)), "step")]
@@ -240,7 +272,8 @@ class Narrator:
             text = self.loc.ngettext("Bharyang! {name} climbs the ladder from {start} to {end}.",
                                      "Bharyang! {name} climb the ladder from {start} to {end}.",
                                      self._people(e.seat))
-        messages = [Message(text.format(**values), "ladder")]
+        messages = [Message(text.format(**values), "ladder"),
+                    *self._skipped(e.seat, e.start, e.end)]
         if self._full() and self._child(e.seat):
             messages.append(Message(self._("Up you go, well done!")))
         return messages
@@ -259,7 +292,8 @@ class Narrator:
             text = self.loc.ngettext("Saanp! {name} slides down the snake from {start} to {end}.",
                                      "Saanp! {name} slide down the snake from {start} to {end}.",
                                      self._people(e.seat))
-        messages = [Message(text.format(**values), "snake")]
+        messages = [Message(text.format(**values), "snake"),
+                    *self._skipped(e.seat, e.start, e.end)]
         if self._full() and self._child(e.seat):
             messages.append(Message(self._("Never mind, keep going!")))
         return messages
@@ -277,7 +311,7 @@ class Narrator:
     def _on_Bounced(self, e: Bounced) -> list[Message]:
         messages: list[Message] = []
         last = self.board.last
-        if self.count:
+        if self.count and e.seat != self._her_go:
             up = list(range(e.start + 1, last + 1))
             down = list(range(last - 1, e.end - 1, -1))
             messages.append(self._counting(up + down))

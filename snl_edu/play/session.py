@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from snl_edu.engine import Game
-from snl_edu.engine.events import Event
+from snl_edu.engine.events import Event, Rolled
 from snl_edu.inputs.commands import Action, CommandSource
 from snl_edu.inputs.dice import Dice
 from snl_edu.inputs.seat_inputs import SeatInputs
 from snl_edu.outputs.console import Outputs
+from snl_edu.play.counting import GoKeys
 from snl_edu.play.listener import Listener, QuestionInput
 from snl_edu.play.narration import Narrator
 from snl_edu.vocabulary import Message
@@ -63,6 +64,7 @@ class Session:
         self._ = narrator.loc.gettext
         # What the player hears and the keys that answer from it (lessons say through it).
         self.listener = Listener(self._, outputs, game, narrator)
+        self.listener.wait = sleep  # the pauses of a child's go (snl_edu.play.counting)
         self._prompted = False
         self._quitting = False  # a quit confirmed during a lesson's question
 
@@ -82,7 +84,9 @@ class Session:
             events = self.game.play(roll)
             if self.on_events is not None:
                 self.on_events(events)
-            call_next_turn = self.listener.roll(events)
+            call_next_turn = self.listener.roll(events, self._go_keys(events))
+            if self._quitting:  # confirmed during her go
+                return Ending.QUIT
             if self.after_turn is not None:
                 self.after_turn(self.game)
             if self.between_turns is not None and not self.game.over:
@@ -99,6 +103,19 @@ class Session:
             # next turn were said (a cut-short sentence, the computer's move) rolls nothing.
             self.inputs.drop_rolls()
         return Ending.FINISHED
+
+    def _go_keys(self, events: Sequence[Event]) -> GoKeys | None:
+        """The roller's keys for her go (the listener asks the teacher whether it is hers):
+        a child at a keyboard, not a computer player or a piped script, which replays as
+        written."""
+        rolled = next((e for e in events if isinstance(e, Rolled)), None)
+        if rolled is None or self.game.seats[rolled.seat].computer:
+            return None
+        keys = self.channel(rolled.seat)
+        if not keys.interactive:
+            return None
+        self.inputs.drop_rolls()  # a second press made with the roll is not a step
+        return GoKeys(keys, lambda: self._confirm_quit(keys.source), self.settings.auto_roll)
 
     def _happened(self, events: Sequence[Event]) -> None:
         if self.on_events is not None:

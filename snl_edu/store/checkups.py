@@ -44,11 +44,13 @@ class CheckupRecord:
 
 @dataclass(frozen=True)
 class PlaySpan:
-    """One saved game a learner sat in: when it started and was last saved."""
+    """One saved game a learner sat in: when it started and was last saved, and the
+    minutes in which turns were taken (none kept by games saved before they were)."""
 
     players: tuple[str, ...]
     start: datetime
     end: datetime
+    minutes: tuple[datetime, ...] = ()
 
 
 # Bounds for values read back: far beyond what a check-up writes.
@@ -114,29 +116,53 @@ def read_checkups(db: sqlite3.Connection, name: str | None = None) -> list[Check
 
 def read_play(db: sqlite3.Connection) -> list[PlaySpan]:
     spans = []
-    for players, created, updated in db.execute("SELECT players, created, updated FROM games"):
+    # A class report reads other computers' files as they are: an older one has no minutes.
+    columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+    kept = "minutes" if "minutes" in columns else "'[]'"
+    for players, created, updated, minutes in db.execute(
+            f"SELECT players, created, updated, {kept} FROM games"):
         try:
             names = rows.json_value(players)
             if not isinstance(names, list):
                 raise rows.DamagedRow("players")
             spans.append(PlaySpan(tuple(rows.text(n, MAX_NAME) for n in names),
-                                  rows.moment(created), rows.moment(updated)))
+                                  rows.moment(created), rows.moment(updated),
+                                  _turn_minutes(minutes)))
         except rows.DamagedRow:
             continue
     return spans
 
 
+def _turn_minutes(text: object) -> tuple[datetime, ...]:
+    """The minutes with turns; a damaged list counts as none kept (the span counts)."""
+    try:
+        kept = rows.json_value(text)
+        return tuple(rows.moment(m) for m in kept) if isinstance(kept, list) else ()
+    except rows.DamagedRow:
+        return ()
+
+
 def minutes_played(spans: Iterable[PlaySpan], learner: str, start: datetime,
                    end: datetime) -> float:
-    """Minutes of the learner's games that fall between two moments."""
+    """Minutes of play of the learner's games between two moments: the minutes in which
+    turns were taken (a game left open for hours between two rolls is two minutes), or,
+    for a game saved before those were kept, its span from start to last save."""
     total = 0.0
     wanted = name_key(learner)
     for span in spans:
         if wanted not in {name_key(p) for p in span.players}:
             continue
+        if span.minutes:
+            total += sum(1 for minute in span.minutes if start <= minute <= end)
+            continue
         overlap = (min(span.end, end) - max(span.start, start)).total_seconds() / 60
         total += min(max(overlap, 0.0), MAX_GAME_MINUTES)
     return total
+
+
+def _rows(answers: Iterable[CheckupAnswer]) -> list[dict[str, object]]:
+    return [{"task": a.task, "numbers": list(a.numbers), "answer": a.answer,
+             "given": a.given, "seconds": round(a.seconds, 2)} for a in answers]
 
 
 class CheckupStore:
@@ -145,8 +171,7 @@ class CheckupStore:
 
     def save(self, learner: str, form: int, language: str, by_ear: bool,
              answers: Iterable[CheckupAnswer], at: datetime | None = None) -> None:
-        rows = [{"task": a.task, "numbers": list(a.numbers), "answer": a.answer,
-                 "given": a.given, "seconds": round(a.seconds, 2)} for a in answers]
+        rows = _rows(answers)
         moment = (at or datetime.now(UTC)).isoformat(timespec="milliseconds")
         with self.store.transaction() as db:
             # The learner as lessons find them: one name rule (clean_name, name_key).
@@ -154,6 +179,20 @@ class CheckupStore:
             db.execute("INSERT INTO checkup (learner_id, at, form, language, by_ear, answers) "
                        "VALUES (?, ?, ?, ?, ?, ?)",
                        (learner_id, moment, form, language, int(by_ear), json.dumps(rows)))
+
+    def complete(self, learner: str, answers: Iterable[CheckupAnswer]) -> None:
+        """Add the tasks a check-up stopped before to the learner's latest check-up, so
+        a baseline stopped early is finished, not followed by a second one."""
+        rows = _rows(answers)
+        with self.store.transaction() as db:
+            learner_id = ProgressStore(self.store).learner_id(learner, create=True)
+            found = db.execute("SELECT id, answers FROM checkup WHERE learner_id = ? "
+                               "ORDER BY at DESC, id DESC LIMIT 1", (learner_id,)).fetchone()
+            if found is None:
+                raise LookupError(f"no check-up of {learner!r} to complete")
+            earlier = json.loads(found[1])
+            db.execute("UPDATE checkup SET answers = ? WHERE id = ?",
+                       (json.dumps([*earlier, *rows]), found[0]))
 
     def checkups(self, learner: str | None = None) -> list[CheckupRecord]:
         return read_checkups(self.store.connection, learner)

@@ -32,6 +32,9 @@ class SavedGame:
 
 # The settings key of a question open when the game stopped (asked again on resuming).
 OPEN_QUESTION = "open_question"
+# The minutes with turns kept for one game: a day and more of play, so a file cannot grow
+# without bound from one game left running.
+MAX_TURN_MINUTES = 2000
 
 
 def _now() -> str:
@@ -84,12 +87,18 @@ class GameStore:
             return cursor.lastrowid
 
     def save(self, game_id: int, game: Game) -> None:
-        """The game's state after a turn: one UPDATE, one transaction."""
+        """The game's state after a turn, and the minute it was taken in (play is the
+        minutes with turns): one transaction."""
+        now = _now()
         with self.store.transaction() as db:
             db.execute("UPDATE games SET updated = ?, finished = ?, rolls = ?, state = ? "
                        "WHERE id = ?",
-                       (_now(), int(game.over), len(game.rolls), json.dumps(game.to_data()),
+                       (now, int(game.over), len(game.rolls), json.dumps(game.to_data()),
                         game_id))
+            db.execute("UPDATE games SET minutes = json_insert(minutes, '$[#]', ?) "
+                       "WHERE id = ? AND json_valid(minutes) AND json_array_length(minutes) < ? "
+                       "AND coalesce(json_extract(minutes, '$[#-1]'), '') <> ?",
+                       (now[:16], game_id, MAX_TURN_MINUTES, now[:16]))
 
     def keep_question(self, game_id: int, question: dict[str, Any] | None) -> None:
         """The game's open question (None: none is open), kept with its settings."""

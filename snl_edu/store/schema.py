@@ -97,6 +97,11 @@ MIGRATIONS: list[Migration] = [
         );
         CREATE INDEX voice_example_by_learner ON voice_example (learner_id, language);
     """),
+    Migration("minutes with turns in saved games", """
+        -- JSON list of the minutes (ISO 8601, UTC, to the minute) in which a turn was
+        -- saved: play is these minutes, not the clock from a game's start to its last save.
+        ALTER TABLE games ADD COLUMN minutes TEXT NOT NULL DEFAULT '[]';
+    """),
 ]
 
 

@@ -29,6 +29,7 @@ from snl_edu.error_text import describe
 from snl_edu.inputs import gestures
 from snl_edu.inputs.commands import Action, Command, CommandSource, parse_key
 from snl_edu.language.localizer import Localizer
+from snl_edu.play.counting import GoKeys
 from snl_edu.play.listener import LineSink, Listener
 from snl_edu.table import page_lines, page_wire, seat_board, wire
 from snl_edu.table.client import ClientOptions, TableClient, TableError
@@ -289,13 +290,13 @@ class PageListener(Listener):
         else:
             super().handle(command, asked)
 
-    def roll(self, events: Sequence[Event]) -> Callable[[], None]:
+    def roll(self, events: Sequence[Event], keys: GoKeys | None = None) -> Callable[[], None]:
         """Another child's move: one short line on the page, not its whole narration; whose
         turn comes next is in the status line, not said."""
         seat = page_lines.mover(events)
         if seat is None or seat == self.seat or self.narrator is None \
                 or any(isinstance(event, (Won, GameOver)) for event in events):  # for all
-            call_next_turn = super().roll(events)
+            call_next_turn = super().roll(events, keys)
         else:
             short = page_lines.short_move(self.narrator, events)
             with self.link.others():

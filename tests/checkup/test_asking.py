@@ -2,30 +2,40 @@
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 
-from snl_edu.checkup.asking import CheckupIO, run_checkup, where_words
+from snl_edu.checkup.asking import CheckupIO, marker_starts, run_checkup, where_words
 from snl_edu.checkup.items import Item, Task
 from tests.lessons.helpers import Script, english
 
-RIGHT, UP, DOWN = "\x1b[C", "\x1b[A", "\x1b[B"
+RIGHT, LEFT, UP, DOWN = "\x1b[C", "\x1b[D", "\x1b[A", "\x1b[B"
 
 
-def test_by_ear_each_arrow_key_says_where_the_dot_is() -> None:
+def test_by_ear_each_arrow_key_moves_one_step_from_a_random_start_and_says_where() -> None:
     said: list[str] = []
     tones: list[np.ndarray] = []
-    keys = Script([RIGHT, UP, UP, UP, UP, UP, DOWN, "\r"], interactive=True)
+    start = random.Random(4).randint(0, 100)
+    step = 1 if start < 99 else -1
+    arrow = RIGHT if step == 1 else LEFT
+    keys = Script([arrow, UP, DOWN, arrow, "\r"], interactive=True)
     drawn: list[str] = []
     io = CheckupIO(said.append, keys, by_ear=True, draw=drawn.append, echo=lambda _: None,
                    tone=tones.append)
-    answers = run_checkup([Item(Task.NUMBER_LINE, (90,), 90)], io, english())
-    assert answers[0].given == 90.0  # 51, 61 ... 91, 100 (the end), 90
+    answers = run_checkup([Item(Task.NUMBER_LINE, (90,), 90)], io, english(),
+                          rng=random.Random(4))
+    assert answers[0].given == start + 2 * step  # up and down: no steps of ten
     moves = said[said.index("Where does 90 go?") + 1:]
-    assert moves == ["Just right of the middle.", "Right of the middle.", "Right of the middle.",
-                     "Near the right end.", "Near the right end.", "At the right end, 100.",
-                     "Near the right end."]
-    assert len(tones) == 1 + 1 + 7  # both ends, the starting place, one a key
+    loc = english()
+    assert moves == [where_words(start + step, loc), where_words(start + 2 * step, loc)]
+    assert len(tones) == 1 + 1 + 2  # both ends, the starting place, one a step
     assert drawn == []  # nothing drawn, and no line cleared by ear (a screen reader reads it)
+
+
+def test_the_marker_starts_somewhere_new_not_in_the_middle() -> None:
+    starts = {marker_starts(seed, 0).randint(0, 100) for seed in range(30)}
+    assert len(starts) > 15
 
 
 def test_the_words_never_name_the_number_between_the_ends() -> None:

@@ -10,6 +10,7 @@ import pytest
 from snl_edu.checkup import tone
 from snl_edu.checkup.items import LINE_STRATA, TASKS, Task, draw_items
 from snl_edu.checkup.scoring import percent_right, score_line
+from snl_edu.sound import pitch
 
 
 def test_a_perfectly_linear_line_has_no_error() -> None:
@@ -76,7 +77,7 @@ def test_pitch_rises_and_the_tone_moves_left_to_right() -> None:
     pans = [tone.pan(p) for p in places]
     assert pitches == sorted(pitches) and len(set(pitches)) == len(places)
     assert pans == sorted(pans) and pans[0] == -1 and pans[-1] == 1 and pans[3] == 0
-    assert tone.frequency(0) == tone.LOW_HZ and tone.frequency(100) == pytest.approx(tone.HIGH_HZ)
+    assert tone.frequency(0) == pitch.LOW_HZ and tone.frequency(100) == pytest.approx(pitch.HIGH_HZ)
 
 
 def _loudness(samples: np.ndarray) -> tuple[float, float]:

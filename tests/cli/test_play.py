@@ -91,7 +91,7 @@ def test_scripted_human_game_through_stdin(runner: CliRunner) -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Asha's turn." in out and "Asha is not yet on the board." in out
-    assert "Enter or Space: roll the pasa." in out
+    assert "Space: roll the pasa too. On your go, Space moves your token one square." in out
     assert "I did not understand 'xyzzy'." in out
     assert "Game over" in out
 

@@ -16,6 +16,8 @@ def _question(terminal: Terminal) -> str:
     """Roll, and the question's prompt: the line after its introduction."""
     terminal.expect("Press Enter to roll the pasa, or h for help.\n")
     terminal.type("\r")
+    terminal.expect("Asha, your go!")  # her own go at level 1: Enter leaves it to the game
+    terminal.type("\r")
     terminal.expect("A question for Asha:\n")
     return terminal.expect("\n").strip()
 

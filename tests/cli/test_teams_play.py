@@ -31,6 +31,8 @@ def test_a_team_takes_turns_and_each_child_gets_the_lesson_after_their_own_roll(
     with Terminal(*game) as terminal:
         terminal.expect("Asha and Bikash's turn: it is Asha's roll.")
         terminal.type("\r")
+        terminal.expect("Asha, your go!")  # the child whose roll it is moves the token
+        terminal.type("\r")
         terminal.expect("A question for Asha:")
         terminal.expect("To skip, press Escape")
         terminal.type(ESCAPE)
@@ -45,6 +47,8 @@ def test_a_team_takes_turns_and_each_child_gets_the_lesson_after_their_own_roll(
     with Terminal("play", "--resume", "--data-dir", str(data)) as terminal:
         terminal.expect("Continuing game 1.")
         terminal.expect("Asha and Bikash's turn: it is Bikash's roll.")  # not Asha's again
+        terminal.type("\r")
+        terminal.expect("Bikash, your go!")
         terminal.type("\r")
         asked = terminal.expect("To skip, press Escape")
         assert "A question for Bikash:" in asked

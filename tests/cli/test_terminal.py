@@ -55,6 +55,8 @@ def test_a_two_digit_devanagari_answer_typed_fast_counts_whole() -> None:
     with Terminal(*GAME, "--lang", "ne", "--lessons", "every", "--level", "1") as terminal:
         terminal.expect("h थिच।\n")
         terminal.type("\r")
+        terminal.expect("तिम्रो पालो!")  # her own go: Enter leaves the counting to the game
+        terminal.type("\r")
         terminal.expect("१९ पछि तुरुन्तै कुन सङ्ख्या आउँछ?")
         terminal.type("२०\r")  # both digits and Enter in one write, as fast fingers send
         after = terminal.expect("Asha को पालो।")
@@ -68,6 +70,8 @@ def test_the_question_comes_before_the_next_turn_and_enter_does_not_skip_it() ->
     with Terminal(*GAME, "--players", "Asha,Papa", "--lessons", "every",
                   "--level", "1") as terminal:
         terminal.expect("Press Enter to roll the pasa, or h for help.\n")
+        terminal.type("\r")
+        terminal.expect("Asha, your go!")  # her own go: Enter leaves the counting to the game
         terminal.type("\r")
         asked = terminal.expect("Which number comes just after 19?")
         assert "Papa's turn." not in asked  # Asha's question comes before Papa is called
@@ -84,6 +88,8 @@ def test_the_question_comes_before_the_next_turn_and_enter_does_not_skip_it() ->
 def test_escape_skips_a_question_and_says_so() -> None:
     with Terminal(*GAME, "--lessons", "every", "--level", "1") as terminal:
         terminal.expect("Press Enter to roll the pasa, or h for help.\n")
+        terminal.type("\r")
+        terminal.expect("Asha, your go!")  # her own go: Enter leaves the counting to the game
         terminal.type("\r")
         terminal.expect("Type the number and press Enter. To skip, press Escape.\n")  # no voice
         terminal.type("\x1b")
@@ -293,6 +299,8 @@ def test_a_second_enter_pressed_with_the_roll_does_not_ask_the_question_again() 
     with Terminal(*GAME, "--lessons", "every", "--level", "1") as terminal:
         terminal.expect("Press Enter to roll the pasa, or h for help.\n")
         terminal.type("\r\r")  # an impatient child: two presses for one roll
+        terminal.expect("Asha, your go!")  # the second is not a press in her go either
+        terminal.type("\r")
         asked = terminal.expect("To skip, press Escape.\n")
         terminal.type("\x1b")
         asked += terminal.expect("we will skip this one")

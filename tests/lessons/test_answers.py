@@ -7,6 +7,7 @@ import random
 import pytest
 
 from snl_edu.boards import load_board
+from snl_edu.engine import Board
 from snl_edu.inputs.commands import Action, Command
 from snl_edu.language.localizer import Localizer, to_latin_digits
 from snl_edu.lessons.answers import MAX_TRIES, PRAISE, Asker
@@ -114,7 +115,9 @@ def _asked(kind: Kind, loc: Localizer, answer: int, by_ear: bool = False) -> Que
     (Kind.NUMBER_WORDS, False, "ne", "तीस", "30"),  # either script, by design
     (Kind.NUMERAL, True, "en", "fifteen", "15"),
     (Kind.NUMERAL, True, "ne", "पन्ध्र", "१५"),
-    (Kind.NUMERAL, False, "ne", "fifteen", "15"),
+    # Shown as 15 to be read, it is answered in the game's own digits: 15 typed back is the
+    # prompt copied (test_the_numeral_typed_back_in_the_script_it_is_shown_in_...).
+    (Kind.NUMERAL, False, "ne", "fifteen", "१५"),
 ])
 def test_a_question_that_asks_for_digits_is_answered_in_digits(
         kind: Kind, by_ear: bool, lang: str, copied: str, digits: str) -> None:
@@ -241,3 +244,19 @@ def test_with_voice_on_a_digits_question_says_to_type_it() -> None:
     assert asker.ask(question).correct
     assert "Type the number and press Enter. To skip, press Escape." in out.texts
     assert not any("or say it" in text for text in out.texts)
+
+
+def test_the_numeral_typed_back_in_the_script_it_is_shown_in_is_asked_for_again() -> None:
+    """A Nepali game shows 14 in Latin digits to be read: typing 14 back copies it."""
+    board = Board.build("plain", 10, 10, [])
+    question = next(q for seed in range(50)
+                    if (q := make(Kind.NUMERAL, Situation(board, (3,), ("Asha",), 0), nepali(),
+                                  random.Random(seed))) is not None and q.answer >= 10)
+    shown = str(question.answer)
+    assert shown in question.prompt and question.copy == shown
+    out = Collect()
+    outcome = Asker(nepali(), Script([shown, nepali().number(question.answer)]),
+                    Outputs([out])).ask(question)
+    assert outcome.correct and outcome.tries == 1  # the copy was neither right nor a try
+    assert nepali().gettext("Please type this one in digits, like {digits}.").format(
+        digits=", ".join(nepali().number(d) for d in (1, 2, 3))) in out.texts

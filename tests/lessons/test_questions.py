@@ -204,7 +204,8 @@ def test_count_on_uses_the_move_just_played() -> None:
     assert q.prompt == ("You were on 5 and rolled 3. Count on 3 from 5: on which square did "
                         "the pasa put you?")
     assert q.answer == 8
-    assert q.hints[1] == "Count with me: five, six, seven, and then?"
+    # Counting on starts at the next square (counting her own square is the mistake).
+    assert q.hints[1] == "Count on from 5 with me: six, seven, and then?"
 
 
 def test_nepali_questions_use_devanagari_digits_and_nepali_number_words() -> None:
@@ -213,7 +214,7 @@ def test_nepali_questions_use_devanagari_digits_and_nepali_number_words() -> Non
     q = make(Kind.COUNT_ON, situation, nepali(), random.Random(1))
     assert q is not None
     assert "५" in q.prompt and "३" in q.prompt
-    assert "पाँच" in q.hints[1] and "सात" in q.hints[1]
+    assert "छ, सात" in q.hints[1]  # counted on from the next square, in Nepali words
 
 
 def _all_level_one(loc: Localizer, by_ear: bool, seeds: int = 300) -> list:  # type: ignore[type-arg]
@@ -282,3 +283,23 @@ def test_an_open_question_kept_in_a_saved_game_comes_back_whole_or_not_at_all() 
                    {"focus": "27"}):
         assert question_from({**question_data(question), **damage}) is None
     assert question_from("not a question") is None
+
+
+def test_every_count_on_hint_counts_on_from_the_next_square() -> None:
+    """Counting the square she stands on is the counting-on mistake: the hint starts after."""
+    board = Board.build("plain", 10, 10, [])
+    loc = english()
+    checked = 0
+    for square in range(1, 95):
+        for seed in range(6):
+            q = make(Kind.COUNT_ON, Situation(board, (square,), ("Asha",), 0), loc,
+                     random.Random(seed))
+            assert q is not None
+            start = q.answer - int(q.prompt.split("Count on ")[1].split()[0])
+            if q.answer - start < 2:
+                continue
+            said = q.hints[1].split(": ", 1)[1].removesuffix(", and then?").split(", ")
+            assert q.hints[1].startswith(f"Count on from {start} with me: ")
+            assert said[0] == loc.words(start + 1) and said[-1] == loc.words(q.answer - 1)
+            checked += 1
+    assert checked > 300

@@ -285,6 +285,10 @@ class Audit:
         elif m := re.fullmatch(rf"Count with me: {WORDS}, and then\?", hint):
             if _counted(m[1])[-1] + 1 != answer:
                 found.append(f"hint counts {m[1]} toward {answer}")
+        elif m := re.fullmatch(rf"Count on from {N} with me: {WORDS}, and then\?", hint):
+            counted = _counted(m[2])
+            if counted[0] != int(m[1]) + 1 or counted[-1] + 1 != answer:
+                found.append(f"hint counts on {m[2]} from {m[1]} toward {answer}")
         elif m := re.fullmatch(rf"It is between {N} and {N}\.", hint):
             # Strictly: a child who reads "between" as leaving out the ends is right too.
             if not int(m[1]) < answer < int(m[2]):

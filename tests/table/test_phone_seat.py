@@ -42,6 +42,8 @@ def _join_by_taps(page: Any, name: str, language: str = "en") -> None:
         assert not page.is_checked(switch)
     page.tap("#join-button")
     page.wait_for_selector("#game:not([hidden])", timeout=MS)
+    # Her board, drawn when she sits: what is below it has moved down to its place.
+    page.wait_for_selector("#board:not([hidden])", timeout=MS)
 
 
 def _on_screen(page: Any, selector: str) -> bool:

@@ -50,7 +50,8 @@ class CombinedInput:
 
     def phrase_for(self, action: Action) -> str | None:
         """What to say for ``action`` (commands.Ear); None: the ear cannot hear it."""
-        return self.listener.phrase_for(action) if self._hearing() else None
+        listener = self.listener
+        return listener.phrase_for(action) if listener is not None and self._hearing() else None
 
     @property
     def hears_numbers(self) -> bool:

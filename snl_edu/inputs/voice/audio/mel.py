@@ -41,7 +41,8 @@ def mel_filters(n_mels: int = N_MELS) -> np.ndarray:
     rising = -ramps[:-2] / widths[:-1, None]
     falling = ramps[2:] / widths[1:, None]
     weights = np.maximum(0.0, np.minimum(rising, falling))
-    return (weights * (2.0 / (edges[2:] - edges[:-2]))[:, None]).astype(np.float32)
+    filters: np.ndarray = (weights * (2.0 / (edges[2:] - edges[:-2]))[:, None]).astype(np.float32)
+    return filters
 
 
 def power_frames(samples: np.ndarray, frames: int) -> np.ndarray:
@@ -53,7 +54,7 @@ def power_frames(samples: np.ndarray, frames: int) -> np.ndarray:
     window = np.hanning(N_FFT + 1)[:-1].astype(np.float32)
     starts = HOP * np.arange(frames)
     windows = padded[starts[:, None] + np.arange(N_FFT)[None, :]] * window
-    return np.abs(np.fft.rfft(windows, axis=1)) ** 2  # type: ignore[no-any-return]
+    return np.abs(np.fft.rfft(windows, axis=1)) ** 2
 
 
 def log_mel(samples: np.ndarray, frames: int, n_mels: int = N_MELS) -> np.ndarray:

@@ -115,7 +115,7 @@ class VoskRecogniser:
 
 def import_vosk() -> Any:
     try:
-        import vosk  # type: ignore[import-untyped]
+        import vosk
     except (ImportError, OSError) as error:
         raise VoiceError(VoiceProblem.NO_VOSK, str(error)) from None
     vosk.SetLogLevel(-1)  # Kaldi's log lines would mix with the game's narration

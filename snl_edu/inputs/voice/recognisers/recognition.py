@@ -37,8 +37,11 @@ class Recogniser(Protocol):
 class Backend(Protocol):
     """A loaded speech model: which words it knows, and recognisers for a grammar."""
 
-    name: str  # "pocketsphinx" or "vosk"
-    where: str  # the model's folder, for `snl voice check`
+    @property
+    def name(self) -> str: ...  # "pocketsphinx" or "vosk"
+
+    @property
+    def where(self) -> str: ...  # the model's folder, for `snl voice check`
 
     def has_word(self, word: str) -> bool: ...
 

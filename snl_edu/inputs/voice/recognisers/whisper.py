@@ -151,7 +151,7 @@ def _installed(package: str) -> bool:
 
 def _import() -> Any:
     try:
-        import ctranslate2  # type: ignore[import-untyped]
+        import ctranslate2
     except (ImportError, OSError) as error:
         raise VoiceError(VoiceProblem.NO_WHISPER, str(error)) from None
     return ctranslate2

@@ -53,7 +53,7 @@ def dtw(costs: np.ndarray) -> float:
         arrive = row + np.minimum(above, np.concatenate(([np.inf], above[:-1])))
         total = np.cumsum(row)
         above = total + np.minimum.accumulate(arrive - total)
-    return float(above[-1]) / (n + m)
+    return float(above[-1] / (n + m))
 
 
 def subsequence_dtw(costs: np.ndarray) -> float:
@@ -67,7 +67,7 @@ def subsequence_dtw(costs: np.ndarray) -> float:
         arrive = row + np.minimum(above, np.concatenate(([np.inf], above[:-1])))
         total = np.cumsum(row)
         above = total + np.minimum.accumulate(arrive - total)
-    return float(above.min()) / (2 * n)
+    return float(above.min() / (2 * n))
 
 
 def distance(example: np.ndarray, utterance: np.ndarray, cosine: bool,
