@@ -13,7 +13,7 @@ from snl_edu.inputs.voice.phrasebook.phrases import load_phrase_book
 from snl_edu.inputs.voice.recognisers.whisper import WhisperRecogniser
 
 END = 0
-VOCABULARY = 0x250  # letters, one token each, up to past Latin-1
+VOCABULARY = 0x980  # letters, one token each, up to past Devanagari
 
 
 class Overheard:
@@ -52,8 +52,8 @@ class Overheard:
         return rows
 
 
-def taken(transcript: str, likeliest: str) -> str:
-    grammar = build_grammar(load_phrase_book("en"), lambda word: True, numbers=True)
+def taken(transcript: str, likeliest: str, language: str = "en", numbers: bool = True) -> str:
+    grammar = build_grammar(load_phrase_book(language), lambda word: True, numbers=numbers)
     recogniser = WhisperRecogniser(Overheard(transcript, likeliest), grammar)  # type: ignore[arg-type]
     recogniser.accept(np.full(16000, 3000, dtype=np.int16).tobytes())
     return recogniser.finish().text
@@ -81,3 +81,28 @@ def test_a_transcript_that_is_no_command_is_not_made_one(transcript: str,
 def test_commands_said_or_nearly_written_are_still_taken(transcript: str, likeliest: str,
                                                          phrase: str) -> None:
     assert taken(transcript, likeliest) == phrase
+
+
+@pytest.mark.parametrize(("transcript", "likeliest"), [
+    ("फेरि हारेँ", "फेरि."),  # "again I lost": was repeat
+    ("पासा मेरो हो", "पासा."),  # "the dice is mine": was roll
+    ("मेरो पालो फेरि।", "फेरि भन."),
+])
+def test_nepali_chatter_holding_a_command_word_is_refused(transcript: str,
+                                                          likeliest: str) -> None:
+    assert taken(transcript, likeliest, "ne") == ""
+
+
+def test_a_nepali_number_is_that_number_and_never_a_command() -> None:
+    assert taken("सात", "छोड.", "ne") == "सात"  # was skip
+    # when no number is asked, a number said is no command either
+    assert taken("सात", "छोड.", "ne", numbers=False) == ""
+    assert taken("Seven.", "Skip.", numbers=False) == ""
+
+
+@pytest.mark.parametrize(("transcript", "phrase"), [
+    ("पासा फाल।", "पासा फाल"), ("फेरि भन", "फेरि भन"), ("कृपया पासा फाल", "पासा फाल"),
+    ("ल, फेरि भन न", "फेरि भन"), ("खेल छोड", "खेल छोड"), ("सबै कहाँ छन्?", "सबै कहाँ छन्"),
+])
+def test_nepali_commands_said_or_framed_are_taken(transcript: str, phrase: str) -> None:
+    assert taken(transcript, "होइन.", "ne") == phrase

@@ -40,9 +40,15 @@ def ending_of(transcript: str) -> str:
 
 
 def stated_amid_chatter(grammar: Grammar, transcript: str, phrase: str) -> bool:
-    """The transcript states ``phrase`` beside other words that make it chatter."""
-    return (phrase in stated(grammar, transcript) and bool(stray_words(grammar, transcript))
-            and not in_part(grammar, transcript, phrase))
+    """The transcript states ``phrase``, or another, beside other words that make it
+    chatter: "मेरो पालो फेरि" is no "फेरि भन" either, and "पासा मेरो हो" states two."""
+    said = stated(grammar, transcript)
+    if not said or not stray_words(grammar, transcript):
+        return False
+    if phrase not in said and len({grammar.meanings.get(p) for p in said}) > 1:
+        return True
+    return not any(in_part(grammar, transcript, p) for p in said if p == phrase
+                   or grammar.meanings.get(p) == grammar.meanings.get(phrase))
 
 
 def repeated(words: list[str]) -> bool:
