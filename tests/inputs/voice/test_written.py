@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import pytest
+
 from snl_edu.inputs.voice.phrasebook.grammar import build_grammar
-from snl_edu.inputs.voice.phrasebook.phrases import load_phrase_book
+from snl_edu.inputs.voice.phrasebook.phrases import load_phrase_book, parse_phrase_book
 from snl_edu.inputs.voice.phrasebook.written import (
+    beyond_rescoring,
     ending_of,
+    repeated,
     stated_amid_chatter,
     written_form,
 )
+from snl_edu.inputs.voice.problems import VoiceError
 from snl_edu.inputs.voice.recognisers.constrained import phrase_tree
 
 GRAMMAR = build_grammar(load_phrase_book("en"), lambda word: True, numbers=True)
@@ -49,3 +54,21 @@ def test_a_command_stated_amid_other_words_stays_chatter() -> None:
     assert not stated_amid_chatter(GRAMMAR, "No fun.", "no")
     # and so is one of a transcript of command words only
     assert not stated_amid_chatter(GRAMMAR, "Go ahead.", "ahead")
+
+
+def test_a_transcript_that_is_no_command_is_not_rescored() -> None:
+    # Wrong takes of issue 41: the decoder held to the phrase book made these commands
+    assert beyond_rescoring(GRAMMAR, "Please.")  # was yes ("yes please")
+    assert beyond_rescoring(GRAMMAR, "Fine.")  # was 5
+    assert beyond_rescoring(GRAMMAR, "723")  # "seventy three": 73? 7 23? never a guess
+    assert beyond_rescoring(GRAMMAR, "I did, I did, I did, I did, I")  # was 100
+    assert repeated(["i", "did", "i", "did", "i", "did", "i"])
+    # Transcripts the decoder may still correct: near a phrase, or a repeat said twice
+    for near in ("What in the end?", "No fun.", "Role.", "Go ahead.", "I did it, I did"):
+        assert not beyond_rescoring(GRAMMAR, near)
+    assert not repeated(["roll", "roll"])
+
+
+def test_chatter_words_must_be_a_list_of_words() -> None:
+    with pytest.raises(VoiceError, match="chatter.words"):
+        parse_phrase_book("en", {"model": "en-us", "commands": {}, "chatter": {"words": "fine"}})

@@ -17,7 +17,9 @@ from functools import cache
 from snl_edu.inputs.voice.phrasebook.grammar import Grammar
 
 MAX_FRAMING = 2  # words besides the phrase: "please roll the dice now"
-_PUNCTUATION = re.compile(r"[^\w\s'-]+")
+# Not word characters to re but parts of a word: combining marks, and Devanagari's vowel
+# signs and virama ("पासा" is not "प स"); its dandas (।॥) are punctuation.
+_PUNCTUATION = re.compile(r"[^\w\s'\u0300-\u036f\u0900-\u0963\u0966-\u097f-]+")
 _NUMBER = re.compile(r"^\d{1,3}$")
 
 
@@ -74,8 +76,8 @@ def in_part(grammar: Grammar, transcript: str, phrase: str) -> bool:
     words = words_of(transcript)
     start = _at(words, phrase.split())
     stray = _stray(grammar, words)
-    if start is None or not stray:
-        return False
+    if start is None or not stray or any(words[index] in grammar.chatter for index in stray):
+        return False  # a chatter word is what was said ("फेरि हारेँ" is no "फेरि भन")
     meaning = grammar.meanings.get(phrase, phrase)
     for longer in grammar.meaningful:
         offset = _at(longer.split(), phrase.split())

@@ -30,6 +30,7 @@ class Grammar:
     missing_words: tuple[str, ...]  # phrase words the model does not know, sorted
     prompt: str = ""  # the phrase book's prompt (whisper.py)
     framing: tuple[str, ...] = ()  # the phrase book's framing words (finding.py)
+    chatter: tuple[str, ...] = ()  # the phrase book's chatter words (written.py)
     # What each command or number phrase means: its action, or the number
     meanings: Mapping[str, object] = field(default_factory=dict, compare=False)
 
@@ -71,7 +72,16 @@ def build_grammar(book: PhraseBook, has_word: HasWord, numbers: bool = False) ->
         phrases.append(garbage)
     return Grammar(tuple(phrases), tuple(commands), tuple(number_phrases) if numbers else (),
                    garbage, tuple(sorted(missing)), book.prompt, book.framing,
-                   {**book.commands, **(book.numbers if numbers else {})})
+                   _chatter(book, numbers), {**book.commands, **(book.numbers if numbers else {})})
+
+
+def _chatter(book: PhraseBook, numbers: bool) -> tuple[str, ...]:
+    """The book's chatter words, and when no number is asked, the number words: "सात"
+    said then is no command (the decoder held to the commands made it "छोड", skip)."""
+    if numbers:
+        return book.chatter
+    spoken = (word for phrase in book.numbers for word in phrase.split())
+    return tuple(dict.fromkeys([*book.chatter, *spoken]))
 
 
 def unheard_phrases(book: PhraseBook, grammar: Grammar) -> list[str]:

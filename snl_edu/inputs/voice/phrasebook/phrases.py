@@ -6,6 +6,7 @@ Phrases are data so a classroom can add words without touching code. Numbers
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -33,6 +34,7 @@ class PhraseBook:
     distractors: tuple[str, ...] = field(default=())
     prompt: str = ""  # a few commands as text, to start an open-vocabulary recogniser
     framing: tuple[str, ...] = field(default=())  # words that may come with a command
+    chatter: tuple[str, ...] = field(default=())  # words never rescored as a command
 
     def phrases_for(self, action: Action) -> list[str]:
         """The phrases of a command in file order (a taught command is said as the first)."""
@@ -109,7 +111,16 @@ def parse_phrase_book(language: str, data: dict[str, object]) -> PhraseBook:
     if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
         raise fail("framing.words must be a list of words")
     framing = tuple(dict.fromkeys(word for word in map(normalise, words) if word))
-    return PhraseBook(language, model, commands, numbers, distractors, prompt, framing)
+    return PhraseBook(language, model, commands, numbers, distractors, prompt, framing,
+                      _chatter(data, fail))
+
+
+def _chatter(data: dict[str, object], fail: Callable[[str], VoiceError]) -> tuple[str, ...]:
+    raw = data.get("chatter", {})
+    words = raw.get("words", []) if isinstance(raw, dict) else None
+    if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+        raise fail("chatter.words must be a list of words")
+    return tuple(dict.fromkeys(word for word in map(normalise, words) if word))
 
 
 @cache

@@ -16,7 +16,7 @@ and so may one in a transcript of command words only ("Go ahead.").
 
 from __future__ import annotations
 
-from snl_edu.inputs.voice.phrasebook.finding import in_part, stated, stray_words
+from snl_edu.inputs.voice.phrasebook.finding import in_part, stated, stray_words, words_of
 from snl_edu.inputs.voice.phrasebook.grammar import Grammar
 
 ENDINGS = ".?!"  # how Whisper ends a sentence
@@ -40,6 +40,28 @@ def ending_of(transcript: str) -> str:
 
 
 def stated_amid_chatter(grammar: Grammar, transcript: str, phrase: str) -> bool:
-    """The transcript states ``phrase`` beside other words that make it chatter."""
-    return (phrase in stated(grammar, transcript) and bool(stray_words(grammar, transcript))
-            and not in_part(grammar, transcript, phrase))
+    """The transcript states ``phrase``, or another, beside other words that make it
+    chatter: "मेरो पालो फेरि" is no "फेरि भन" either, and "पासा मेरो हो" states two."""
+    said = stated(grammar, transcript)
+    if not said or not stray_words(grammar, transcript):
+        return False
+    if phrase not in said and len({grammar.meanings.get(p) for p in said}) > 1:
+        return True
+    return not any(in_part(grammar, transcript, p) for p in said if p == phrase
+                   or grammar.meanings.get(p) == grammar.meanings.get(phrase))
+
+
+def repeated(words: list[str]) -> bool:
+    """The words are a run said three times or more over ("i did i did i did i"): the
+    decoder writing on past the utterance, not a child speaking."""
+    return any(all(word == words[index % period] for index, word in enumerate(words))
+               for period in range(1, len(words) // 3 + 1))
+
+
+def beyond_rescoring(grammar: Grammar, transcript: str) -> bool:
+    """The free transcript is what was said, and it is no command: framing or chatter
+    words only ("Please.", "Fine."), a number the game does not have ("723.": is it 73,
+    7 23 or 72 3? asking again beats a wrong number), or a hallucinated run."""
+    words = words_of(transcript)
+    return (set(words) <= {*grammar.framing, *grammar.chatter}
+            or any(word.isdigit() for word in words) or repeated(words))

@@ -43,7 +43,11 @@ from snl_edu.inputs.voice.phrasebook.finding import (
     words_of,
 )
 from snl_edu.inputs.voice.phrasebook.grammar import Grammar
-from snl_edu.inputs.voice.phrasebook.written import ending_of, stated_amid_chatter
+from snl_edu.inputs.voice.phrasebook.written import (
+    beyond_rescoring,
+    ending_of,
+    stated_amid_chatter,
+)
 from snl_edu.inputs.voice.problems import VoiceError, VoiceProblem
 from snl_edu.inputs.voice.recognisers.constrained import (
     Phrases,
@@ -310,6 +314,8 @@ class WhisperRecogniser:
     def _closed(self, encoded: Any, transcript: str) -> str:
         """The command or number the decoder, held to the phrase book, finds on the audio
         when the free transcript names none."""
+        if beyond_rescoring(self._grammar, transcript):
+            return ""
         ending = ending_of(transcript)  # "What is ahead?" for "What in the end?"
         if ending not in self._trees:
             self._trees[ending] = phrase_tree(self._grammar, ending, self._backend.tokens,
