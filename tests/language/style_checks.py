@@ -64,11 +64,11 @@ END_OF_WORD = "(?![\u0900-\u0963\u0971-\u097f])"
 PLACEHOLDER = re.compile(r"\b(?:" + "|".join(sorted(metavar_words(main), key=len, reverse=True))
                          + r")\b")
 # अङ्क is a digit: a count of digits, the digits a number is written or typed in, its last
-# digit, the digit keys, and the check-up task of reading numerals. Any other अङ्क means a
+# digit, the digit keys and buttons (pressed, typed), and the check-up task of reading numerals. Any other अङ्क means a
 # number (सङ्ख्या).
 DIGIT_SENSE = re.compile(
     r"(?:[०-९0-9]+|\{\w+\}|एक-एक|नेपाली|अङ्ग्रेजी|ठूला|लेख्ने|अन्तिम) अङ्क(?:हरू)?(?!\S*[\u0900-\u097f])"
-    r"|अङ्क(?:मा (?:[०-९0-9]+ )?(?:टाइप|लेख)|का कुञ्जी| पढ्ने)|अक्षर वा अङ्क")
+    r"|अङ्क(?:मा (?:[०-९0-9]+ )?(?:टाइप|लेख)|का (?:कुञ्जी|बटन)| पढ्ने| थिच| टाइप)|अक्षर वा अङ्क")
 ANKA = re.compile("अङ्क(?!्)")
 ANUSVARA = re.compile("\u0902[\u0915-\u092e]")  # ं before क–म: the पञ्चम वर्ण is written
 JOINED_POSTPOSITION = ("(?:को|का|की|ले|लाई|मा|बाट|देखि|सम्मको|सम्मका|सम्म|भन्दा|अनुसार|मध्ये|सँग|"
