@@ -122,7 +122,8 @@ def measure(rolls: int, seats: int = SEATS
                     review.append(_lines_after(rolled, at, "") - at)
                 at = float(page.evaluate(PRESS, " "))
                 seat = pages.index(page)
-                done = [_lines_after(other, at, f"Child {seat + 1} rolled") for other in pages]
+                done = [_lines_after(other, at, _roll_line(seat, other is page))
+                        for other in pages]
                 to_every_page.extend(when - at for when in done)
                 rolled = page
         finally:
@@ -131,6 +132,13 @@ def measure(rolls: int, seats: int = SEATS
             table.close()
             browser.close()
     return to_every_page, review, usable, html
+
+
+def _roll_line(seat: int, own: bool) -> str:
+    """What a page's line of the roll begins with: the roller's page hears it whole
+    ("Child 1 rolled a 4"), the others one short line ("Child 1: 0 to 4.", "Child 1
+    stays at 98."; snl_edu.table.page_lines)."""
+    return f"Child {seat + 1} rolled" if own else f"Child {seat + 1}"
 
 
 def _waiting(pages: list[Any]) -> Any:

@@ -257,10 +257,7 @@ def _run(options: PlayOptions, prepared: Prepared, loc: Localizer, terminal: Ter
     narrator = Narrator(loc, game.board, game.seats, Verbosity(options.verbosity), options.count,
                         lambda seat: rotation.due(game, seat))
     prefs, players = speech_prefs(options), teams.children(game.seats)
-    remembered = prefs.for_players(players)
-    if remembered is not None and not {"rate", "volume"} & options.given.keys():
-        rate, volume = remembered  # this player's own speed and loudness from last time
-        options = replace(options, sound=replace(options.sound, rate=rate, volume=volume))
+    options = _with_remembered_speech(options, prefs.for_players(players))
     # Sound after the console line: earcon, then the spoken sentence; a key press skips.
     audio = open_sound(options.sound, loc, terminal.notify, stack, inputs.key_pressed)
     outputs = open_outputs(console, audio)
@@ -284,6 +281,47 @@ def _run(options: PlayOptions, prepared: Prepared, loc: Localizer, terminal: Ter
     session.listener.adjust = SpeechControls(
         audio.outputs, options.sound.rate, options.sound.volume, loc,
         lambda rate, volume: prefs.remember(players, rate, volume))
+    teacher = _teacher_for(options, prepared, loc, session, narrator, by_ear, ear)
+    try:
+        if teacher is not None and prepared.open_question is not None:
+            teacher.ask_again(game, prepared.open_question)  # the one open when it stopped
+        ending = session.run()
+        reminders = checkup_reminders(
+            prepared.autosave.games.store if prepared.autosave else None,
+            teams.children(game.seats), loc)
+    except KeyboardInterrupt:
+        audio.close()  # silent at once: stopping is not a sentence to wait for
+        _stopped_by_ctrl_c(prepared, console, loc)
+        return Ending.INTERRUPTED
+    finally:
+        prepared.close()
+    _tell_the_end(outputs, ending, resume_hint(prepared, loc), reminders, loc)
+    return ending
+
+
+def _stopped_by_ctrl_c(prepared: Prepared, console: ConsoleOutput, loc: Localizer) -> None:
+    """The game saved as it stands, and how to continue it, on the console only."""
+    save_after_interrupt(prepared)
+    hint = resume_hint(prepared, loc)
+    for line in [loc.gettext("Game stopped."), *([hint] if hint else [])]:
+        console.show(Message(line))
+    console.flush()
+
+
+def _with_remembered_speech(options: PlayOptions,
+                            remembered: tuple[int, int] | None) -> PlayOptions:
+    """This player's own speed and loudness from last time, unless given now."""
+    if remembered is None or {"rate", "volume"} & options.given.keys():
+        return options
+    rate, volume = remembered
+    return replace(options, sound=replace(options.sound, rate=rate, volume=volume))
+
+
+def _teacher_for(options: PlayOptions, prepared: Prepared, loc: Localizer, session: Session,
+                 narrator: Narrator, by_ear: bool, ear: Ear | None) -> Teacher | None:
+    """The lessons between turns, joined to the session: counting on, the child's own
+    go, and the open question kept with the saved game."""
+    game = prepared.game
     teacher = build_teacher(
         options, game, loc, session,
         prepared.autosave.games.store if prepared.autosave else None, by_ear,
@@ -294,24 +332,12 @@ def _run(options: PlayOptions, prepared: Prepared, loc: Localizer, terminal: Ter
         session.listener.goes = teacher
         if prepared.autosave is not None:
             teacher.on_open = prepared.autosave.keep_question
-    try:
-        if teacher is not None and prepared.open_question is not None:
-            teacher.ask_again(game, prepared.open_question)  # the one open when it stopped
-        ending = session.run()
-        reminders = checkup_reminders(
-            prepared.autosave.games.store if prepared.autosave else None,
-            teams.children(game.seats), loc)
-    except KeyboardInterrupt:
-        audio.close()  # silent at once: stopping is not a sentence to wait for
-        save_after_interrupt(prepared)
-        hint = resume_hint(prepared, loc)
-        for line in [loc.gettext("Game stopped."), *([hint] if hint else [])]:
-            console.show(Message(line))
-        console.flush()
-        return Ending.INTERRUPTED
-    finally:
-        prepared.close()
-    hint = resume_hint(prepared, loc)
+    return teacher
+
+
+def _tell_the_end(outputs: Outputs, ending: Ending, hint: str | None,
+                  reminders: Sequence[str], loc: Localizer) -> None:
+    """Why the game stopped, how to go on, check-ups due, and goodbye."""
     if ending is Ending.INPUT_ENDED:
         outputs.show_all([Message(loc.gettext("The input has ended, so the game stops here."))])
     if hint:
@@ -319,4 +345,3 @@ def _run(options: PlayOptions, prepared: Prepared, loc: Localizer, terminal: Ter
     outputs.show_all([Message(reminder) for reminder in reminders])
     if ending is Ending.QUIT:
         outputs.show_all([Message(loc.gettext("Goodbye!"))])
-    return ending

@@ -10,11 +10,15 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class TurnStarted:
+    """A seat's turn begins."""
+
     seat: int
 
 
 @dataclass(frozen=True)
 class Rolled:
+    """The die showed ``value`` for the seat."""
+
     seat: int
     value: int
     square: int  # where the token stands before the roll (0 = off the board)
@@ -30,12 +34,16 @@ class NeedSix:
 
 @dataclass(frozen=True)
 class Entered:
+    """The token came onto the board, at ``square``."""
+
     seat: int
     square: int
 
 
 @dataclass(frozen=True)
 class Moved:
+    """The token walked from ``start`` to ``end``."""
+
     seat: int
     start: int
     end: int
@@ -63,6 +71,8 @@ class Bounced:
 
 @dataclass(frozen=True)
 class Climbed:
+    """A ladder took the token up from ``start`` to ``end``."""
+
     seat: int
     start: int
     end: int
@@ -70,6 +80,8 @@ class Climbed:
 
 @dataclass(frozen=True)
 class Slid:
+    """A snake took the token down from ``start`` to ``end``."""
+
     seat: int
     start: int
     end: int
@@ -77,6 +89,8 @@ class Slid:
 
 @dataclass(frozen=True)
 class ExtraRoll:
+    """The rules give the same seat another roll."""
+
     seat: int
 
 
@@ -90,12 +104,16 @@ class TurnLost:
 
 @dataclass(frozen=True)
 class Won:
+    """The seat reached the last square, finishing in ``place``."""
+
     seat: int
     place: int
 
 
 @dataclass(frozen=True)
 class Standing:
+    """One seat's place and square in the final ranking."""
+
     place: int
     seat: int
     square: int
@@ -103,6 +121,8 @@ class Standing:
 
 @dataclass(frozen=True)
 class GameOver:
+    """The game ended; every seat's standing, best first."""
+
     ranking: tuple[Standing, ...]
 
 

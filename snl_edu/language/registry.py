@@ -24,6 +24,8 @@ SKIP_EVERYWHERE = frozenset({"skip", "pass"})
 
 @dataclass(frozen=True)
 class Language:
+    """A language the game speaks: its code, names, digits, voices and content."""
+
     code: str  # BCP 47, as in --lang and locales/<code>/
     native_name: str  # the language's name in itself, for menus and lists
     digits: Digits  # the digits numbers are written in unless --digits says otherwise

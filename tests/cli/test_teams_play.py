@@ -44,7 +44,8 @@ def test_a_team_takes_turns_and_each_child_gets_the_lesson_after_their_own_roll(
         assert terminal.wait() == 0
     assert (answers(data, "Asha"), answers(data, "Bikash")) == (1, 0)
 
-    with Terminal("play", "--resume", "--data-dir", str(data)) as terminal:
+    # No pause before the computer's roll: this test is not about the pace.
+    with Terminal("play", "--resume", "--pace", "0", "--data-dir", str(data)) as terminal:
         terminal.expect("Continuing game 1.")
         terminal.expect("Asha and Bikash's turn: it is Bikash's roll.")  # not Asha's again
         terminal.type("\r")

@@ -96,8 +96,10 @@ class Page(threading.Thread):
             if message["type"] == "labels":
                 texts += list(message["labels"].values())
             elif message["type"] == "board":
-                texts += [message["alt"], message["turn"]]
-                texts += [token["where"] for token in message["tokens"]]
+                # The projector's board has its words; a seat's board (where the tokens
+                # are drawn) has none but the names.
+                texts += [message.get("alt", ""), message.get("turn", "")]
+                texts += [token.get("where", "") for token in message["tokens"]]
             else:
                 texts += [str(message[key]) for key in ("text",) if key in message]
         return [text for text in texts if text]
