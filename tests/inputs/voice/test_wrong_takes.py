@@ -10,7 +10,9 @@ import pytest
 
 from snl_edu.inputs.voice.phrasebook.grammar import build_grammar
 from snl_edu.inputs.voice.phrasebook.phrases import load_phrase_book
+from snl_edu.inputs.voice.recognisers.sphinx import SphinxBackend
 from snl_edu.inputs.voice.recognisers.whisper import WhisperRecogniser
+from tests.inputs.voice.test_english import hear
 
 END = 0
 VOCABULARY = 0x980  # letters, one token each, up to past Devanagari
@@ -106,3 +108,12 @@ def test_a_nepali_number_is_that_number_and_never_a_command() -> None:
 ])
 def test_nepali_commands_said_or_framed_are_taken(transcript: str, phrase: str) -> None:
     assert taken(transcript, "होइन.", "ne") == phrase
+
+
+def test_pocketsphinx_takes_no_chatter_for_a_number() -> None:
+    # The grammar forces chatter onto a number ("i won" was 91, "i am first" 100)
+    texts = ["i am winning", "i am winning now", "i won", "i am first", "you are losing"]
+    results = hear(SphinxBackend(), load_phrase_book("en"), texts, "en-us", 150, seed=5,
+                   numbers=True)
+    assert any(results)
+    assert [(h.raw, h.command) for r in results for h in r if h.command is not None] == []
