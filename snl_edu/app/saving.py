@@ -190,8 +190,11 @@ def resumed_messages(prepared: Prepared, narrator: Narrator, loc: Localizer) -> 
         number=loc.number(prepared.autosave.game_id))), *narrator.where(prepared.game)]
 
 
-def resume_hint(prepared: Prepared, loc: Localizer, table: bool = False) -> str | None:
-    """The last word on saving, and never "saved" unless the last turn is on disk."""
+def resume_hint(prepared: Prepared, loc: Localizer, table: bool = False,
+                port: int | None = None) -> str | None:
+    """The last word on saving, and never "saved" unless the last turn is on disk. A table
+    that listened on a port of its own (--port 0 picks any) names it: the children's
+    computers come back by themselves only to the address they knew."""
     autosave = prepared.autosave
     if autosave is None:
         return None if prepared.game.over else loc.gettext("This game was not saved.")
@@ -205,8 +208,9 @@ def resume_hint(prepared: Prepared, loc: Localizer, table: bool = False) -> str 
         return None
     # Latin digits whatever the game's digits: it is a command to type into a shell.
     if table:  # the class game goes on at the table, with the same seats
+        command = f"{autosave.game_id}" + (f" --port {port}" if port is not None else "")
         return loc.gettext("The game is saved. To continue it at the table, type: snl table "
-                           "host --resume {number}").format(number=str(autosave.game_id))
+                           "host --resume {number}").format(number=command)
     return loc.gettext("The game is saved. To continue it, type: snl play --resume "
                        "{number}").format(number=str(autosave.game_id))
 

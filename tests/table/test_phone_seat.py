@@ -163,6 +163,8 @@ def test_her_board_shows_every_token_where_the_game_has_it_on_one_phone_screen(
         for part in ("#board", "#turn", "#roll", "button[data-key=h]"):
             assert _on_screen(page, part), part
         assert page.locator("#board-image").evaluate("img => img.naturalWidth") > 0
+        # Tried on a 360x640 phone: the projector's #board rule drew her board 20 px wide.
+        assert page.locator("#board").bounding_box()["width"] >= 300
         page.tap("#roll")
         until = time.monotonic() + WAIT
         while True:  # every token on the board where the game has it, once it has walked

@@ -14,7 +14,14 @@ from snl_edu.inputs.seat_inputs import SeatInputs
 from snl_edu.play.session import Ending, Session, SessionSettings
 from snl_edu.table import wire
 from snl_edu.table.host.seating import Seating
-from snl_edu.table.host.state import CLOSE_WAIT, GOODBYE_WAIT, HANDSHAKE_WAIT, KEEPALIVE, QUIET
+from snl_edu.table.host.state import (
+    CLOSE_WAIT,
+    DEFAULT_PORT,
+    GOODBYE_WAIT,
+    HANDSHAKE_WAIT,
+    KEEPALIVE,
+    QUIET,
+)
 
 SHUTDOWN_WAIT = 5.0  # the server's own closing, at most (every socket is shut meanwhile)
 from snl_edu.table.notices import ended_by_teacher, notice_text
@@ -167,7 +174,8 @@ class Table(Seating):
         stopped table (Ctrl-C) ends no game: its children keep their seats and come back
         by themselves when it is resumed; only the teacher's e ends the game."""
         self.control.end()  # from now on a connection that closes is no child leaving
-        hint = None if finished else resume_hint(self.prepared, self.loc, table=True)
+        hint = None if finished else resume_hint(self.prepared, self.loc, table=True,
+                                                 port=self._own_port())
         if stopped:
             self.outputs.show_all([Message(self.loc.gettext(
                 "The table is stopped; the children keep their seats."))]
@@ -176,6 +184,11 @@ class Table(Seating):
             self.outputs.show_all(ended_by_teacher(self.loc, self.narrator, self.game)
                                   + ([Message(hint)] if hint else []))
         self._broadcast(wire.Ended(finished, self._saved(), stopped))
+
+    def _own_port(self) -> int | None:
+        """The port to name again on --resume: none when it is the one every table uses."""
+        port = self.address[1] if self.address is not None else None
+        return None if port == DEFAULT_PORT else port
 
     def _saved(self) -> bool:
         """Whether every turn played is on disk, to be played on later."""
