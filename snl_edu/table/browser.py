@@ -227,9 +227,11 @@ class BrowserSeat(TableClient):
     def _prompt(self, called: int | None = None) -> None:
         """The turn, said to the end on the page (its voice may still be speaking the moves
         before it: the page says when it is done), and then the table starts the clock."""
+        # Expected before the page sees its turn: a tap on Roll then tells the host "said"
+        # before the line has reached the page, and that must count for this turn.
+        self.link.expect_said()
         if self._turn_is(called):
             self.link.send({"type": "turn", "mine": True})
-        self.link.expect_said()
         super()._prompt(called)
 
     def _tell_update(self, game: Game | None, events: list[Event]) -> None:

@@ -109,9 +109,16 @@
   // The turn has been heard to its end (or cut short): now the table's turn clock starts,
   // and a roll pressed from now on counts. Told once.
   function heard(line) {
-    if (line.said) snl.send(ws, { type: "said" });
+    if (line.said) {
+      snl.send(ws, { type: "said" });
+      turnTold = true;
+    }
     line.said = false;
   }
+  // Her "Your turn" is up, but its line may not have reached the page yet when she taps
+  // Roll: she has seen it, so the page tells the host it is said before the roll leaves,
+  // and the line, when it comes, is not told again (that would say a later turn).
+  let turnTold = false;
   // Each tab is its own seat: a new tab takes up the seat this browser keeps only if no open
   // tab holds it (asked on a BroadcastChannel: two children on one computer); a reload
   // keeps the tab's own (sessionStorage).
@@ -222,12 +229,14 @@
       $("join").hidden = false;
     } else if (message.type === "line") {
       snl.line($("log"), message.text, 300);
+      const said = message.said === true && !turnTold;
       plan({ text: String(message.text), earcon: message.earcon ? String(message.earcon) : null,
-             id: String(message.id), said: message.said === true,
+             id: String(message.id), said: said,
              kind: message.kind === "short" ? "short" : "own" });
     } else if (message.type === "whose") {
       $("whose").textContent = String(message.text || "");
     } else if (message.type === "turn") {
+      if (message.mine) turnTold = false;  // a new turn: its line is told when said
       $("turn").hidden = !message.mine;
       document.body.dataset.turn = message.mine ? "mine" : "";
     } else if (message.type === "board") {
@@ -363,7 +372,13 @@
   });
   function sendKey(key) {
     hush();
-    if (key === "\r" || key === " ") document.body.dataset.turn = "";  // one press, one roll
+    if (key === "\r" || key === " ") {
+      if (document.body.dataset.turn === "mine" && !turnTold) {
+        snl.send(ws, { type: "said" });
+        turnTold = true;
+      }
+      document.body.dataset.turn = "";  // one press, one roll
+    }
     snl.send(ws, { type: "key", key: key });
   }
   $("skip").addEventListener("click", () => sendKey("\x1b"));
