@@ -66,6 +66,9 @@ class PageLink:
         self.heard = threading.Event()  # the page has said the line it was asked to
         self.gone = threading.Event()
         self._ask_said = False  # the next line is to be said to its end, and the page to say so
+        # The line whose "said" the turn waits for (None: none yet, the turn shown only): a
+        # page far behind tells an old turn's line said late, which is no word on this one.
+        self._said_id: str | None = None
         self.hearing = "own"  # what the lines now sent are (``line``)
         self._waiting = False
         # The table's own outbox: a page that stops reading (its queue full, or a send
@@ -86,9 +89,11 @@ class PageLink:
             return
         said, self._ask_said = self._ask_said, False
         self._waiting = self._waiting or said
+        line_id = self.spoken.add(message.text, self.language)
+        if said:
+            self._said_id = line_id
         self.send({"type": "line", "text": message.text, "earcon": message.earcon,
-                   "id": self.spoken.add(message.text, self.language), "said": said,
-                   "kind": kind})
+                   "id": line_id, "said": said, "kind": kind})
 
     @contextlib.contextmanager
     def others(self) -> Iterator[None]:
@@ -110,14 +115,19 @@ class PageLink:
         if not self.gone.is_set():
             self.heard.clear()
             self._ask_said = True
+            self._said_id = None
 
     def leave(self) -> None:
         """The page has gone: nothing waits for it from now on."""
         self.gone.set()
         self.heard.set()
 
-    def said(self) -> None:
-        self.heard.set()
+    def said(self, line_id: str) -> None:
+        """The page has said a line to its end; ``line_id`` "" is her tap on the turn it
+        shows before its line has come: either tells the turn waited for, an older line
+        said late does not."""
+        if line_id == "" or line_id == self._said_id:
+            self.heard.set()
 
     def wait_said(self) -> None:
         """As a terminal's speech does, hold the seat until the page has said the line; a
@@ -436,7 +446,7 @@ def _read_keys(connection: Any, keys: PageKeys, link: PageLink) -> None:
                 elif kind == "answer":
                     keys.answer(page_wire.read_answer(data))
                 elif kind == "said":
-                    link.said()
+                    link.said(page_wire.read_said(data))
                 else:
                     raise WireError("not a key or an answer")
             except WireError:

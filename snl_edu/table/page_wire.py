@@ -19,6 +19,7 @@ from snl_edu.table.wire import MAX_CODE, MAX_TOKEN, WireError, short_text
 
 MAX_KEY = 8  # the longest key the terminal knows is an escape sequence ("\x1b[1~")
 MAX_ANSWER = 40  # "एक सय" or "one hundred", with room to spare
+MAX_LINE_ID = 16  # a spoken line's key (web.SpokenLines: 12 letters)
 
 
 def read_language(data: Mapping[str, Any]) -> str:
@@ -54,6 +55,12 @@ def read_key(data: Mapping[str, Any]) -> str:
     if not key or (len(key) > 1 and not key.startswith("\x1b")):
         raise WireError("not a key")
     return key
+
+
+def read_said(data: Mapping[str, Any]) -> str:
+    """Which line the page has said to its end ("": the turn it shows, tapped before its
+    line came)."""
+    return short_text(data, "id", MAX_LINE_ID, required=False) or ""
 
 
 def read_answer(data: Mapping[str, Any]) -> str:

@@ -110,7 +110,7 @@
   // and a roll pressed from now on counts. Told once.
   function heard(line) {
     if (line.said) {
-      snl.send(ws, { type: "said" });
+      snl.send(ws, { type: "said", id: line.id });
       turnTold = true;
     }
     line.said = false;
@@ -374,7 +374,7 @@
     hush();
     if (key === "\r" || key === " ") {
       if (document.body.dataset.turn === "mine" && !turnTold) {
-        snl.send(ws, { type: "said" });
+        snl.send(ws, { type: "said", id: "" });
         turnTold = true;
       }
       document.body.dataset.turn = "";  // one press, one roll
