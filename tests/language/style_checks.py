@@ -27,6 +27,8 @@ Line = tuple[str, str, str]  # (audience, command, line)
 # Latin text a user types or meets as a name: commands, options, keys, values, file
 # names, product names. Everything else in a Nepali line must be Devanagari.
 TYPED_PATTERNS = (
+    # A join code first: the names pattern below would take its letters and leave "-49WD".
+    r"\b[0-9A-Z]{4}-[0-9A-Z]{4}\b|\b[0-9A-Z]{12,}\b",  # a join code, the letters codes use
     r"'[^'\n]*'", r'"[^"\n]*"',                       # values the user gave, quoted back
     r"\b[\w-]+\.(?:toml|wav|png|svg|pdf|zip|json|csv|bin|txt)\b",  # file names
     r"नदिए: [\w.|-]+",                                  # a default is a value to type
@@ -45,7 +47,6 @@ TYPED_PATTERNS = (
     r"sudo apt(?:-get)? install \S+|brew install \S+|snl_edu\[plot\]|PortAudio|NVDA|JAWS|"
     r"Orca|Debian|Ubuntu|Linux|zip|Bikash)\b"),        # programs and the Latin-named player
     r"\bhttps?://\S+",                                # the page's address, to open as shown
-    r"\b[0-9A-Z]{4}-[0-9A-Z]{4}\b|\b[0-9A-Z]{12,}\b",  # a join code, the letters codes use
     r"\b(?:ahead|help|no|quit|repeat|roll|skip|where|yes)\b",  # voice commands, to type
 )
 TYPED = re.compile("|".join(TYPED_PATTERNS))
