@@ -66,7 +66,9 @@ class PageLink:
         self.heard = threading.Event()  # the page has said the line it was asked to
         self.gone = threading.Event()
         self._ask_said = False  # the next line is to be said to its end, and the page to say so
-        self._said_id: str | None = None  # the line whose "said" the turn waits for
+        # The line whose "said" the turn waits for (None: none yet, the turn shown only): a
+        # page far behind tells an old turn's line said late, which is no word on this one.
+        self._said_id: str | None = None
         self.hearing = "own"  # what the lines now sent are (``line``)
         self._waiting = False
         # The table's own outbox: a page that stops reading (its queue full, or a send
@@ -121,7 +123,9 @@ class PageLink:
         self.heard.set()
 
     def said(self, line_id: str) -> None:
-        """A line said to its end ("": her tap on the turn shown); an older one, late, is not."""
+        """The page has said a line to its end; ``line_id`` "" is her tap on the turn it
+        shows before its line has come: either tells the turn waited for, an older line
+        said late does not."""
         if line_id == "" or line_id == self._said_id:
             self.heard.set()
 
@@ -237,12 +241,8 @@ class BrowserSeat(TableClient):
         # before the line has reached the page, and that must count for this turn.
         self.link.expect_said()
         if self._turn_is(called):
-            self.prompting.set()  # a tap on the turn shown is of this turn (see _act)
             self.link.send({"type": "turn", "mine": True})
-        try:
-            super()._prompt(called)
-        finally:
-            self.prompting.clear()
+        super()._prompt(called)
 
     def _tell_update(self, game: Game | None, events: list[Event]) -> None:
         """A roll for her seat (hers, or the table's when her clock ran out) takes her
