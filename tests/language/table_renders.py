@@ -74,8 +74,12 @@ class Page(threading.Thread):
                 kind, text = message.get("type"), str(message.get("text", ""))
                 if kind == "line" and message.get("said"):
                     page.send(json.dumps({"type": "said"}))
-                elif kind == "turn" and message.get("mine") and self.rolls:
-                    page.send(json.dumps({"type": "key", "key": "\r"}))
+                elif kind == "turn" and message.get("mine"):
+                    if question:  # her question, answered wrong, holds her turn: put it aside
+                        question, answered = "", False
+                        page.send(json.dumps({"type": "key", "key": "\x1b"}))
+                    if self.rolls:
+                        page.send(json.dumps({"type": "key", "key": "\r"}))
                 elif kind == "ask" and message.get("open"):
                     asked, question, answered = asked + 1, text, asked == 0
                     page.send(json.dumps({"type": "answer", "text": "५"} if answered
