@@ -114,7 +114,7 @@ def _host(data: Path) -> Iterator[tuple[subprocess.Popen[str], str, int, str, li
     host = subprocess.Popen(
         _snl("table", "host", "--players", "आशा,विकास,गीता", "--team", "सीता+रमेश",
              "--computer", "1", "--bind", "127.0.0.1", "--port", "0", "--seed", "4",
-             "--turn-clock", "1", "--lang", "ne", "--verbosity", "full",
+             "--turn-clock", "0.5", "--lang", "ne", "--verbosity", "full",
              "--name", f"कक्षा-{uuid.uuid4().hex[:6]}"),
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env=_env(data))
