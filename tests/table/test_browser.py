@@ -1,13 +1,12 @@
 """Seats in a browser, as a child meets them: real headless Chromium (the operating system's,
 launched by Playwright) on the page a real table serves on loopback, driven by the keyboard.
 
-One browser for the module; each test opens its own pages. Without a browser the tests are
-skipped with the reason; under CI=true a missing browser fails them.
+One browser for each test process (conftest.py); each test opens its own pages. Without a
+browser the tests are skipped with the reason; under CI=true a missing browser fails them.
 """
 
 from __future__ import annotations
 
-import os
 import re
 import struct
 import time
@@ -20,10 +19,8 @@ import pytest
 
 from snl_edu.language.localizer import Localizer
 from snl_edu.table.page_wire import seat_labels
-from tests.table import chromium
 from tests.table.helpers import CODE, WAIT, Child, open_table, table_options
 
-BROWSER = chromium.executable()
 BOARD = """name = "short"
 width = 5
 height = 4
@@ -44,24 +41,13 @@ DEVANAGARI = re.compile("[\u0900-\u097f]")
 MS = WAIT * 1000
 
 
-def _without(reason: str) -> None:
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"CI has no test browser: {reason}")
-    pytest.skip(reason)
-
-
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _without("playwright is not installed (pip install '.[test]')")
-    if BROWSER is None:
-        _without("no Chromium found (.ci/run installs the system's chromium)")
-    with sync_playwright() as playwright:
-        launched = chromium.launch(playwright, BROWSER)
-        yield launched
-        launched.close()
+def browser(workers_browser: Any) -> Iterator[Any]:
+    """The process's one Chromium (conftest.py); the module's tabs are closed after it, as
+    closing its own browser did."""
+    yield workers_browser
+    for context in workers_browser.contexts:
+        context.close()
 
 
 @pytest.fixture
