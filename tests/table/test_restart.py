@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from snl_edu.store.table_doors import TableDoors
 from tests.table import test_browser as seats
 from tests.table.helpers import WAIT, Child, open_table, table_options
 from tests.table.test_cli_table import snl, unique_table_name
@@ -49,6 +50,39 @@ def test_a_resumed_table_opens_with_its_code_and_lets_each_child_back_with_her_k
             child.leave()
     kept = json.loads((tmp_path / "table-doors.json").read_text())
     assert "Asha" not in json.dumps(kept)  # by the game's number, no child's name
+
+
+
+def test_two_children_seated_moments_apart_both_keep_their_keys_on_a_slow_disk(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each join keeps the chairs' keys; a write that lands late must not put back an older
+    # picture of the chairs over a later join's (Bikash's key lost, so after a restart she
+    # would sit down as new, never "welcomed back").
+    with open_table(table_options(tmp_path, players=("Asha", "Bikash"))) as (table, _, _):
+        assert table.doors is not None
+        keep, first_writing, later_kept = table.doors.keep, threading.Event(), threading.Event()
+
+        def slow_disk(game_id: int, code: str, keys: list[str | None]) -> None:
+            if first_writing.is_set():
+                keep(game_id, code, keys)
+                later_kept.set()
+                return
+            first_writing.set()
+            later_kept.wait(2.0)  # Asha's write is slow: Bikash's may be done first
+            keep(game_id, code, keys)
+
+        monkeypatch.setattr(table.doors, "keep", slow_disk)
+        asha = Child(table, "Asha", stop_after=1)
+        assert first_writing.wait(WAIT)
+        bikash = Child(table, "Bikash", stop_after=1)
+        for child in (asha, bikash):
+            child.log.wait_for(lambda lines: any("Wait for your turn" in line for line in lines))
+        keys = [asha.client.token, bikash.client.token]
+        game_id = table.prepared.autosave.game_id
+        asha.leave()
+        bikash.leave()
+    door = TableDoors(tmp_path).door(game_id)
+    assert door is not None and door[1] == keys
 
 
 def free_port() -> int:

@@ -145,6 +145,7 @@ class TableState(abc.ABC):
             for index, seat in enumerate(self.game.seats) if not seat.computer
             for name in teams.members(seat) or (seat.name,)]
         self.doors = _table_doors(options.play.data_dir)
+        self.door_lock = threading.Lock()
         self._restore_door()
         # The session's thread alone asks it (the narrator and the team seats).
         self.rotation = teams.Rotation(self.game.seats)
@@ -214,16 +215,23 @@ class TableState(abc.ABC):
         """Keep the code and every chair's key with the saved game (a table that cannot
         write them opens with a new code after a restart, as before)."""
         game_id = self._game_id()
-        if self.doors is None or game_id is None:
+        if game_id is None:
             return
-        with self.lock:
-            keys: list[str | None] = [
-                chair.token if chair.joined_before or chair.restored else None
-                for chair in self.chairs]
-        try:
-            self.doors.keep(game_id, self.code, keys)
-        except OSError:
-            self.doors = None
+        # One write at a time, each of the chairs as they are when it starts: two children
+        # seated moments apart, the first one's slower write would otherwise land last and
+        # put back a door without the second one's key (she would come back as new).
+        with self.door_lock:
+            doors = self.doors
+            if doors is None:
+                return
+            with self.lock:
+                keys: list[str | None] = [
+                    chair.token if chair.joined_before or chair.restored else None
+                    for chair in self.chairs]
+            try:
+                doors.keep(game_id, self.code, keys)
+            except OSError:
+                self.doors = None
 
     def _sources(self) -> dict[int, CommandSource]:
         """Each human seat's source for the session: the child's, or the team's."""
