@@ -45,6 +45,7 @@ BAD_MESSAGES_BEFORE_CLOSE = 3
 # A child's keys, held down, repeat about 30 times a second: more than this is a flood,
 # and the connection is dropped (the seat is kept, as for any drop).
 MESSAGES_PER_SECOND = 60
+ANSWERS_OWED_MOST = 3  # a child's answers not yet sent: a question after each roll of hers
 # How long the table's end waits for its last words to reach everyone, in all.
 GOODBYE_WAIT = 1.0
 # The websocket library logs a dropped connection with a traceback; at the table that is
@@ -106,6 +107,9 @@ class Chair:
     # Its key came back with a resumed table: her computer rejoins with it, welcomed back
     # (by name she may still sit down, as at any table started again).
     restored: bool = False
+    # Lesson answers her computer may still send to be kept here: one for each roll of her
+    # seat (host/answers.py); one to start with, for a question asked again after a restart.
+    answers_owed: int = 1
 
     def notice(self, notice: Notice, seconds: int | None = None) -> wire.NoticeOf:
         """A notice about this child; in a team it names the child beside the seat. A warning
