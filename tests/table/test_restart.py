@@ -62,14 +62,14 @@ def test_two_children_seated_moments_apart_both_keep_their_keys_on_a_slow_disk(
         assert table.doors is not None
         keep, first_writing, later_kept = table.doors.keep, threading.Event(), threading.Event()
 
-        def slow_disk(game_id: int, code: str, keys: list[str | None]) -> None:
+        def slow_disk(game_id: int, code: str, keys: list[str | None], port: int) -> None:
             if first_writing.is_set():
-                keep(game_id, code, keys)
+                keep(game_id, code, keys, port)
                 later_kept.set()
                 return
             first_writing.set()
             later_kept.wait(2.0)  # Asha's write is slow: Bikash's may be done first
-            keep(game_id, code, keys)
+            keep(game_id, code, keys, port)
 
         monkeypatch.setattr(table.doors, "keep", slow_disk)
         asha = Child(table, "Asha", stop_after=1)
@@ -82,7 +82,7 @@ def test_two_children_seated_moments_apart_both_keep_their_keys_on_a_slow_disk(
         asha.leave()
         bikash.leave()
     door = TableDoors(tmp_path).door(game_id)
-    assert door is not None and door[1] == keys
+    assert door is not None and door.keys == keys
 
 
 def free_port() -> int:
@@ -91,10 +91,11 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_host(tmp_path: Path, port: int, *options: str) -> subprocess.Popen[str]:
+def start_host(tmp_path: Path, port: int | None, *options: str) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "SNL_DATA_DIR": str(tmp_path)}
+    chosen = () if port is None else ("--port", str(port))
     return subprocess.Popen(
-        snl("table", "host", "--bind", "127.0.0.1", "--port", str(port), "--turn-clock", "0",
+        snl("table", "host", "--bind", "127.0.0.1", *chosen, "--turn-clock", "0",
             "--lang", "en", "--name", unique_table_name(), "--no-speech", *options),
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env=env)
@@ -165,6 +166,49 @@ def test_ctrl_c_at_the_host_stops_the_table_and_resume_brings_every_seat_back(
         print(f"every seat back {max(back, page_back) - opened:.1f} s after the table opened")
         assert max(back, page_back) - opened < 10.0
         page.context.close()
+    finally:
+        for process in (host, asha):
+            if process is not None and process.poll() is None:
+                process.kill()
+                process.communicate(timeout=WAIT)
+
+
+def stop(host: subprocess.Popen[str], output: Reader) -> str:
+    """The teacher's Ctrl-C; the number of the game it kept."""
+    host.send_signal(signal.SIGINT)
+    host.wait(WAIT)
+    output.thread.join(WAIT)
+    game = re.search(r"--resume (\d+)", " ".join(line for _, line in output.lines))
+    assert game is not None, [line for _, line in output.lines][-6:]
+    return game.group(1)
+
+
+def test_a_table_resumed_without_a_port_listens_on_the_one_it_had(tmp_path: Path) -> None:
+    port = free_port()
+    host = start_host(tmp_path, port, "--players", "Asha", "--computer", "1")
+    asha = None
+    try:
+        output = Reader(host)
+        code = re.search(r"Join code: (\S+)", output.wait_for(r"Join code: ")[1]).group(1)
+        asha = subprocess.Popen(
+            snl("table", "join", f"127.0.0.1:{port}", code, "--name", "Asha", "--no-speech",
+                "--no-sound"), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True,
+            env={**os.environ, "SNL_DATA_DIR": str(tmp_path / "asha")})
+        Reader(asha).wait_for(r"Your turn")  # the game is on, and saved
+        game = stop(host, output)
+        host = start_host(tmp_path, None, "--resume", game)  # the pages kept its address
+        output = Reader(host)
+        output.wait_for(r"Join code: ")
+        output.wait_for(rf"http://\S+:{port}/#")
+        with socket.create_connection(("127.0.0.1", port), timeout=WAIT):
+            pass
+        host.kill()  # a power cut
+        host.communicate(timeout=WAIT)
+        other = free_port()  # told otherwise, it listens where it is told
+        host = start_host(tmp_path, other, "--resume", game)
+        output = Reader(host)
+        output.wait_for(rf"http://\S+:{other}/#")
     finally:
         for process in (host, asha):
             if process is not None and process.poll() is None:

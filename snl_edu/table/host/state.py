@@ -60,7 +60,8 @@ QUIET.propagate = False
 class TableOptions:
     play: PlayOptions
     bind: str = "127.0.0.1"
-    port: int = DEFAULT_PORT  # 0: any free port (tests)
+    # 0: any free port (tests); None: a resumed table's own, else DEFAULT_PORT.
+    port: int | None = DEFAULT_PORT
     turn_clock: float = DEFAULT_TURN_CLOCK  # 0: no clock
     warning_before: float = WARNING_BEFORE  # seconds before the clock rolls that it warns
     question_cap: float = QUESTION_CAP  # how long a child's open question holds their turn
@@ -149,6 +150,7 @@ class TableState(abc.ABC):
             for index, seat in enumerate(self.game.seats) if not seat.computer
             for name in teams.members(seat) or (seat.name,)]
         self.doors = _table_doors(options.play.data_dir)
+        self.port = DEFAULT_PORT if options.port is None else options.port  # to listen on
         self.door_lock = threading.Lock()
         self._restore_door()
         # The session's thread alone asks it (the narrator and the team seats).
@@ -207,7 +209,9 @@ class TableState(abc.ABC):
             and self.prepared.resumed else None
         if door is None:
             return
-        code, keys = door
+        code, keys, port = door
+        if self.options.port is None and port is not None:  # the address pages kept
+            self.port = port
         if not self.options.code and 0 < len(code) <= wire.MAX_CODE:
             self.code = codes.normalise(code)
         if len(keys) == len(self.chairs) and codes.same_code(code, self.code):
@@ -233,7 +237,8 @@ class TableState(abc.ABC):
                     chair.token if chair.joined_before or chair.restored else None
                     for chair in self.chairs]
             try:
-                doors.keep(game_id, self.code, keys)
+                doors.keep(game_id, self.code, keys,
+                           self.address[1] if self.address is not None else None)
             except OSError:
                 self.doors = None
 
