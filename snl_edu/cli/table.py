@@ -116,7 +116,7 @@ def host(ctx: click.Context, /, **params: Any) -> None:
         warm_up()
     host_open_table(the_table, address, Desk(
         options.bind, params["table_name"], options.web,
-        filled(SoundOptions, HOST_SOUND, params, sound=False)))
+        filled(SoundOptions, HOST_SOUND, params)))
 
 
 def _client_options(target: tuple[str, ...], name: str, watch: bool, verbosity: str,

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from snl_edu.store.child_data import TABLE_DOORS, read_private_json, write_private_json
-from snl_edu.store.database import private_folder
+from snl_edu.store.database import Damage, _backup_name, private_folder
 
 KEPT_FOR = timedelta(hours=12)
 MAX_KEY = 64
@@ -28,11 +28,13 @@ class Door(NamedTuple):
 
 
 class TableDoors:
-    """Each hosted game's code and chair keys, in one private JSON file; a damaged file is
-    simply unused (the table then opens with a new code, as before)."""
+    """Each hosted game's code, chair keys and port, in one private JSON file; a damaged
+    file is kept aside (``set_aside``, for the teacher to be told) and a new one begun (the
+    table then opens with a new code, as before)."""
 
     def __init__(self, folder: Path) -> None:
         self.path = folder / TABLE_DOORS
+        self.set_aside: Path | None = None  # where a damaged file was kept, once found
 
     def door(self, game_id: int, now: datetime | None = None) -> Door | None:
         """The code, chair keys and port this game's table had, if recent and whole."""
@@ -58,9 +60,21 @@ class TableDoors:
 
     def _read(self) -> dict[str, Any]:
         try:
-            return read_private_json(self.path) or {}
+            data = read_private_json(self.path)
         except OSError:
             return {}
+        if data is None:  # damaged: kept aside, as the store keeps its damaged files
+            self._set_aside()
+            return {}
+        return data
+
+    def _set_aside(self) -> None:
+        backup = _backup_name(self.path, Damage.CORRUPT)
+        try:
+            self.path.replace(backup)
+        except OSError:
+            return  # it stays, unused; the next keep writes a whole one over it
+        self.set_aside = backup
 
 
 def _recent(entry: dict[str, Any], now: datetime | None) -> bool:

@@ -214,3 +214,27 @@ def test_a_table_resumed_without_a_port_listens_on_the_one_it_had(tmp_path: Path
             if process is not None and process.poll() is None:
                 process.kill()
                 process.communicate(timeout=WAIT)
+
+
+def test_a_damaged_door_file_is_kept_aside_and_the_teacher_is_told_once(
+        tmp_path: Path) -> None:
+    first = table_options(tmp_path, players=("Asha",))
+    with open_table(first) as (table, _, _):
+        game_id = table.prepared.autosave.game_id
+    doors = tmp_path / "table-doors.json"
+    damaged = doors.read_text()[:-7]  # a power cut in the middle of its writing
+    doors.write_text(damaged)
+    again = replace(first, code=None, play=replace(first.play, resume=str(game_id),
+                                                   players=None))
+    with open_table(again) as (table, host_log, _):
+        asha = Child(table, "Asha", code=table.code, stop_after=1)
+        asha.log.wait_for(lambda lines: any("Wait for your turn" in line for line in lines))
+        asha.leave()
+    (backup,) = tmp_path.glob("table-doors.json.corrupt-*.bak")
+    assert backup.read_text() == damaged
+    told = [line for line in host_log.lines if "was damaged" in line]
+    assert told == [(f"The file {doors}, which keeps each table's join code and seat keys, "
+                     f"was damaged, so it was kept as {backup} and a new one was started: a "
+                     "resumed table opens with a new join code, and the children join again "
+                     "with it.")]
+    assert str(game_id) in json.loads(doors.read_text())  # a whole one, begun again

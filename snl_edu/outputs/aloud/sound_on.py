@@ -83,7 +83,9 @@ def build_audio(options: AudioOptions, loc: Localizer, notify: Callable[[str], N
     result = AudioOutputs()
 
     def report(error: AudioUnavailable) -> None:
-        text = describe_missing(error, loc)
+        text = describe_missing(error, loc, still_on=tuple(
+            flag for flag, on in (("--no-speech", options.speech), ("--no-sound", options.sound))
+            if on))
         result.notices.append(text)
         notify(text)
 

@@ -31,6 +31,7 @@ from snl_edu.table.seats import WARNING_BEFORE, NetworkSeat, TableControl, TeamS
 from snl_edu.table.turn_clock import QUESTION_CAP
 from snl_edu.table.web import WebSide
 from snl_edu.table.wire import Notice
+from snl_edu.vocabulary import Message
 
 DEFAULT_PORT = 8765
 DEFAULT_TURN_CLOCK = 30.0
@@ -241,6 +242,13 @@ class TableState(abc.ABC):
                            self.address[1] if self.address is not None else None)
             except OSError:
                 self.doors = None
+            backup, doors.set_aside = doors.set_aside, None
+        if backup is not None:  # found damaged (here, or as the table opened): said once
+            self.outputs.show_all([Message(self.loc.gettext(
+                "The file {path}, which keeps each table's join code and seat keys, was "
+                "damaged, so it was kept as {backup} and a new one was started: a resumed "
+                "table opens with a new join code, and the children join again with it."
+            ).format(path=str(doors.path), backup=str(backup)))])
 
     def _sources(self) -> dict[int, CommandSource]:
         """Each human seat's source for the session: the child's, or the team's."""
