@@ -183,10 +183,22 @@ class Go:
                         .format(numbers=numbers, square=self.loc.number(self.walk.landing)),
                         "step")]
 
-    def leave(self) -> None:
-        """The game counts the rest for her, as it always did."""
-        if self.result is None:
-            self.result = GoResult.LEFT
+    def leave(self) -> list[Message]:
+        """The game counts the rest for her: on from where she has stepped to (the move's
+        narration counts a go she never began, as it always did)."""
+        if self.result is not None:
+            return []
+        self.result = GoResult.LEFT
+        if not self.taken:
+            return []
+        rest = ", ".join(self.loc.words(s) for s in self.walk.squares[self.taken:])
+        return [Message(self._("Counting on from {start}: {numbers}.").format(
+            start=self.loc.words(self.at), numbers=rest), "step")]
+
+    @property
+    def begun(self) -> bool:
+        """She has moved the token or said where it lands: the move is not counted again."""
+        return self.taken > 0 or self.result is not GoResult.LEFT
 
     def unclear(self) -> list[Message]:
         return [Message(self._("Press Space to move one square, or type the square your "
@@ -212,10 +224,10 @@ def take_go(go: Go, keys: GoKeys, side: GoSide) -> GoResult:
     while go.result is None:
         command = keys.source.next_command(keys.timeout)
         if command is None or command.action in (Action.END, Action.SKIP):
-            go.leave()
+            side.say(go.leave())
         elif command.action is Action.QUIT:
             if keys.confirm_quit():
-                go.leave()
+                side.say(go.leave())
         elif command.action is Action.ANSWER and command.number is not None:
             side.say(go.guess(command.number))
         elif _steps(command, typed.text):
@@ -225,7 +237,7 @@ def take_go(go: Go, keys: GoKeys, side: GoSide) -> GoResult:
         elif len(command.text) == 1 and (command.text.isdigit() or typed.text):
             _typed_key(go, typed, command.text, side)
         elif command.action is Action.ROLL:
-            go.leave()  # Enter alone, or "roll" said: the game counts for her
+            side.say(go.leave())  # Enter alone, or "roll" said: the game counts for her
         else:
             side.handle(command)
     return go.result

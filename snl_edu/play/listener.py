@@ -42,7 +42,7 @@ from snl_edu.inputs.commands import (
     answered_by_game,
 )
 from snl_edu.outputs.review import MessageReview
-from snl_edu.play.counting import TAP_PAUSE, Go, Goes, GoKeys, GoResult, GoSide, take_go, walk_of
+from snl_edu.play.counting import TAP_PAUSE, Go, Goes, GoKeys, GoSide, take_go, walk_of
 from snl_edu.play.key_help import help_messages
 from snl_edu.play.narration import Narrator
 from snl_edu.vocabulary import Message
@@ -190,7 +190,7 @@ class Listener:
         finally:
             self.go = None
         moved = self.narrator.narrate_all(done[cut:],
-                                          her_go=None if result is GoResult.LEFT else seat)
+                                          her_go=seat if go.begun else None)
         self.news(moved)
         self.goes.went(self.game, seat, result)
         told = rolled + moved
