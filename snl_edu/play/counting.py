@@ -244,7 +244,10 @@ def take_go(go: Go, keys: GoKeys, side: GoSide) -> GoResult:
 
 
 def _steps(command: Command, typed: str) -> bool:
-    """Space, with nothing typed, moves the token one square (the key table's Space)."""
+    """Space, with nothing typed, moves the token one square (the key table's Space), and
+    so does "next" said (a voice's step)."""
+    if command.action is Action.STEP:
+        return True
     return command.action is Action.ROLL and command.text == " " and not typed
 
 

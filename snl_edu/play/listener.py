@@ -270,6 +270,9 @@ class Listener:
             case Action.SLOWER | Action.FASTER | Action.QUIETER | Action.LOUDER:
                 if self.adjust is not None:
                     self.say(self.adjust(command.action), remember=False)
+            case Action.STEP:
+                self.say([Message(self._("That moves your token one square, when it is your "
+                                         "go to count."))], remember=False)
             case Action.YES | Action.NO | Action.SKIP:
                 pass  # nothing to confirm or skip: Escape only cut the speech short
             case None if command.text.startswith("\x1b"):

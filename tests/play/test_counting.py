@@ -13,6 +13,8 @@ from snl_edu.boards import load_board
 from snl_edu.engine import Board, Game, Jump, JumpKind, Rules, Seat
 from snl_edu.inputs.commands import Action, Command
 from snl_edu.inputs.dice import RandomDice
+from snl_edu.inputs.voice.phrasebook.phrases import load_phrase_book
+from snl_edu.inputs.voice.phrasebook.understand import understand
 from snl_edu.language.localizer import Localizer
 from snl_edu.lessons.teacher import STEPS_FIRST, Frequency, GoRecord, Teacher
 from snl_edu.outputs.aloud.cues import load, square_hz
@@ -35,10 +37,11 @@ class Kid:
     interactive = True
 
     def __init__(self, log: list[tuple[str, object]], say_wrong: bool = False,
-                 leave: bool = False) -> None:
+                 leave: bool = False, step: Command | None = None) -> None:
         self.log = log
         self.say_wrong = say_wrong
         self.leave = leave
+        self.step = step or Command(Action.ROLL, " ")  # Space, or a word said for it
         self.session: Session | None = None
         self.teacher: Teacher | None = None
         self.pending: list[Command] = []
@@ -65,7 +68,7 @@ class Kid:
                 self.pending = [Command(None, c) for c in str(number)[1:]]
                 self.pending.append(Command(Action.ROLL, "\r"))
                 return Command(None, str(number)[0])
-            return Command(Action.ROLL, " ")
+            return self.step
         if asked is not None:
             return Command.answer(asked.answer)
         return Command(Action.ROLL, "\r")
@@ -178,6 +181,20 @@ def test_each_press_moves_one_square_and_says_it_after_a_pause() -> None:
     assert (TAP_PAUSE, dots + 1) in waits
     assert [w for w in waits if w[0] == STEP_PAUSE][:3] == [(STEP_PAUSE, dots + 3 + i)
                                                           for i in range(3)]
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "next"), ("ne", "अर्को")])
+def test_next_said_steps_one_square_as_space_does(lang: str, said: str) -> None:
+    plain = Board.build("plain", 10, 10, [])
+    heard = understand(load_phrase_book(lang), said)
+    assert heard is not None
+    _, out, _, _ = play(plain, 1, 0, lang, computer=0, rolls=[3, 4, 1], step=heard)
+    loc = Localizer.create(lang)
+    moved = next(i for i, t in enumerate(out.texts) if t == loc.gettext(
+        "{name} moves from {start} to {end}.").format(name="Asha", start=loc.number(3),
+                                                      end=loc.number(7)))
+    assert out.texts[moved - 4:moved] == [loc.number(n) for n in (4, 5, 6, 7)]
+    assert not any(t.startswith(("Counting", "I did not")) for t in out.texts)
 
 
 def test_a_ladder_at_the_end_of_her_go_is_counted_as_numbers_skipped() -> None:
