@@ -12,6 +12,8 @@ from snl_edu.engine.errors import BoardError
 
 MIN_SIDE = 2
 MAX_SIDE = 20
+# One row is a board too: Siegler & Ramani's straight 1-10 board (snl_edu/boards/straight-10).
+MIN_HEIGHT = 1
 # A bounce from the square before the end with a 6 must still land on the board.
 MIN_LAST_SQUARE = 7
 
@@ -104,7 +106,7 @@ class Board:
 
 def validate(width: int, height: int, jumps: tuple[Jump, ...], source: str = "") -> None:
     """Raise ``BoardError`` naming the first broken rule and the jump that breaks it."""
-    if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
+    if not (MIN_SIDE <= width <= MAX_SIDE and MIN_HEIGHT <= height <= MAX_SIDE):
         raise BoardError("size", detail=f"{width}x{height}", source=source)
     last = width * height
     if last < MIN_LAST_SQUARE:

@@ -306,6 +306,8 @@ def _tens_ones(c: QuestionContext) -> Question | None:
 def _board_row(c: QuestionContext) -> Question | None:
     _ = c._
     board = c.situation.board
+    if board.height == 1:
+        return None  # a straight board has one row: nothing to ask
     square = c.pick_number(Kind.BOARD_ROW, range(1, board.last + 1),
                            favourite=c.situation.square)
     row = (square - 1) // board.width + 1

@@ -36,3 +36,19 @@ def test_enter_after_two_steps_counts_on_from_where_she_stepped_to() -> None:
         terminal.expect("we will skip this one")
         terminal.type("qy")
         assert terminal.wait() == 0
+
+
+def test_a_level_one_child_counts_her_go_on_the_straight_board() -> None:
+    with Terminal("play", "--players", "Asha", "--computer", "0", "--seed", "5", "--pace", "0",
+                  "--lessons", "every", "--level", "1", "--straight-board", "10") as terminal:
+        terminal.expect("Press Enter to roll the pasa, or h for help.\n")
+        terminal.type("\r")
+        terminal.expect("Asha, your go!")
+        terminal.type("     ")  # five presses for the five dots
+        moved = terminal.expect("Asha comes onto the board at square 5.")
+        assert "1\n2\n3\n4\n5\n" in moved, moved
+        terminal.expect("A question for Asha:")
+        terminal.type("\x1b")
+        terminal.expect("we will skip this one")
+        terminal.type("qy")
+        assert terminal.wait() == 0
