@@ -87,6 +87,11 @@ class Board:
         column = offset if row_from_bottom % 2 == 0 else self.width - 1 - offset
         return self.height - 1 - row_from_bottom, column
 
+    def across(self, square: int) -> float:
+        """Where a square lies from the board's left edge (0) to its right (1): rows run
+        left to right and right to left in turn, so a row is heard going back."""
+        return self.cell(square)[1] / (self.width - 1)
+
     def to_data(self) -> dict[str, Any]:
         """Plain data (the TOML file's shape), so a saved game carries its board."""
         data: dict[str, Any] = {

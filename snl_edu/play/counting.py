@@ -122,8 +122,11 @@ PROMPT_SAY = N_("{name}, your go! You are on {square} and rolled {roll}. On whic
 class Go:
     """One go's state: how far she has moved the token and what to say next."""
 
-    def __init__(self, walk: Walk, kind: GoKind, loc: Localizer, name: str) -> None:
+    def __init__(self, walk: Walk, kind: GoKind, loc: Localizer, name: str,
+                 across: Callable[[int], float] | None = None) -> None:
         self.walk = walk
+        # Where each square lies across the board (Board.across): its pitch is heard there.
+        self.across = across
         # Coming onto the board, the landing is the roll itself: counting it is the go.
         self.kind = GoKind.STEPS if walk.start == 0 else kind
         self.loc = loc
@@ -168,7 +171,8 @@ class Go:
         self.taken += 1
         if self.taken == len(self.walk.squares):
             self.result = GoResult.STEPPED
-        return [Message(self.loc.number(square), square_pitch(square))]
+        place = self.across(square) if self.across is not None else None
+        return [Message(self.loc.number(square), square_pitch(square, place))]
 
     def guess(self, number: int) -> list[Message]:
         """Where she says the token lands (before a ladder or snake, or after it: she may

@@ -170,7 +170,8 @@ class Listener:
         if kind is None:
             return None
         name = self.goes.roller(self.game, walk.seat)  # in a team, the child who rolled
-        return Go(walk, kind, self.narrator.loc, name or self.narrator.name(walk.seat))
+        return Go(walk, kind, self.narrator.loc, name or self.narrator.name(walk.seat),
+                  self.game.board.across)
 
     def _her_go(self, done: Sequence[Event], go: Go, keys: GoKeys) -> list[Message]:
         """The roll said with its taps and a pause before its number, then her go, then

@@ -263,7 +263,7 @@ def test_each_square_she_steps_on_has_its_own_pitch_rising_with_its_number() -> 
     plain = Board.build("plain", 10, 10, [])
     _, out, _, _ = play(plain, 1, 0, computer=0, rolls=[3, 4, 1])
     steps = [m for m in out.messages if m.text.isdigit()]
-    assert [m.earcon for m in steps] == [square_pitch(n) for n in range(1, 9)]
+    assert [m.earcon for m in steps] == [square_pitch(n, plain.across(n)) for n in range(1, 9)]
     crossings = [sum(1 for a, b in pairwise(s) if (a < 0) != (b < 0))
                  for s in (array("h", load(square_pitch(n)).data) for n in (1, 50, 100))]
     assert crossings[0] < crossings[1] < crossings[2]  # 220 Hz, about 440, 880
