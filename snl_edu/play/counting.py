@@ -123,8 +123,10 @@ class Go:
     """One go's state: how far she has moved the token and what to say next."""
 
     def __init__(self, walk: Walk, kind: GoKind, loc: Localizer, name: str,
-                 across: Callable[[int], float] | None = None) -> None:
+                 across: Callable[[int], float] | None = None,
+                 said_step: str | None = None) -> None:
         self.walk = walk
+        self.said_step = said_step  # what her voice input hears as a step ("next"), if any
         # Where each square lies across the board (Board.across): its pitch is heard there.
         self.across = across
         # Coming onto the board, the landing is the roll itself: counting it is the go.
@@ -161,6 +163,8 @@ class Go:
             text = self._(PROMPT_ENTER).format(**values)
         else:
             text = self._(PROMPT_STEPS).format(**values)
+        if self.said_step and not self.taken:
+            text += " " + self._("Or say {word} for each square.").format(word=self.said_step)
         return [Message(text, "turn")]
 
     def step(self) -> list[Message]:

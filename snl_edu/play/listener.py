@@ -170,8 +170,9 @@ class Listener:
         if kind is None:
             return None
         name = self.goes.roller(self.game, walk.seat)  # in a team, the child who rolled
+        said_step = self.ear.phrase_for(Action.STEP) if self.ear is not None else None
         return Go(walk, kind, self.narrator.loc, name or self.narrator.name(walk.seat),
-                  self.game.board.across)
+                  self.game.board.across, said_step)
 
     def _her_go(self, done: Sequence[Event], go: Go, keys: GoKeys) -> list[Message]:
         """The roll said with its taps and a pause before its number, then her go, then

@@ -86,7 +86,7 @@ class Logged(Collect):
 
 def play(board: Board, level: int, seed: int, lang: str = "en", computer: int = 1,
          rolls: list[int] | None = None, rules: Rules | None = None,
-         frequency: Frequency = Frequency.SOME, **kid):  # type: ignore[no-untyped-def]
+         frequency: Frequency = Frequency.SOME, ear=None, **kid):  # type: ignore[no-untyped-def]
     log: list[tuple[str, object]] = []
     loc = Localizer.create(lang)
     seats = [Seat("Asha"), *(Seat(f"Computer {n}", True) for n in range(1, computer + 1))]
@@ -104,6 +104,7 @@ def play(board: Board, level: int, seed: int, lang: str = "en", computer: int = 
     session.between_turns = teacher
     narrator.counting_on = lambda seat: teacher.counts_on(game, seat)
     session.listener.goes = teacher
+    session.listener.ear = ear
     child.session, child.teacher = session, teacher
     session.run()
     return log, out, waits, child
@@ -186,10 +187,20 @@ def test_each_press_moves_one_square_and_says_it_after_a_pause() -> None:
 @pytest.mark.parametrize(("lang", "said"), [("en", "next"), ("ne", "अर्को")])
 def test_next_said_steps_one_square_as_space_does(lang: str, said: str) -> None:
     plain = Board.build("plain", 10, 10, [])
-    heard = understand(load_phrase_book(lang), said)
+    book = load_phrase_book(lang)
+    heard = understand(book, said)
     assert heard is not None
-    _, out, _, _ = play(plain, 1, 0, lang, computer=0, rolls=[3, 4, 1], step=heard)
+
+    class Ear:  # the voice input's word for each action: the phrase book's first
+        hears_numbers = True
+
+        def phrase_for(self, action: Action) -> str | None:
+            return next(iter(book.phrases_for(action)), None)
+
+    _, out, _, _ = play(plain, 1, 0, lang, computer=0, rolls=[3, 4, 1], step=heard, ear=Ear())
     loc = Localizer.create(lang)
+    told = loc.gettext("Or say {word} for each square.").format(word=said)
+    assert sum(t.endswith(told) for t in out.texts) == 3, out.texts  # each go, once
     moved = next(i for i, t in enumerate(out.texts) if t == loc.gettext(
         "{name} moves from {start} to {end}.").format(name="Asha", start=loc.number(3),
                                                       end=loc.number(7)))
