@@ -218,11 +218,11 @@ class Seating(Broadcast):
             due = next((c for c in mine if c.source.waiting), None)
             if isinstance(request, wire.Said):  # the turn was announced: its clock starts
                 if due is not None:
-                    due.source.said()
+                    due.source.said(request.turn)
                 continue
             if isinstance(request, wire.Asking):  # ... and their question is open: it waits
                 if due is not None:
-                    due.source.asking()
+                    due.source.asking(request.turn)
                 continue
             if due is None and request.action is Action.ROLL:
                 other = next((c for c in self.chairs if c.source.waiting), None)
