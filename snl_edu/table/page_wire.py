@@ -63,6 +63,17 @@ def read_said(data: Mapping[str, Any]) -> str:
     return short_text(data, "id", MAX_LINE_ID, required=False) or ""
 
 
+def read_turn(data: Mapping[str, Any]) -> int | None:
+    """The turn the page shows as hers (its "turn" message's number), named by her roll and
+    its "said"; None: none is shown (or a page that does not say)."""
+    turn = data.get("turn")
+    if turn is None:
+        return None
+    if type(turn) is not int or not 0 <= turn <= 1_000_000:
+        raise WireError("turn is not a number")
+    return turn
+
+
 def read_answer(data: Mapping[str, Any]) -> str:
     answer = short_text(data, "text", MAX_ANSWER) or ""
     return "".join(ch for ch in answer if ch.isprintable())

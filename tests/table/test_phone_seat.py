@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+import threading
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -70,7 +71,6 @@ def _answer_on_the_pad(page: Any, digit: str) -> None:
     page.wait_for_selector("#question", state="hidden", timeout=MS)
 
 
-@pytest.mark.xfail(strict=False, reason="a Roll tap on the page is sometimes lost under full-suite load (the host drops it as pressed before the turn); passes alone; open in the closing note")
 def test_on_a_phone_her_question_is_answered_on_the_pad_in_devanagari_and_one_skipped(
         browser: Any, tmp_path: Path, board: str) -> None:
     from snl_edu.store.opening import open_store
@@ -120,7 +120,6 @@ def test_on_a_phone_her_question_is_answered_on_the_pad_in_devanagari_and_one_sk
 KEYS = ("press", "Enter", "Escape", "Space", " q ", "Press")
 
 
-@pytest.mark.xfail(strict=False, reason="a Roll tap on the page is sometimes lost under full-suite load (the host drops it as pressed before the turn); passes alone; open in the closing note")
 def test_no_sentence_on_a_touch_page_names_a_key(browser: Any, tmp_path: Path,
                                                  board: str) -> None:
     # Tried on phones: "Your turn: press Enter to roll the pasa." on every turn, keys in
@@ -248,4 +247,43 @@ def test_two_tabs_in_one_browser_sit_as_two_children(browser: Any, tmp_path: Pat
         assert not any("Welcome back" in line for line in _log(bikash))
         assert any(line.startswith("You sit at the table as Asha") for line in _log(asha))
         assert asha.errors == [] and bikash.errors == []
+        table.end()
+
+
+def test_a_tap_on_her_turn_the_moment_it_shows_counts_however_slow_the_host(
+        browser: Any, tmp_path: Path, board: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Under load, a tap on Roll reached the seat's keys before the table's thread, which
+    # had just shown the page her turn, had gone on to say it: dropped as pressed before
+    # the turn, and the table waited on. Here that thread is held, after showing the turn,
+    # until her tap has been handled (or a second has passed).
+    from snl_edu.table.browser import BrowserSeat, PageLink
+
+    handled = threading.Event()
+    send, act = PageLink.send, BrowserSeat._act
+
+    def held_send(link: PageLink, message: dict[str, Any]) -> None:
+        send(link, message)
+        if message.get("type") == "turn" and message.get("mine"):
+            handled.clear()
+            handled.wait(1.0)
+
+    def watched_act(seat: BrowserSeat, command: Any, keys: Any = None) -> None:
+        try:
+            act(seat, command, keys)
+        finally:
+            handled.set()
+
+    monkeypatch.setattr(PageLink, "send", held_send)
+    monkeypatch.setattr(BrowserSeat, "_act", watched_act)
+    options = replace(table_options(tmp_path, players=("Asha",), computers=1, board=board),
+                      web_lessons="off")  # no turn clock: only her tap rolls her turn
+    with open_table(options) as (table, _, _):
+        page = _phone(browser, table)
+        _join_by_taps(page, "Asha")
+        for rolls in (1, 2):
+            page.wait_for_selector("body[data-turn=mine]", state="attached", timeout=MS)
+            page.tap("#roll")
+            _wait_for_log(page, lambda lines, rolls=rolls: sum(
+                line.startswith("Asha rolled") for line in lines) >= rolls)
+        assert page.errors == []
         table.end()

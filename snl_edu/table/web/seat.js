@@ -119,6 +119,9 @@
   // Roll: she has seen it, so the page tells the host it is said before the roll leaves,
   // and the line, when it comes, is not told again (that would say a later turn).
   let turnTold = false;
+  // Which of her turns the page shows (the host numbers them): her tap names it, so the
+  // host counts it for that turn however soon it comes (null: none is shown).
+  let shownTurn = null;
   // Each tab is its own seat: a new tab takes up the seat this browser keeps only if no open
   // tab holds it (asked on a BroadcastChannel: two children on one computer); a reload
   // keeps the tab's own (sessionStorage).
@@ -237,6 +240,7 @@
       $("whose").textContent = String(message.text || "");
     } else if (message.type === "turn") {
       if (message.mine) turnTold = false;  // a new turn: its line is told when said
+      shownTurn = message.mine && Number.isInteger(message.turn) ? message.turn : null;
       $("turn").hidden = !message.mine;
       document.body.dataset.turn = message.mine ? "mine" : "";
     } else if (message.type === "board") {
@@ -372,14 +376,18 @@
   });
   function sendKey(key) {
     hush();
+    const message = { type: "key", key: key };
     if (key === "\r" || key === " ") {
-      if (document.body.dataset.turn === "mine" && !turnTold) {
-        snl.send(ws, { type: "said", id: "" });
+      const turn = document.body.dataset.turn === "mine" ? shownTurn : null;
+      if (turn !== null && !turnTold) {
+        snl.send(ws, { type: "said", id: "", turn: turn });
         turnTold = true;
       }
+      if (turn !== null) message.turn = turn;
       document.body.dataset.turn = "";  // one press, one roll
+      shownTurn = null;
     }
-    snl.send(ws, { type: "key", key: key });
+    snl.send(ws, message);
   }
   $("skip").addEventListener("click", () => sendKey("\x1b"));
   for (const button of document.querySelectorAll("[data-key]")) {
