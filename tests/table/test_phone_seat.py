@@ -287,3 +287,62 @@ def test_a_tap_on_her_turn_the_moment_it_shows_counts_however_slow_the_host(
                 line.startswith("Asha rolled") for line in lines) >= rolls)
         assert page.errors == []
         table.end()
+
+
+RECORD_SENT = """() => { window.sent = [];
+    const send = WebSocket.prototype.send;
+    WebSocket.prototype.send = function (data) { window.sent.push(String(data));
+                                                  return send.call(this, data); }; }"""
+RECORD_ROLL = """() => { window.rolls = [];
+    const roll = document.getElementById("roll");
+    new MutationObserver(() => window.rolls.push([document.body.dataset.turn || "",
+        roll.disabled || roll.getAttribute("aria-disabled") === "true"]))
+        .observe(document.body, {attributes: true, subtree: true,
+                                 attributeFilter: ["data-turn", "aria-disabled", "disabled"]});
+}"""
+# A tap on Roll in another's turn, made and counted in one go (the turn may come back soon).
+TAP_IN_ANOTHERS_TURN = """() => {
+    if (document.body.dataset.turn === "mine") return null;
+    const keys = () => window.sent.filter((text) => JSON.parse(text).type === "key").length;
+    const before = keys();
+    document.getElementById("roll").click();
+    return keys() - before; }"""
+
+
+def _roll_off(page: Any) -> bool:
+    """Roll is off: disabled, or (in another's turn, keeping her focus) aria-disabled."""
+    return bool(page.evaluate("""() => { const roll = document.getElementById("roll");
+        return roll.disabled || roll.getAttribute("aria-disabled") === "true"; }"""))
+
+
+def test_roll_is_off_in_another_childs_turn_and_a_tap_on_it_sends_nothing(
+        browser: Any, tmp_path: Path, board: str) -> None:
+    # Tried on phones: Roll stayed on through the others' turns, and a tap there was
+    # answered "Wait: it is Computer 2's roll".
+    options = replace(table_options(tmp_path, players=("Asha",), computers=2, board=board),
+                      web_lessons="off")
+    with open_table(options) as (table, _, _):
+        context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+        context.add_init_script(f"({RECORD_SENT})()")
+        page = _phone(browser, table, context)
+        _join_by_taps(page, "Asha")
+        page.evaluate(RECORD_ROLL)
+        tapped: list[int] = []
+        for _ in range(3):  # (a short board: the game may be over after a few more)
+            page.wait_for_selector("body[data-turn=mine]", state="attached", timeout=MS)
+            assert not _roll_off(page)
+            page.tap("#roll")
+            sent = page.evaluate(TAP_IN_ANOTHERS_TURN)
+            if sent is not None:
+                tapped.append(sent)
+                assert page.evaluate("document.activeElement.id") == "roll"  # kept there
+                if len(tapped) == 1:
+                    assert _axe(page) == [], "another child's turn"
+        assert tapped and set(tapped) == {0}, tapped
+        rolls = page.evaluate("window.rolls")
+        assert ["", True] in rolls and ["mine", False] in rolls, rolls
+        # Only in her turn is Roll on.
+        assert all(off == (turn != "mine") for turn, off in rolls), rolls
+        assert not any(line.startswith("Wait") for line in _log(page)), _log(page)
+        assert page.errors == []
+        table.end()

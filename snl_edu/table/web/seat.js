@@ -180,8 +180,7 @@
       // Said in her language: the table is lost (Wi-Fi, the teacher's computer restarting),
       // and the page tries again by itself, then comes back to her seat with its key.
       $("lost").hidden = false;
-      document.body.dataset.turn = "";
-      $("turn").hidden = true;
+      showTurn(false);
       setTimeout(() => connect(() => join(saved.name)), retry);  // dropped Wi-Fi: the token
       retry = Math.min(retry * 2, 8000);
     });
@@ -241,8 +240,7 @@
     } else if (message.type === "turn") {
       if (message.mine) turnTold = false;  // a new turn: its line is told when said
       shownTurn = message.mine && Number.isInteger(message.turn) ? message.turn : null;
-      $("turn").hidden = !message.mine;
-      document.body.dataset.turn = message.mine ? "mine" : "";
+      showTurn(message.mine === true);
     } else if (message.type === "board") {
       drawBoard(message);
     } else if (message.type === "ask") {
@@ -384,14 +382,23 @@
         turnTold = true;
       }
       if (turn !== null) message.turn = turn;
-      document.body.dataset.turn = "";  // one press, one roll
+      showTurn(false);  // one press, one roll
       shownTurn = null;
     }
     snl.send(ws, message);
   }
   $("skip").addEventListener("click", () => sendKey("\x1b"));
   for (const button of document.querySelectorAll("[data-key]")) {
-    button.addEventListener("click", () => sendKey(button.dataset.key));
+    button.addEventListener("click", () => {
+      if (button.getAttribute("aria-disabled") !== "true") sendKey(button.dataset.key);
+    });
+  }
+  // Her turn, shown: "Your turn" up and Roll on. In another child's turn Roll is off (a tap
+  // does nothing); off by aria-disabled, so its focus stays and a screen reader says it.
+  function showTurn(mine) {
+    document.body.dataset.turn = mine ? "mine" : "";
+    $("turn").hidden = !mine;
+    $("roll").setAttribute("aria-disabled", String(!mine));
   }
 
   // The terminal's keys: Space or Enter rolls, r w a h , . [ ] Home and Escape as there.
