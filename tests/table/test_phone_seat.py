@@ -12,46 +12,21 @@ from typing import Any
 
 import pytest
 
-from tests.table.helpers import CODE, WAIT, open_table, table_options
-from tests.table.test_browser import MS, _axe, _log, _wait_for_log, board, browser
+from tests.table.helpers import WAIT, open_table, table_options
+from tests.table.pages import (
+    MS,
+    PHONE,
+    _axe,
+    _join_by_taps,
+    _log,
+    _on_screen,
+    _phone,
+    _wait_for_log,
+    board,
+    browser,
+)
 
 __all__ = ["board", "browser"]  # the fixtures, shared with the keyboard's tests
-PHONE = {"width": 360, "height": 640}
-
-
-def _phone(browser: Any, table: Any, context: Any = None) -> Any:
-    """A new tab on a touch phone (``context``: another tab of the same browser)."""
-    context = context or browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors
-    page.goto(f"http://127.0.0.1:{table.address[1]}/#{CODE}")
-    return page
-
-
-def _join_by_taps(page: Any, name: str, language: str = "en") -> None:
-    """Taps only (the name typed as a phone's keyboard types it); the page's speech and
-    sounds off: the tests read the page, and a turn waits for the page to have said it."""
-    page.wait_for_selector("#name", state="visible", timeout=MS)
-    if language != "en":
-        page.tap(f"input[name=lang][value={language}]")
-        page.wait_for_selector(f"html[lang={language}]", state="attached", timeout=MS)
-    page.tap("#name")
-    page.fill("#name", name)
-    for switch in ("#speech", "#sounds"):
-        if page.is_checked(switch):  # (kept off by this browser's earlier tab)
-            page.tap(switch)
-        assert not page.is_checked(switch)
-    page.tap("#join-button")
-    page.wait_for_selector("#game:not([hidden])", timeout=MS)
-    # Her board, drawn when she sits: what is below it has moved down to its place.
-    page.wait_for_selector("#board:not([hidden])", timeout=MS)
-
-
-def _on_screen(page: Any, selector: str) -> bool:
-    box = page.locator(selector).bounding_box()
-    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
 
 
 def _answer_on_the_pad(page: Any, digit: str) -> None:
