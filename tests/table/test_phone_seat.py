@@ -141,6 +141,12 @@ def test_her_board_shows_every_token_where_the_game_has_it_on_one_phone_screen(
         for part in ("#board", "#turn", "#roll", "button[data-key=h]"):
             assert _on_screen(page, part), part
         assert page.locator("#board-image").evaluate("img => img.naturalWidth") > 0
+        # Tried at 360x640: the screen's board (the grid alone) was cut as if it were the
+        # printed A4 page, and its top row and sides fell outside her board. All of it shows.
+        shown = page.locator("#board").bounding_box()
+        drawn = page.locator("#board-image").bounding_box()
+        assert all(abs(shown[edge] - drawn[edge]) <= 1
+                   for edge in ("x", "y", "width", "height")), (shown, drawn)
         # Tried on a 360x640 phone: the projector's #board rule drew her board 20 px wide.
         assert page.locator("#board").bounding_box()["width"] >= 300
         page.tap("#roll")

@@ -313,16 +313,12 @@
   const STEP = 250;  // ms a square
   let walking = [];
   function drawBoard(message) {
-    const box = Array.isArray(message.box) ? message.box.map(Number) : [0, 0, 1, 1];
     const board = $("board"), image = $("board-image"), layer = $("tokens");
-    const w = box[2] - box[0], h = box[3] - box[1];
-    if (!image.getAttribute("src")) image.src = "/board.svg";
+    if (!image.getAttribute("src")) image.src = "/board.svg";  // the grid, to its edges
     board.hidden = false;
-    board.style.setProperty("--ratio", String((w * 210) / (h * 297)));  // the page is A4
-    image.style.width = (100 / w) + "%";
-    image.style.left = (-box[0] / w * 100) + "%";
-    image.style.top = (-box[1] / h * 100) + "%";
     const columns = Math.max(1, Number(message.columns) || 10);
+    const rows = Math.max(1, Number(message.rows) || 10);
+    board.style.setProperty("--ratio", String(columns / rows));  // square squares
     board.style.setProperty("--token", (board.clientWidth / columns * 0.7) + "px");
     for (const timer of walking) clearTimeout(timer);
     walking = [];
