@@ -31,7 +31,7 @@ from snl_edu.inputs import gestures
 from snl_edu.inputs.commands import Action, Command, CommandSource, parse_key
 from snl_edu.language.localizer import Localizer
 from snl_edu.table import page_wire, seat_board, wire
-from snl_edu.table.client import ClientOptions, TableClient, TableError
+from snl_edu.table.client import REFUSALS, ClientOptions, TableClient, TableError
 from snl_edu.table.client.link import CONNECT_WAIT
 from snl_edu.table.client.turns import LESSON_POLL, PROMPT_WAIT
 from snl_edu.table.connection import Outbox
@@ -335,6 +335,12 @@ def _serve(connection: Any, path: str, table: Any, link: PageLink) -> None:
                 link.send(_labels(path == "/watch", link.language, table.loc.language,
                                   table.web.table))
                 continue
+            if kind == "seats":  # the free seats' names, for the right code only
+                hellos += 1
+                if hellos > HELLOS_BEFORE_JOIN:
+                    return
+                _free_seats(link, table, connection, page_wire.read_code(data))
+                continue
             if kind != "join":
                 raise WireError("not a join")
             join = page_wire.read_join(data, watch=path == "/watch")
@@ -360,9 +366,19 @@ def _serve(connection: Any, path: str, table: Any, link: PageLink) -> None:
             table.pages.discard(threading.current_thread())
 
 
-def _refusal_text(reason: Refusal, join: page_wire.PageJoin, table: Any) -> str:
-    from snl_edu.table.client import REFUSALS
+def _free_seats(link: PageLink, table: Any, connection: Any, code: str) -> None:
+    """The names of the seats nobody has taken, each a button on the join screen (a child
+    who cannot type taps hers); a wrong code is refused, and counted, as a join's is."""
+    address = str(connection.remote_address[0]) if connection.remote_address else "?"
+    refusal = table.admit(address, code)
+    if refusal is None:
+        link.send({"type": "seats", "free": list(table.free_seats())})
+    else:
+        link.send({"type": "refused", "text": describe(TableError(REFUSALS[refusal]),
+                                                       Localizer.create(link.language))})
 
+
+def _refusal_text(reason: Refusal, join: page_wire.PageJoin, table: Any) -> str:
     loc = Localizer.create(join.language)
     return describe(TableError(REFUSALS[reason], name=join.name), loc)
 

@@ -327,3 +327,26 @@ def test_roll_is_off_in_another_childs_turn_and_a_tap_on_it_sends_nothing(
         assert not any(line.startswith("Wait") for line in _log(page)), _log(page)
         assert page.errors == []
         table.end()
+
+
+def test_joining_shows_the_free_seats_as_buttons_named_as_the_teacher_wrote_them(
+        browser: Any, tmp_path: Path) -> None:
+    # Tried: a child had to type her seat's name exactly (सरिता, with no Nepali keyboard).
+    hostile = "<img src=x onerror=alert(1)>"
+    options = replace(table_options(tmp_path, players=("Asha", "सरिता", hostile),
+                                    computers=0), web_lessons="off")
+    with open_table(options) as (table, _, _):
+        asha = _phone(browser, table)
+        _join_by_taps(asha, "Asha")
+        page = _phone(browser, table)
+        page.wait_for_selector("#seats:not([hidden]) button", timeout=MS)
+        names = page.locator("#seat-names button").all_text_contents()
+        assert names == ["सरिता", hostile], names  # Asha's is taken; as written, as text
+        assert page.locator("#join img").count() == 0 and page.errors == []
+        assert _axe(page) == [], "join screen with the free seats"
+        page.tap("#seat-names button:text-is('सरिता')")
+        page.wait_for_selector("#game:not([hidden])", timeout=MS)
+        _wait_for_log(page, lambda lines: any(line.startswith("You sit at the table as सरिता")
+                                              for line in lines))
+        assert page.errors == []
+        table.end()

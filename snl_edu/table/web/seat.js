@@ -174,6 +174,7 @@
   // it has something to say (its labels, a join), and again when the child presses Join.
   function connect(next) {
     then = next || null;
+    seatsAsked = false;
     ws = snl.socket("/seat", receive, () => {
       ws = null;
       if (!joined) return;
@@ -211,6 +212,10 @@
       tableId = String(message.table || "");
       if (saved.token && saved.table !== tableId) forgetSeat();  // another table now
       if (fromAddress === null && !joined) $("refused").textContent = String(labels["bad-code"] || "");
+      if (!joined && code() && !seatsAsked) {  // the free seats, for a child who cannot type
+        seatsAsked = true;
+        snl.send(ws, { type: "seats", code: code() });
+      }
       const next = then;
       then = null;
       if (next) next();
@@ -226,6 +231,8 @@
       $("join").hidden = true;
       $("game").hidden = false;
       $("roll").focus();
+    } else if (message.type === "seats") {
+      showSeats(Array.isArray(message.free) ? message.free : []);
     } else if (message.type === "refused") {
       $("refused").textContent = String(message.text || "");
       $("join").hidden = false;
@@ -251,6 +258,26 @@
       endControls();
       forgetSeat();
     }
+  }
+
+  // The seats nobody has taken, by the names the teacher wrote (set as text, never HTML):
+  // she taps hers and joins, nothing typed.
+  let seatsAsked = false;
+  function showSeats(free) {
+    const names = $("seat-names");
+    names.replaceChildren();
+    for (const name of free.map(String)) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = name;
+      button.addEventListener("click", () => {
+        $("name").value = name;
+        $("refused").textContent = "";
+        if (code()) withSocket(() => join(name));
+      });
+      names.append(button);
+    }
+    $("seats").hidden = !free.length;
   }
 
   function languages(list) {
