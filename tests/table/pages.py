@@ -178,3 +178,22 @@ def _join_by_taps(page: Any, name: str, language: str = "en") -> None:
 def _on_screen(page: Any, selector: str) -> bool:
     box = page.locator(selector).bounding_box()
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+
+
+# Each time her "Your turn" goes down (her own tap takes it down at once), counted: after a
+# chhakka her next roll is hers again within milliseconds, too soon for a wait on the page
+# to see it down (found under load: the tests waited out their deadline on a turn taken).
+COUNT_TURNS_GONE = """() => { if (window.turnsGone !== undefined) return;
+    window.turnsGone = 0;
+    new MutationObserver(() => { if (document.body.dataset.turn !== "mine") window.turnsGone++; })
+        .observe(document.body, {attributes: true, attributeFilter: ["data-turn"]}); }"""
+
+
+def _roll(page: Any, press: Callable[[], None] | None = None) -> None:
+    """Roll on her turn (a tap on Roll, or ``press``), once the page has taken it: her turn
+    down, if only for a moment, or her question come first (and Roll held with it)."""
+    page.evaluate(COUNT_TURNS_GONE)
+    gone = page.evaluate("window.turnsGone")
+    (press or (lambda: page.tap("#roll")))()
+    page.wait_for_function(f"""() => window.turnsGone > {gone}
+        || !document.getElementById("question").hidden""", timeout=MS)

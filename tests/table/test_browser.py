@@ -22,6 +22,7 @@ from tests.table.pages import (
     _join,
     _log,
     _page,
+    _roll,
     _wait_for_log,
     _wait_for_request,
     board,
@@ -195,9 +196,7 @@ def test_a_question_is_answered_and_one_skipped_and_both_kept_in_progress(
                     page.wait_for_selector("#question", state="hidden", timeout=MS)
                     outcomes.append("skipped")
             else:
-                page.keyboard.press("Space")
-                page.wait_for_selector("body:not([data-turn=mine])", state="attached",
-                                       timeout=MS)
+                _roll(page, lambda: page.keyboard.press("Space"))
         table.end()
     store = open_store(str(tmp_path))
     try:

@@ -21,6 +21,7 @@ from tests.table.pages import (
     _log,
     _on_screen,
     _phone,
+    _roll,
     _wait_for_log,
     board,
     browser,
@@ -60,9 +61,7 @@ def test_on_a_phone_her_question_is_answered_on_the_pad_in_devanagari_and_one_sk
         while len(outcomes) < 2:
             page.wait_for_selector("body[data-turn=mine], #question:not([hidden])", timeout=MS)
             if page.locator("#question").is_hidden():
-                page.tap("#roll")  # (unless her question has come first, and held it)
-                page.wait_for_selector("body:not([data-turn=mine]), #question:not([hidden])",
-                                       state="attached", timeout=MS)
+                _roll(page)  # (unless her question has come first, and held it)
                 continue
             # Her question, all of it on the screen at once: what is asked, the pad, Skip.
             for part in ("#asked", "#pad", "#skip"):
@@ -112,9 +111,7 @@ def test_no_sentence_on_a_touch_page_names_a_key(browser: Any, tmp_path: Path,
                 page.tap("#skip")
                 page.wait_for_selector("#question", state="hidden", timeout=MS)
             else:
-                page.tap("#roll")
-                page.wait_for_selector("body:not([data-turn=mine]), #question:not([hidden])",
-                                       state="attached", timeout=MS)
+                _roll(page)
         page.tap("button[data-key=h]")
         lines = _wait_for_log(page, lambda lines: any(
             line.startswith("The buttons on this page:") for line in lines))
