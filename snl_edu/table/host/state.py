@@ -117,7 +117,8 @@ class Chair:
     def notice(self, notice: Notice, seconds: int | None = None) -> wire.NoticeOf:
         """A notice about this child; in a team it names the child beside the seat. A warning
         carries the seconds it says are left (the host's warning time)."""
-        return wire.NoticeOf(notice, self.seat, self.name if self.in_team else None, seconds)
+        return wire.NoticeOf(notice, self.seat, self.name if self.in_team else None, seconds,
+                             self.source.turns_told if notice is Notice.TURN else None)
 
 
 def _table_doors(data_dir: str | None) -> TableDoors | None:
