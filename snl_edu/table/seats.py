@@ -93,6 +93,9 @@ class NetworkSeat:
         self.waiting = False  # the session is waiting for this seat's command
         self.announced = False  # ... and the owner's computer has said the turn
         self.rolled = False  # ... and the owner has pressed roll (once is all it takes)
+        # The turns told to the owner's computer: each turn's notice names its number, and
+        # the computer's "said" names the turn it said (a late one is of no turn now).
+        self.turns_told = 0
 
     # The owner's connection calls these.
 
@@ -105,20 +108,25 @@ class NetworkSeat:
         self.present = False
         self.wake()  # a turn waiting for them re-reads its clock
 
-    def said(self) -> None:
-        """The owner's computer has announced this turn: their time starts now."""
-        if self.waiting:
+    def said(self, turn: int | None = None) -> None:
+        """The owner's computer has announced this turn (``turn``, None: the one waiting):
+        their time starts now."""
+        if self._now(turn):
             self.announced = True
             self.unheard = 0
             self.commands.put(Signal.SAID)
 
-    def asking(self) -> None:
+    def asking(self, turn: int | None = None) -> None:
         """The turn is announced, but the owner is answering their own question: their time
         starts when it is over."""
-        if self.waiting:
+        if self._now(turn):
             self.announced = True  # said, the question below it: a roll counts from now
             self.unheard = 0
             self.commands.put(Signal.ASKING)
+
+    def _now(self, turn: int | None) -> bool:
+        """A turn waits, and it is the one named (None: whichever it is)."""
+        return self.waiting and turn in (None, self.turns_told)
 
     def put(self, command: Command) -> None:
         """A command from the owner. A roll counts only in the owner's turn, after their
@@ -180,6 +188,7 @@ class NetworkSeat:
             self._cover()
             self.control.wait(0.0)
             return Command(Action.ROLL, "covered")
+        self.turns_told += 1
         self.tell(Notice.TURN)
         # The clock waits for the announcement.
         turn = TurnClock.start(self._clock(), not (self.present and self.clock), self.monotonic,
