@@ -84,6 +84,7 @@ def measure(rolls: int, seats: int = SEATS
     from tests.table import chromium
 
     names = tuple(f"Child {n + 1}" for n in range(seats))
+    chromium.stop_shared()  # the suite's own, in a test process: one Playwright a thread
     with tempfile.TemporaryDirectory() as data, sync_playwright() as playwright:
         play = PlayOptions(players=names, computers=0, seed=3, lessons="off", lang="en",
                            pace=0.0, data_dir=data, sound=SoundOptions(speech=False, sound=False))

@@ -10,6 +10,8 @@ from typing import Any
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+# The test process's one Chromium and its Playwright, once started (shared()).
+_shared: list[Any] = []
 
 
 def executable() -> str | None:
@@ -20,3 +22,24 @@ def executable() -> str | None:
 
 def launch(playwright: Any, path: str) -> Any:
     return playwright.chromium.launch(executable_path=path, args=ARGS)
+
+
+def shared(path: str) -> Any:
+    """The process's one Chromium, launched the first time: a launch per test module cost
+    seconds of CPU each, and xdist spreads a module's tests over its workers."""
+    if not _shared:
+        from playwright.sync_api import sync_playwright
+
+        playwright = sync_playwright().start()
+        _shared[:] = [playwright, launch(playwright, path)]
+    return _shared[1]
+
+
+def stop_shared() -> None:
+    """Let the shared Chromium and its Playwright go: at the end, or before code that
+    starts a Playwright of its own (one a thread)."""
+    if _shared:
+        playwright, browser = _shared
+        _shared.clear()
+        browser.close()
+        playwright.stop()

@@ -17,19 +17,21 @@ def _without(reason: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="session")
-def workers_browser() -> Iterator[Any]:
-    """Launched once a process: the browser modules' tests are spread over the workers
-    one by one, and a launch per module in each worker was seconds of CPU each time.
-    Each module's ``browser`` (test_browser.py) closes the tabs it opened."""
+@pytest.fixture(scope="module")
+def workers_browser() -> Any:
+    """The process's one Chromium (chromium.shared); each module's ``browser``
+    (tests/table/pages.py) closes the tabs it opened."""
     try:
-        from playwright.sync_api import sync_playwright
+        import playwright.sync_api  # noqa: F401
     except ImportError:
         _without("playwright is not installed (pip install '.[test]')")
     path = chromium.executable()
     if path is None:
         _without("no Chromium found (.ci/run installs the system's chromium)")
-    with sync_playwright() as playwright:
-        launched = chromium.launch(playwright, path)
-        yield launched
-        launched.close()
+    return chromium.shared(path)  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def the_shared_browser_goes_at_the_end() -> Iterator[None]:
+    yield
+    chromium.stop_shared()
