@@ -53,6 +53,10 @@ BAD_MESSAGES_BEFORE_CLOSE = 3
 PAGE_BUTTONS = ("roll", "repeat", "where", "ahead", "help")  # the game's, as the page names them
 PAGE_SEAT_RECONNECT = 12.0  # a page's seat tries its own host's door again this long
 HELLOS_BEFORE_JOIN = 8  # a child trying the page's languages; more is a flood, let go
+# At the end the host serves the pages' sound until each has said its last words (the
+# teacher has ended the game, the places), no longer than this.
+END_SPEECH_WAIT = 30.0
+END_SAID = "end"  # the page's "said" for its last words
 
 
 class PageLink:
@@ -66,6 +70,8 @@ class PageLink:
         self.language = "en"
         self.heard = threading.Event()  # the page has said the line it was asked to
         self.gone = threading.Event()
+        self.answers = False  # the page has said a line: a page that speaks and answers
+        self.end_said = threading.Event()  # ... and it has said its last words
         self._ask_said = False  # the next line is to be said to its end, and the page to say so
         # The line whose "said" the turn waits for (None: none yet, the turn shown only): a
         # page far behind tells an old turn's line said late, which is no word on this one.
@@ -124,13 +130,24 @@ class PageLink:
         """The page has gone: nothing waits for it from now on."""
         self.gone.set()
         self.heard.set()
+        self.end_said.set()
 
     def said(self, line_id: str, turn: int | None = None) -> None:
         """The page has said a line to its end; ``line_id`` "" is her tap on the turn it
         shows (``turn``) before its line has come: either tells the turn waited for, an
         older line said late, or a tap on an older turn, does not."""
-        if line_id == self._said_id or (line_id == "" and turn in (None, self._said_turn)):
+        self.answers = True
+        if line_id == END_SAID:
+            self.end_said.set()
+        elif line_id == self._said_id or (line_id == "" and turn in (None, self._said_turn)):
             self.heard.set()
+
+    def wait_end_said(self) -> None:
+        """The table has ended: the page's last words are said by its voice from the host's
+        sound, so its seat (and with it the host's web side) waits until the page has said
+        them; a page that never answered (or has gone) is not waited for."""
+        if self.answers:
+            self.end_said.wait(END_SPEECH_WAIT)
 
     def wait_said(self) -> None:
         """As a terminal's speech does, hold the seat until the page has said the line; a
@@ -446,6 +463,7 @@ def _run_seat(connection: Any, link: PageLink, table: Any, join: page_wire.PageJ
         return False
     if not seat.table_stopped:  # a stopped table goes on: the page keeps its seat and key
         link.send({"type": "ended"})
+        link.wait_end_said()
     return True
 
 

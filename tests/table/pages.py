@@ -197,3 +197,10 @@ def _roll(page: Any, press: Callable[[], None] | None = None) -> None:
     (press or (lambda: page.tap("#roll")))()
     page.wait_for_function(f"""() => window.turnsGone > {gone}
         || !document.getElementById("question").hidden""", timeout=MS)
+
+
+# What the page sends the host, each message kept (installed before the page loads).
+RECORD_SENT = """() => { window.sent = [];
+    const send = WebSocket.prototype.send;
+    WebSocket.prototype.send = function (data) { window.sent.push(String(data));
+                                                  return send.call(this, data); }; }"""

@@ -16,6 +16,7 @@ from tests.table.helpers import WAIT, open_table, table_options
 from tests.table.pages import (
     MS,
     PHONE,
+    RECORD_SENT,
     _axe,
     _join_by_taps,
     _log,
@@ -267,10 +268,6 @@ def test_a_tap_on_her_turn_the_moment_it_shows_counts_however_slow_the_host(
         table.end()
 
 
-RECORD_SENT = """() => { window.sent = [];
-    const send = WebSocket.prototype.send;
-    WebSocket.prototype.send = function (data) { window.sent.push(String(data));
-                                                  return send.call(this, data); }; }"""
 RECORD_ROLL = """() => { window.rolls = [];
     const roll = document.getElementById("roll");
     new MutationObserver(() => window.rolls.push([document.body.dataset.turn || "",

@@ -13,6 +13,7 @@ from snl_edu.engine import Game
 from snl_edu.inputs.seat_inputs import SeatInputs
 from snl_edu.play.session import Ending, Session, SessionSettings
 from snl_edu.table import wire
+from snl_edu.table.browser import END_SPEECH_WAIT
 from snl_edu.table.host.seating import Seating
 from snl_edu.table.host.state import (
     CLOSE_WAIT,
@@ -93,10 +94,12 @@ class Table(Seating):
         self.control.end()
         for chair in self.chairs:
             chair.source.close()
-        deadline = time.monotonic() + GOODBYE_WAIT
+        # A page's seat ends once its page has said the last words, from the sound this
+        # host serves until then (snl_edu.table.browser: END_SPEECH_WAIT at most).
+        deadline = time.monotonic() + END_SPEECH_WAIT + GOODBYE_WAIT
         for page in list(self.pages):
             page.join(max(0.0, deadline - time.monotonic()))
-        self._goodbye(deadline)
+        self._goodbye(time.monotonic() + GOODBYE_WAIT)
         if self.server is not None:
             self._shut_down(self.server)
             self.server = None
