@@ -54,8 +54,10 @@ PAGE_BUTTONS = ("roll", "repeat", "where", "ahead", "help")  # the game's, as th
 PAGE_SEAT_RECONNECT = 12.0  # a page's seat tries its own host's door again this long
 HELLOS_BEFORE_JOIN = 8  # a child trying the page's languages; more is a flood, let go
 # At the end the host serves the pages' sound until each has said its last words (the
-# teacher has ended the game, the places), no longer than this.
+# teacher has ended the game, the places): no longer than this in all, and not once a page
+# has said no line for END_SPEECH_IDLE (a page frozen, or its voice stuck on one line).
 END_SPEECH_WAIT = 30.0
+END_SPEECH_IDLE = 6.0
 END_SAID = "end"  # the page's "said" for its last words
 
 
@@ -71,7 +73,9 @@ class PageLink:
         self.heard = threading.Event()  # the page has said the line it was asked to
         self.gone = threading.Event()
         self.answers = False  # the page has said a line: a page that speaks and answers
+        self.last_said = 0.0  # when (monotonic) it last said one
         self.end_said = threading.Event()  # ... and it has said its last words
+        self.gone_quiet = False  # the table is closing: nothing waits for a line said
         self._ask_said = False  # the next line is to be said to its end, and the page to say so
         # The line whose "said" the turn waits for (None: none yet, the turn shown only): a
         # page far behind tells an old turn's line said late, which is no word on this one.
@@ -120,11 +124,17 @@ class PageLink:
                    "id": self.spoken.add(text, self.language)})
 
     def expect_said(self, turn: int | None = None) -> None:
-        if not self.gone.is_set():
+        if not (self.gone.is_set() or self.gone_quiet):
             self.heard.clear()
             self._ask_said = True
             self._said_id = None
             self._said_turn = turn
+
+    def release(self) -> None:
+        """The table is closing: no turn waits for this page to say a line any more, so
+        its seat goes on to the table's last words at once."""
+        self.gone_quiet = True
+        self.heard.set()
 
     def leave(self) -> None:
         """The page has gone: nothing waits for it from now on."""
@@ -136,7 +146,7 @@ class PageLink:
         """The page has said a line to its end; ``line_id`` "" is her tap on the turn it
         shows (``turn``) before its line has come: either tells the turn waited for, an
         older line said late, or a tap on an older turn, does not."""
-        self.answers = True
+        self.answers, self.last_said = True, time.monotonic()
         if line_id == END_SAID:
             self.end_said.set()
         elif line_id == self._said_id or (line_id == "" and turn in (None, self._said_turn)):
@@ -145,9 +155,18 @@ class PageLink:
     def wait_end_said(self) -> None:
         """The table has ended: the page's last words are said by its voice from the host's
         sound, so its seat (and with it the host's web side) waits until the page has said
-        them; a page that never answered (or has gone) is not waited for."""
-        if self.answers:
-            self.end_said.wait(END_SPEECH_WAIT)
+        them, while it goes on saying lines; a page that never answered (or has gone) is
+        not waited for."""
+        if not self.answers:
+            return
+        end = time.monotonic() + END_SPEECH_WAIT
+        self.last_said = time.monotonic()  # (the page is told the end now)
+        while not self.end_said.is_set():
+            idle_until = self.last_said + END_SPEECH_IDLE
+            wait = min(end, idle_until) - time.monotonic()
+            if wait <= 0:
+                return
+            self.end_said.wait(wait)
 
     def wait_said(self) -> None:
         """As a terminal's speech does, hold the seat until the page has said the line; a
@@ -372,7 +391,7 @@ def _serve(connection: Any, path: str, table: Any, link: PageLink) -> None:
             link.send({"type": "refused", "text": _refusal_text(refusal, join, table)})
             continue
         table.gate.joined(connection.socket)
-        table.pages.add(threading.current_thread())
+        table.pages[threading.current_thread()] = link
         try:
             if path == "/watch":
                 _run_projector(connection, link, table, join.code)
@@ -380,7 +399,7 @@ def _serve(connection: Any, path: str, table: Any, link: PageLink) -> None:
             if _run_seat(connection, link, table, join):
                 return
         finally:
-            table.pages.discard(threading.current_thread())
+            table.pages.pop(threading.current_thread(), None)
 
 
 def _free_seats(link: PageLink, table: Any, connection: Any, code: str) -> None:

@@ -95,7 +95,10 @@ class Table(Seating):
         for chair in self.chairs:
             chair.source.close()
         # A page's seat ends once its page has said the last words, from the sound this
-        # host serves until then (snl_edu.table.browser: END_SPEECH_WAIT at most).
+        # host serves until then (snl_edu.table.browser: END_SPEECH_WAIT at most); a seat
+        # still waiting for its page to say a turn's line waits no more.
+        for link in list(self.pages.values()):
+            link.release()
         deadline = time.monotonic() + END_SPEECH_WAIT + GOODBYE_WAIT
         for page in list(self.pages):
             page.join(max(0.0, deadline - time.monotonic()))

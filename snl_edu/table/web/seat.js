@@ -118,7 +118,8 @@
   // The turn has been heard to its end (or cut short): now the table's turn clock starts,
   // and a roll pressed from now on counts. Told once.
   function heard(line) {
-    if (line.said) {
+    if (ended) snl.send(ws, { type: "said", id: line.id });  // the end under way: told
+    else if (line.said) {
       snl.send(ws, { type: "said", id: line.id });
       turnTold = true;
     }
