@@ -58,11 +58,11 @@ class PageListener(Listener):
                 or any(isinstance(event, (Won, GameOver)) for event in events):  # for all
             call_next_turn = super().roll(events, keys)
         else:
-            short = page_lines.short_move(self.narrator, events)
+            short = self.narrator.move_line(events)  # the narrator's own, in one line
             with self.link.others():
                 call_next_turn = super().roll(events)
-            if short:
-                self.link.line(Message(short), "short")
+            if short is not None:
+                self.link.line(short, "short")
 
         again = any(isinstance(event, ExtraRoll) and event.seat == self.seat
                     for event in events)  # her six: "rolls again" is hers
