@@ -244,6 +244,8 @@ class PageKeys:
 class BrowserSeat(TableClient):
     """A child's seat on a page: a table client whose screen and keys are the page's."""
 
+    at_host = True  # its lessons' store is the teacher's: no answer is sent there again
+
     def __init__(self, options: ClientOptions, loc: Localizer, link: PageLink,
                  keys: PageKeys, table_loc: Localizer, touch: bool = False) -> None:
         super().__init__(options, loc, Terminal(io.StringIO(), io.StringIO()))

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from snl_edu.inputs.commands import Action, Command
-from snl_edu.table.turn_clock import QUESTION_CAP, Signal, TurnClock
+from snl_edu.table.turn_clock import QUESTION_CAP, SAYING_GRACE, Signal, TurnClock
 from snl_edu.table.wire import Notice
 
 MISSED_BEFORE_COVER = 2
@@ -67,7 +67,8 @@ class NetworkSeat:
                  tell: Callable[[Notice], None], warning_before: float = WARNING_BEFORE,
                  monotonic: Callable[[], float] = time.monotonic,
                  rolling_again: Callable[[], bool] = lambda: False,
-                 question_cap: float = QUESTION_CAP) -> None:
+                 question_cap: float = QUESTION_CAP,
+                 saying_grace: float = SAYING_GRACE) -> None:
         self.control = control
         self.clock = clock or None  # seconds a turn waits; None or 0: no clock
         self.tell = tell  # tells the owner's computer (and the room) what happens to the seat
@@ -77,6 +78,7 @@ class NetworkSeat:
         # not a second missed turn.
         self.rolling_again = rolling_again
         self.question_cap = question_cap  # how long an open question holds the turn at most
+        self.saying_grace = saying_grace  # how long a turn waits at most to be said
         # The owner's commands, and the signals that move the waiting turn's clock.
         self.commands: queue.Queue[Command | Signal] = queue.Queue()
         self.present = False
@@ -189,7 +191,8 @@ class NetworkSeat:
         self.turns_told += 1
         self.tell(Notice.TURN)
         # The clock waits for the announcement.
-        turn = TurnClock.start(self._clock(), not (self.present and self.clock), self.monotonic)
+        turn = TurnClock.start(self._clock(), not (self.present and self.clock), self.monotonic,
+                               self.saying_grace)
         while True:
             if not self.control.running.is_set():
                 # A pause stops the clock; the whole time again after it.

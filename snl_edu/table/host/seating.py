@@ -16,6 +16,7 @@ from snl_edu.table import codes, wire
 from snl_edu.table.browser import serve_page
 from snl_edu.table.connection import Outbox
 from snl_edu.table.gate import network_of
+from snl_edu.table.host.answers import ClassAnswers
 from snl_edu.table.host.broadcast import Broadcast
 from snl_edu.table.host.state import (
     BAD_MESSAGES_BEFORE_CLOSE,
@@ -180,9 +181,11 @@ class Seating(Broadcast):
             self._notice(chair, Notice.JOINED if not back else Notice.BACK, besides=peer)
         self._check_everyone_here()
         self._say_who_is_missing()
+        answers = ClassAnswers(self.options.play.data_dir)
         try:
-            self._take_commands(peer, chairs)
+            self._take_commands(peer, chairs, answers)
         finally:
+            answers.close()
             with self.lock:
                 left = [c for c in chairs if c.peer is peer]
                 for chair in left:
@@ -196,9 +199,9 @@ class Seating(Broadcast):
                     self._notice(chair, Notice.AWAY)
                 self._say_who_is_missing()
 
-    def _take_commands(self, peer: Peer, chairs: list[Chair]) -> None:
+    def _take_commands(self, peer: Peer, chairs: list[Chair], answers: ClassAnswers) -> None:
         """Until the connection drops (the chairs are kept for their children): checked
-        commands for this connection's own chairs, and nothing else."""
+        commands and lesson answers for this connection's own chairs, and nothing else."""
         bad = 0
         second, in_second = time.monotonic(), 0
         for text in peer.connection:
@@ -219,6 +222,9 @@ class Seating(Broadcast):
             mine = [c for c in chairs if c.peer is peer]
             if not mine:
                 continue
+            if isinstance(request, wire.Answered):
+                self._keep_answer(mine, request, answers)
+                continue
             due = next((c for c in mine if c.source.waiting), None)
             if isinstance(request, wire.Said):  # the turn was announced: its clock starts
                 if due is not None:
@@ -234,6 +240,18 @@ class Seating(Broadcast):
                     peer.send(other.notice(Notice.OTHER_ROLL))
                     continue
             (due or mine[0]).source.put(request)
+
+    def _keep_answer(self, mine: list[Chair], answer: wire.Answered,
+                     answers: ClassAnswers) -> None:
+        """A lesson answer of a child at this connection, one owed after her seat's roll,
+        kept under the table's name for her; any other is let go without a word."""
+        wanted = name_key(answer.name)
+        with self.lock:
+            chair = next((c for c in mine if name_key(c.name) == wanted), None)
+            if chair is None or chair.answers_owed <= 0:
+                return
+            chair.answers_owed -= 1
+        answers.keep(chair.name, answer)
 
     def _watch(self, peer: Peer) -> None:
         with self.lock:
