@@ -12,11 +12,10 @@ from __future__ import annotations
 import contextlib
 import functools
 import io
-import queue
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from websockets.exceptions import WebSocketException
@@ -28,7 +27,7 @@ from snl_edu.engine import Game
 from snl_edu.engine.events import Event, Rolled
 from snl_edu.error_text import describe
 from snl_edu.inputs import gestures
-from snl_edu.inputs.commands import Action, Command, CommandSource, parse_key
+from snl_edu.inputs.commands import Action, Command, CommandSource
 from snl_edu.language.localizer import Localizer
 from snl_edu.table import page_wire, seat_board, wire
 from snl_edu.table.client import REFUSALS, ClientOptions, TableClient, TableError
@@ -36,6 +35,7 @@ from snl_edu.table.client.link import CONNECT_WAIT
 from snl_edu.table.client.turns import LESSON_POLL, PROMPT_WAIT
 from snl_edu.table.connection import Outbox
 from snl_edu.table.gate import shut
+from snl_edu.table.page_keys import PageKeys, ShownRoll
 from snl_edu.table.page_listener import PageListener, asking_now
 from snl_edu.table.turn_clock import SAYING_CAP
 from snl_edu.table.wire import Refusal, WireError
@@ -200,45 +200,6 @@ class PageOutput:
 
     def flush(self) -> None:
         self.link.wait_said()
-
-
-@dataclass(frozen=True)
-class ShownRoll(Command):
-    """A roll pressed on the page while it showed her turn ``turn`` as hers."""
-
-    turn: int = 0
-
-
-class PageKeys:
-    """The page's keys and answers as the keyboard's ``Command``s."""
-
-    interactive = True
-
-    def __init__(self) -> None:
-        self.commands: queue.Queue[Command] = queue.Queue()
-
-    def key(self, key: str, turn: int | None = None) -> None:
-        """``turn``: the turn the page showed as hers when the key was pressed."""
-        command = parse_key(key)
-        if command.action is Action.ROLL and turn is not None:
-            command = ShownRoll(command.action, command.text, command.number, turn)
-        if command.action is not Action.QUIT:  # a page is left by closing it: nothing to ask
-            self.commands.put(command)
-
-    def answer(self, text: str) -> None:
-        """An answer typed in the page's field: its keys, then Enter, as at a terminal."""
-        for key in text:
-            self.commands.put(Command(None, key))
-        self.commands.put(parse_key("\r"))
-
-    def end(self) -> None:
-        self.commands.put(Command(Action.END))
-
-    def next_command(self, timeout: float | None = None) -> Command | None:
-        try:
-            return self.commands.get(timeout=timeout)
-        except queue.Empty:
-            return None
 
 
 class BrowserSeat(TableClient):
