@@ -231,6 +231,8 @@ class BrowserSeat(TableClient):
         super()._welcome(welcome)
         self.link.send({"type": "joined", "token": self.token})
         self._send_board([])
+        if self.game is not None and self.game.rolls:  # joined mid-game: whose turn it is
+            self.page_listener.whose_turn(self.game.opening())
         if self.reader is None:  # seated: from now on the page's messages are its keys
             self.reader = threading.Thread(target=_read_keys,
                                            args=(self.link.connection, self.keys, self.link),

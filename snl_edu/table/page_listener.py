@@ -70,11 +70,11 @@ class PageListener(Listener):
         def next_turn() -> None:
             with contextlib.nullcontext() if again else self.link.others():
                 call_next_turn()
-            self._whose_turn(events)
+            self.whose_turn(events)
 
         return next_turn
 
-    def _whose_turn(self, events: Sequence[Event]) -> None:
+    def whose_turn(self, events: Sequence[Event]) -> None:
         """The page's status line, which always holds whose turn it is."""
         turns = [event for event in events if isinstance(event, TurnStarted)]
         if self.game is not None and self.game.over:

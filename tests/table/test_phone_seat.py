@@ -344,3 +344,24 @@ def test_joining_shows_the_free_seats_as_buttons_named_as_the_teacher_wrote_them
                                               for line in lines))
         assert page.errors == []
         table.end()
+
+
+def test_whose_turn_it_is_is_shown_at_once_when_she_comes_back_mid_game(
+        browser: Any, tmp_path: Path, board: str) -> None:
+    # The status line holds whose turn it is; a page opened again mid-game showed none
+    # until the next move (here none comes: the table waits for her roll, no clock).
+    options = replace(table_options(tmp_path, players=("Asha",), computers=1, board=board),
+                      web_lessons="off")
+    with open_table(options) as (table, _, _):
+        page = _phone(browser, table)
+        _join_by_taps(page, "Asha")
+        page.wait_for_selector("body[data-turn=mine]", state="attached", timeout=MS)
+        _roll(page)
+        page.wait_for_selector("body[data-turn=mine]", state="attached", timeout=MS)
+        page.reload()  # her seat's key brings her back, nothing typed
+        page.wait_for_selector("#game:not([hidden])", timeout=MS)
+        page.wait_for_function("() => document.getElementById('whose').textContent",
+                               timeout=MS)
+        assert page.inner_text("#whose") == "Asha's turn."
+        assert page.errors == []
+        table.end()
