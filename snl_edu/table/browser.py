@@ -75,6 +75,7 @@ class PageLink:
         self.answers = False  # the page has said a line: a page that speaks and answers
         self.last_said = 0.0  # when (monotonic) it last said one
         self.end_said = threading.Event()  # ... and it has said its last words
+        self.saying_end = threading.Event()  # the page is saying them: the host waits
         self.gone_quiet = False  # the table is closing: nothing waits for a line said
         self._ask_said = False  # the next line is to be said to its end, and the page to say so
         # The line whose "said" the turn waits for (None: none yet, the turn shown only): a
@@ -159,6 +160,7 @@ class PageLink:
         not waited for."""
         if not self.answers:
             return
+        self.saying_end.set()
         end = time.monotonic() + END_SPEECH_WAIT
         self.last_said = time.monotonic()  # (the page is told the end now)
         while not self.end_said.is_set():

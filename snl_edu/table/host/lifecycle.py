@@ -97,11 +97,16 @@ class Table(Seating):
         # A page's seat ends once its page has said the last words, from the sound this
         # host serves until then (snl_edu.table.browser: END_SPEECH_WAIT at most); a seat
         # still waiting for its page to say a turn's line waits no more.
+        # A stopped table's pages keep their seats (they try the door again): not waited.
         for link in list(self.pages.values()):
             link.release()
-        deadline = time.monotonic() + END_SPEECH_WAIT + GOODBYE_WAIT
+        deadline = time.monotonic() + GOODBYE_WAIT
         for page in list(self.pages):
             page.join(max(0.0, deadline - time.monotonic()))
+        deadline = time.monotonic() + END_SPEECH_WAIT
+        for page, link in list(self.pages.items()):
+            if link.saying_end.is_set():
+                page.join(max(0.0, deadline - time.monotonic()))
         self._goodbye(time.monotonic() + GOODBYE_WAIT)
         if self.server is not None:
             self._shut_down(self.server)
