@@ -94,7 +94,11 @@ def test_answers_at_a_childs_terminal_are_kept_on_the_teachers_computer(
     assert report.exit_code == 0, report.output
     rows = [row for row in csv.DictReader(io.StringIO(report.output))
             if row["learner"] == "Asha"]
-    assert rows and all(int(row["questions"]) >= 1 for row in rows), report.output
+    assert rows and all(int(row["questions"]) == len(kept) for row in rows), report.output
+    table = CliRunner().invoke(main, ["progress", "--class", "--data-dir", str(teacher)])
+    header, _, asha_row = table.output.splitlines()[:3]
+    assert "Questions answered" in header  # her practice at the table, beside her check-up
+    assert asha_row.split()[0] == "Asha" and asha_row.split()[-2] == str(len(kept))
     forgotten = CliRunner().invoke(main, ["progress", "--forget", "Asha", "--yes",
                                           "--data-dir", str(teacher)])
     assert forgotten.exit_code == 0, forgotten.output
