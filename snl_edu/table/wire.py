@@ -169,12 +169,15 @@ class Join(Message):
 
 @dataclasses.dataclass(frozen=True)
 class Said(Message):
-    """The child's computer has announced their turn (shown, and spoken to the end)."""
+    """The child's computer has announced their turn (shown, and spoken to the end).
+    ``turn``: which of the seat's turns (its notice's number): a computer that said an old
+    turn late, behind a voice far behind or a page that froze, says nothing of this one."""
 
     type: ClassVar[str] = "said"
+    turn: int | None = None  # None: the turn now waiting (a computer that does not name it)
 
     def data(self) -> dict[str, Any]:
-        return {"type": self.type}
+        return _with_turn({"type": self.type}, self.turn)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -183,9 +186,16 @@ class Asking(Message):
     waits until the question is over (then ``Said``)."""
 
     type: ClassVar[str] = "asking"
+    turn: int | None = None  # as for ``Said``
 
     def data(self) -> dict[str, Any]:
-        return {"type": self.type}
+        return _with_turn({"type": self.type}, self.turn)
+
+
+def _with_turn(message: dict[str, Any], turn: int | None) -> dict[str, Any]:
+    if turn is not None:
+        message["turn"] = turn
+    return message
 
 
 @dataclasses.dataclass(frozen=True)
@@ -290,9 +300,9 @@ def read_request(data: Mapping[str, Any]) -> Command | Said | Asking | Answered:
     """What a seated client sends after its join: a roll, that its turn was said, or a
     lesson's answer."""
     if data.get("type") == Said.type:
-        return Said()
+        return Said(_count(data, "turn", False))
     if data.get("type") == Asking.type:
-        return Asking()
+        return Asking(_count(data, "turn", False))
     if data.get("type") == Answered.type:
         return read_answered(data)
     return read_command(data)
@@ -418,6 +428,7 @@ class NoticeOf(Message):
     seat: int | None = None
     member: str | None = None
     seconds: int | None = None  # a warning: the seconds it says are left
+    turn: int | None = None  # a turn: the how-manyth of the seat's, for its ``Said``
 
     def data(self) -> dict[str, Any]:
         message: dict[str, Any] = {"type": self.type, "kind": str(self.kind),
@@ -426,7 +437,7 @@ class NoticeOf(Message):
             message["member"] = self.member
         if self.seconds is not None:
             message["seconds"] = self.seconds
-        return message
+        return _with_turn(message, self.turn)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -488,7 +499,7 @@ def read_fact(data: Mapping[str, Any]) -> Fact:
         if (seat is None) != (notice in TABLE_NOTICES):
             raise WireError("a notice's seat is missing or not wanted")
         return NoticeOf(notice, seat, None if member is None else clean_name(member),
-                        _count(data, "seconds", False))
+                        _count(data, "seconds", False), _count(data, "turn", False))
     if kind == Update.type:
         events = data.get("events")
         if not isinstance(events, list) or len(events) > MAX_EVENTS:

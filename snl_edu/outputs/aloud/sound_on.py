@@ -74,9 +74,15 @@ def _speaker(options: AudioOptions, voice: Voice, player: Player,
     return PcmSpeaker(EspeakSynthesiser(voice), player)
 
 
+def stereo_device() -> AudioSink:
+    """The game's output: stereo, so each square's pitch is heard where it lies along its
+    row (miniaudio mixes it down for a one-speaker device)."""
+    return DeviceSink(channels=2)
+
+
 def build_audio(options: AudioOptions, loc: Localizer, notify: Callable[[str], None],
                 skip: StopCheck = never,
-                sink_factory: Callable[[], AudioSink] = DeviceSink,
+                sink_factory: Callable[[], AudioSink] = stereo_device,
                 speaking: threading.Event | None = None) -> AudioOutputs:
     from snl_edu.outputs.aloud.sound_outputs import EarconOutput, RecordingOutput, SpeechOutput
 

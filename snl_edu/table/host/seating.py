@@ -98,6 +98,11 @@ class Seating(Broadcast):
         assert self.address is not None
         return page_address(shown_host, self.address[1], self.code)
 
+    def free_seats(self) -> tuple[str, ...]:
+        """The names of the chairs nobody has sat in yet, as the teacher wrote them."""
+        with self.lock:
+            return tuple(c.name for c in self.chairs if c.peer is None and not c.joined_before)
+
     def _seating(self, join: wire.Join) -> list[Chair] | wire.Refused:
         """The chairs a join takes: those its token holds, else the child's own by name,
         else a whole team's free chairs by the team's name (the team at one computer).
@@ -116,8 +121,7 @@ class Seating(Broadcast):
                 own = [c for c in self.chairs
                        if self._team_key(self.game.seats[c.seat].name) == team]
             if not own:
-                return wire.Refused(Refusal.NO_SEAT, free=tuple(
-                    c.name for c in self.chairs if c.peer is None and not c.joined_before))
+                return wire.Refused(Refusal.NO_SEAT, free=self.free_seats())
             if any(c.peer is not None for c in own):
                 return wire.Refused(Refusal.SEATED)
             kept = [c for c in own if c.joined_before and name_key(c.name) not in self.let_back]
@@ -224,11 +228,11 @@ class Seating(Broadcast):
             due = next((c for c in mine if c.source.waiting), None)
             if isinstance(request, wire.Said):  # the turn was announced: its clock starts
                 if due is not None:
-                    due.source.said()
+                    due.source.said(request.turn)
                 continue
             if isinstance(request, wire.Asking):  # ... and their question is open: it waits
                 if due is not None:
-                    due.source.asking()
+                    due.source.asking(request.turn)
                 continue
             if due is None and request.action is Action.ROLL:
                 other = next((c for c in self.chairs if c.source.waiting), None)

@@ -28,7 +28,7 @@ from snl_edu.table import codes, wire
 from snl_edu.table.connection import Outbox, Watch
 from snl_edu.table.gate import JOIN_DEADLINE, Gate
 from snl_edu.table.seats import WARNING_BEFORE, NetworkSeat, TableControl, TeamSeat
-from snl_edu.table.turn_clock import QUESTION_CAP
+from snl_edu.table.turn_clock import QUESTION_CAP, SAYING_GRACE
 from snl_edu.table.web import WebSide
 from snl_edu.table.wire import Notice
 from snl_edu.vocabulary import Message
@@ -66,6 +66,7 @@ class TableOptions:
     turn_clock: float = DEFAULT_TURN_CLOCK  # 0: no clock
     warning_before: float = WARNING_BEFORE  # seconds before the clock rolls that it warns
     question_cap: float = QUESTION_CAP  # how long a child's open question holds their turn
+    saying_grace: float = SAYING_GRACE  # how long a turn waits at most to be said
     code: str | None = None  # None: a new random code
     show: bool = False  # the host's screen is the projector: the board after every turn
     web: bool = True  # serve the seat page and the projector page for browsers
@@ -116,7 +117,8 @@ class Chair:
     def notice(self, notice: Notice, seconds: int | None = None) -> wire.NoticeOf:
         """A notice about this child; in a team it names the child beside the seat. A warning
         carries the seconds it says are left (the host's warning time)."""
-        return wire.NoticeOf(notice, self.seat, self.name if self.in_team else None, seconds)
+        return wire.NoticeOf(notice, self.seat, self.name if self.in_team else None, seconds,
+                             self.source.turns_told if notice is Notice.TURN else None)
 
 
 def _table_doors(data_dir: str | None) -> TableDoors | None:
@@ -195,7 +197,7 @@ class TableState(abc.ABC):
         chair = Chair(seat, name, in_team, NetworkSeat(
             self.control, self.options.turn_clock, lambda notice: self._tell(chair, notice),
             self.options.warning_before, rolling_again=lambda: self.game.sixes_in_row > 0,
-            question_cap=self.options.question_cap))
+            question_cap=self.options.question_cap, saying_grace=self.options.saying_grace))
         return chair
 
     def _game_id(self) -> int | None:
