@@ -157,7 +157,11 @@ class Table(Seating):
 
     def run(self, wait_for_everyone: float | None = None) -> Ending:
         """Wait for the seats to fill (or ``wait_for_everyone`` seconds), then play."""
-        self.everyone_here.wait(wait_for_everyone)
+        try:
+            self.everyone_here.wait(wait_for_everyone)
+        except KeyboardInterrupt:
+            self.stop()
+            return Ending.INTERRUPTED
         if self.control.ended.is_set():
             self._ended(finished=False)
             return Ending.INTERRUPTED
@@ -178,6 +182,14 @@ class Table(Seating):
             save_after_interrupt(self.prepared)
         self._ended(ending is Ending.FINISHED, stopped=stopped and self._saved())
         return ending
+
+    def stop(self) -> None:
+        """Ctrl-C before the game is under way (the table waits for its children, or is
+        still opening): stopped as during play, its game kept to go on (once only)."""
+        if self.control.ended.is_set():
+            return
+        save_after_interrupt(self.prepared)
+        self._ended(finished=False, stopped=self._saved())
 
     def _ended(self, finished: bool, stopped: bool = False) -> None:
         """The table's end: everyone is told, and the host, as its children are, hears the
