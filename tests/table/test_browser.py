@@ -373,5 +373,6 @@ def test_the_host_serves_the_pages_sound_until_each_has_said_the_end(
     page.wait_for_function("""() => window.sent.some((text) =>
         JSON.parse(text).type === "said" && JSON.parse(text).id === "end")""", timeout=MS)
     assert len(speech) >= 3 and set(speech.values()) == {200}, speech  # and the places
+    assert _axe(page) == [], "the end, said"
     assert page.errors == []
 

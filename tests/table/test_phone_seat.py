@@ -363,5 +363,6 @@ def test_whose_turn_it_is_is_shown_at_once_when_she_comes_back_mid_game(
         page.wait_for_function("() => document.getElementById('whose').textContent",
                                timeout=MS)
         assert page.inner_text("#whose") == "Asha's turn."
+        assert _axe(page) == [], "back mid-game"
         assert page.errors == []
         table.end()
