@@ -76,7 +76,9 @@ def _join(page: Any, name: str, language: str = "en", speech: bool = False,
     if page.evaluate("document.documentElement.lang") != language:  # the table's, at first
         page.keyboard.press("ArrowRight")
         page.wait_for_selector(f"html[lang={language}]", state="attached", timeout=MS)
-    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")  # (past the free seats' buttons, when they have come)
+    while page.evaluate("document.activeElement.id") != "name":
+        page.keyboard.press("Tab")
     page.keyboard.type(name)
     for switch, wanted in (("#speech", speech), ("#sounds", sounds)):
         if not wanted:  # after the Join button, in the page's order
@@ -182,3 +184,10 @@ def _roll(page: Any, press: Callable[[], None] | None = None) -> None:
     (press or (lambda: page.tap("#roll")))()
     page.wait_for_function(f"""() => window.turnsGone > {gone}
         || !document.getElementById("question").hidden""", timeout=MS)
+
+
+# What the page sends the host, each message kept (installed before the page loads).
+RECORD_SENT = """() => { window.sent = [];
+    const send = WebSocket.prototype.send;
+    WebSocket.prototype.send = function (data) { window.sent.push(String(data));
+                                                  return send.call(this, data); }; }"""
