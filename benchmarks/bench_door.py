@@ -43,6 +43,7 @@ CODE = "ACDE-FGHJ"
 WAIT = 60.0
 HUNG = 20.0  # seconds after the teacher's e, y: a host still running is hung
 NEVER = float("inf")  # a join refused (the door full), or no roll after it
+SETTLE = 3.0  # seconds an attack runs before the child comes (tiny: a tenth, a check only)
 
 
 def _or_never(join: Callable[[], float]) -> float:
@@ -225,12 +226,12 @@ ATTACKS = {"quiet": None, "2000 half-open from 8": half_open, "96 no-code floode
            "96 flooders reopening": reopening_flooders}
 
 
-def scenario(package: Path, attack: str, joins: int, rolls: int, size: int
-             ) -> dict[str, list[float]]:
+def scenario(package: Path, attack: str, joins: int, rolls: int, size: int,
+             settle: float = SETTLE) -> dict[str, list[float]]:
     with tempfile.TemporaryDirectory() as data, host(package, Path(data)) as (process, port):
         made = ATTACKS[attack]
         with (contextlib.contextmanager(made)(port, size) if made else contextlib.nullcontext()):
-            time.sleep(3.0)  # the attack under way, as a class would meet it
+            time.sleep(settle)  # the attack under way, as a class would meet it
             memory, threads = status(process.pid)
             child = Child(port)
             joined, rolled = [], []
@@ -264,7 +265,8 @@ def run(tiny: bool = False, before: str | None = None, joins: int = 3, rolls: in
         joins, rolls = 1, 1
     results = []
     for tree, package in trees:
-        measured = {attack: scenario(package, attack, joins, rolls, size)
+        measured = {attack: scenario(package, attack, joins, rolls, size,
+                                     SETTLE / 10 if tiny else SETTLE)
                     for attack, size in sizes.items()}
         quiet = measured["quiet"]
         for attack in list(sizes)[1:]:

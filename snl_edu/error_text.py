@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from snl_edu.boards import UnknownBoardError
 from snl_edu.engine import BoardError, GameStateError
-from snl_edu.engine.board import MAX_SIDE, MIN_LAST_SQUARE, MIN_SIDE
+from snl_edu.engine.board import MAX_SIDE, MIN_HEIGHT, MIN_LAST_SQUARE, MIN_SIDE
 from snl_edu.language.localizer import LanguageError, Localizer
 from snl_edu.language.reasons import is_toml_reason, toml_reason
 from snl_edu.safe_text import visible
@@ -24,6 +24,7 @@ def _board_error(error: BoardError, loc: Localizer) -> str:
         "detail": loc.number(error.detail),
         # the board's limits, from the rules that check them
         "low": loc.number(MIN_SIDE), "high": loc.number(MAX_SIDE),
+        "low_up": loc.number(MIN_HEIGHT),
         "least": loc.number(MIN_LAST_SQUARE),
     }
     if error.rule == "unreadable":  # the system's words, in the reader's language if we can
@@ -41,8 +42,8 @@ def _board_error(error: BoardError, loc: Localizer) -> str:
         return _("There is no board called {name}. Boards: {names}; or give a board file's path.") \
             .format(name=error.name, names=loc.join(error.available))
     templates = {
-        "size": _("The board size {detail} is not allowed: each side has {low} to {high} "
-                  "squares, {least} squares at least in all."),
+        "size": _("The board size {detail} is not allowed: a board is {low} to {high} squares "
+                  "across and {low_up} to {high} up, {least} squares at least in all."),
         "start-range": _("The jump {start} to {end} starts off the board: "
                          "a jump starts on a square from 1 to one before the last ({detail} is the last)."),
         "end-range": _("The jump {start} to {end} ends off the board: "

@@ -47,9 +47,16 @@ DIE_FACES = 6  # the pasa's faces: the rules roll them, the earcons tap each one
 SQUARE_PITCH = "square-"
 
 
-def square_pitch(square: int) -> str:
-    """The earcon of one square: its own pitch, rising from 1 to 100 (made, not shipped)."""
-    return f"{SQUARE_PITCH}{square}"
+ACROSS = "@"  # then the square's place across the board, in thousandths from the left
+ACROSS_STEPS = 1000
+
+
+def square_pitch(square: int, across: float | None = None) -> str:
+    """The earcon of one square: its own pitch, rising from 1 to 100 (made, not shipped),
+    and with ``across`` (0 the board's left edge to 1 its right) heard there in stereo."""
+    if across is None:
+        return f"{SQUARE_PITCH}{square}"
+    return f"{SQUARE_PITCH}{square}{ACROSS}{round(across * ACROSS_STEPS)}"
 
 
 def taps(pips: int) -> str:

@@ -59,6 +59,8 @@ class PlayOptions:
     computers: int | None = field(default=None, metadata=NEW_GAME)
     demo: bool = field(default=False, metadata={**NEW_GAME, **SAVED})
     board: str = field(default=DEFAULT_BOARD, metadata=NEW_GAME)
+    # 10 or 20: the straight board of that many squares in one row, instead of ``board``.
+    straight: int | None = field(default=None, metadata=NEW_GAME)
     rules: Rules = field(default_factory=Rules, metadata=NEW_GAME)  # each rule its option
     seed: int | None = field(default=None, metadata=NEW_GAME)
     resume: str | None = None  # LATEST or a game number
@@ -76,3 +78,8 @@ class PlayOptions:
     # The options the user gave, by parameter name, each with its flag as typed: a resumed
     # game keeps its own settings for the rest.
     given: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def board_name(self) -> str:
+        """The board to play: the straight board asked for, else ``board``."""
+        return f"straight-{self.straight}" if self.straight else self.board

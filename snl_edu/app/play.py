@@ -127,7 +127,10 @@ def prepare(options: PlayOptions, loc: Localizer, terminal: Terminal) -> Prepare
         return prepared
     from snl_edu.boards import load_board
 
-    game = Game(load_board(options.board, options.rules.finish), options.rules,
+    if options.straight and "board" in options.given:
+        raise OptionError(N_("--straight-board is a board of its own: leave out --board."),
+                          option="--straight-board")
+    game = Game(load_board(options.board_name, options.rules.finish), options.rules,
                 build_seats(options, loc))
     check_learner(options.learner, game.seats)  # a refused game is not saved
     return start_new(game, options, loc, terminal.notify)

@@ -207,12 +207,28 @@ def resume_hint(prepared: Prepared, loc: Localizer, table: bool = False,
     if prepared.game.over:
         return None
     # Latin digits whatever the game's digits: it is a command to type into a shell.
+    command = f"{autosave.game_id}" + _own_folder(autosave)
     if table:  # the class game goes on at the table, with the same seats
-        command = f"{autosave.game_id}" + (f" --port {port}" if port is not None else "")
+        command += f" --port {port}" if port is not None else ""
         return loc.gettext("The game is saved. To continue it at the table, type: snl table "
                            "host --resume {number}").format(number=command)
     return loc.gettext("The game is saved. To continue it, type: snl play --resume "
-                       "{number}").format(number=str(autosave.game_id))
+                       "{number}").format(number=command)
+
+
+def _own_folder(autosave: Autosave) -> str:
+    """`` --data-dir FOLDER`` when the game is saved in a folder of its own (--data-dir):
+    without it, --resume looks for the game where it is not."""
+    import shlex
+
+    from snl_edu.store.database import data_dir
+
+    folder = autosave.games.store.path.parent
+    try:
+        usual = data_dir(None)
+    except RuntimeError:
+        usual = None
+    return "" if folder == usual else f" --data-dir {shlex.quote(str(folder))}"
 
 
 def save_after_interrupt(prepared: Prepared) -> None:

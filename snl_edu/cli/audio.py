@@ -39,7 +39,7 @@ RECORD = declare(SoundOptions, "record", "--record",
 
 VOICE = (TTS, RATE, VOLUME)
 # What the host says itself (the join code); the children's computers narrate the game.
-HOST_SOUND = (SPEECH, SCREEN_READER, *VOICE)
+HOST_SOUND = (SPEECH, SOUND, SCREEN_READER, *VOICE)
 PLAY_SOUND = (SPEECH, SOUND, SOUND_VOLUME, SCREEN_READER, RECORD, *VOICE)
 
 voice_options = apply(*VOICE)

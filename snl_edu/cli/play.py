@@ -29,6 +29,8 @@ from snl_edu.engine import MAX_SEATS
 from snl_edu.language.localizer import Localizer, localizer_for
 from snl_edu.play.narration import Verbosity
 
+# The straight boards' sizes (snl_edu/boards/straight-10.toml and straight-20.toml).
+STRAIGHT_BOARDS = ("10", "20")
 # An hour: longer than any wait a game needs, and a bound that keeps time finite.
 MAX_WAIT = 3600.0
 
@@ -56,6 +58,10 @@ NEW_GAME: tuple[Option, ...] = (
             default=None, help="Number of computer players."),
     declare(PlayOptions, "board", "--board", default=DEFAULT_BOARD, show_default=True,
             metavar="NAME|PATH", help="A shipped board's name or a board file."),
+    declare(PlayOptions, "straight", "--straight-board", type=click.Choice(STRAIGHT_BOARDS),
+            default=None, metavar="10|20", parse=lambda given: given and int(given),
+            help="For level 1: play on a straight board of 10 or 20 squares in one row, left "
+                 "to right (Siegler & Ramani's linear board), instead of --board."),
     rule_options,
     declare(PlayOptions, "seed", "--seed", type=int, default=None,
             help="Seed the pasa: the same seed plays the same game."),

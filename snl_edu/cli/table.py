@@ -99,7 +99,10 @@ def host(ctx: click.Context, /, **params: Any) -> None:
         _check_code(params["code"], loc)
         play = play_options(ctx, params, loc, HOST, lessons="off",
                             sound=SoundOptions(speech=False, sound=False))
-        options = filled(TableOptions, HOST, params, play=play)
+        # Without --port a resumed table listens where it did (its pages kept that address).
+        chosen = ctx.get_parameter_source("port") is not click.core.ParameterSource.DEFAULT
+        options = filled(TableOptions, HOST, params, play=play,
+                         **({} if chosen else {"port": None}))
         the_table = run_app(ctx, lambda: Table(options))
         loc = the_table.loc  # a resumed table speaks the language it was hosted in
         try:
@@ -108,12 +111,12 @@ def host(ctx: click.Context, /, **params: Any) -> None:
             the_table.close()
             raise click.ClickException(loc.gettext(
                 "Cannot open the table on {address}: {reason}.").format(
-                    address=f"{options.bind}:{options.port}",
+                    address=f"{options.bind}:{the_table.port}",
                     reason=os_words(error, loc))) from None
         warm_up()
     host_open_table(the_table, address, Desk(
         options.bind, params["table_name"], options.web,
-        filled(SoundOptions, HOST_SOUND, params, sound=False)))
+        filled(SoundOptions, HOST_SOUND, params)))
 
 
 def _client_options(target: tuple[str, ...], name: str, watch: bool, verbosity: str,

@@ -12,6 +12,8 @@ from snl_edu.engine.errors import BoardError
 
 MIN_SIDE = 2
 MAX_SIDE = 20
+# One row is a board too: Siegler & Ramani's straight 1-10 board (snl_edu/boards/straight-10).
+MIN_HEIGHT = 1
 # A bounce from the square before the end with a 6 must still land on the board.
 MIN_LAST_SQUARE = 7
 
@@ -85,6 +87,11 @@ class Board:
         column = offset if row_from_bottom % 2 == 0 else self.width - 1 - offset
         return self.height - 1 - row_from_bottom, column
 
+    def across(self, square: int) -> float:
+        """Where a square lies from the board's left edge (0) to its right (1): rows run
+        left to right and right to left in turn, so a row is heard going back."""
+        return self.cell(square)[1] / (self.width - 1)
+
     def to_data(self) -> dict[str, Any]:
         """Plain data (the TOML file's shape), so a saved game carries its board."""
         data: dict[str, Any] = {
@@ -104,7 +111,7 @@ class Board:
 
 def validate(width: int, height: int, jumps: tuple[Jump, ...], source: str = "") -> None:
     """Raise ``BoardError`` naming the first broken rule and the jump that breaks it."""
-    if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
+    if not (MIN_SIDE <= width <= MAX_SIDE and MIN_HEIGHT <= height <= MAX_SIDE):
         raise BoardError("size", detail=f"{width}x{height}", source=source)
     last = width * height
     if last < MIN_LAST_SQUARE:

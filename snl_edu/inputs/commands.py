@@ -13,6 +13,7 @@ from snl_edu.vocabulary import N_
 
 class Action(StrEnum):
     ROLL = "roll"
+    STEP = "step"  # her go: the token one square on (Space, or "next" said)
     REPEAT = "repeat"
     PREVIOUS = "previous"  # review: the message before (key ",")
     NEXT = "next"  # review: the message after (key ".")
@@ -74,6 +75,8 @@ class ActionRow:
 ACTIONS: tuple[ActionRow, ...] = (
     ActionRow(Action.ROLL, N_("roll the pasa"), ("\r", "\n", " "), ("", "roll", "go"),
               button=N_("Roll")),
+    # No key of its own: in her go Space (a roll key) steps; a voice says "next".
+    ActionRow(Action.STEP, N_("one square on")),
     ActionRow(Action.REPEAT, N_("repeat the last message"), ("r",), ("repeat",),
               button=N_("Repeat")),
     ActionRow(Action.PREVIOUS, N_("the message before"), (",",), ("previous",),

@@ -3,7 +3,10 @@ and which of two squares has the better chance."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from snl_edu.engine import DIE_FACES, Board, JumpKind
+from snl_edu.language.localizer import Localizer
 from snl_edu.lessons.question_types import (
     NEAR,
     Generator,
@@ -12,6 +15,7 @@ from snl_edu.lessons.question_types import (
     QuestionContext,
     standable,
 )
+from snl_edu.vocabulary import N_
 
 
 def faces_to(board: Board, square: int, kind: JumpKind) -> int:
@@ -63,48 +67,50 @@ def _chance_faces(c: QuestionContext) -> Question | None:
         reveal.format(**values), focus=square, choices=tuple(range(DIE_FACES + 1)))
 
 
+# The faces question, for a ladder or a snake, about the child's own square (False) or an
+# imagined token (True): one sentence each, with its plural for several jumps near.
+_FACES_ASKED: dict[tuple[JumpKind, bool], Callable[[Localizer, int], str]] = {
+    (JumpKind.LADDER, True): lambda loc, near: loc.ngettext(
+        "Imagine a token on {square}. A ladder near it starts on {starts}. How many of the "
+        "six faces of the pasa would take it onto a ladder?",
+        "Imagine a token on {square}. Ladders near it start on {starts}. How many of the "
+        "six faces of the pasa would take it onto a ladder?", near),
+    (JumpKind.LADDER, False): lambda loc, near: loc.ngettext(
+        "You are on {square}. A ladder near you starts on {starts}. How many of the six "
+        "faces of the pasa would take you onto a ladder?",
+        "You are on {square}. Ladders near you start on {starts}. How many of the six "
+        "faces of the pasa would take you onto a ladder?", near),
+    (JumpKind.SNAKE, True): lambda loc, near: loc.ngettext(
+        "Imagine a token on {square}. A snake near it starts on {starts}. How many of the "
+        "six faces of the pasa would take it onto a snake?",
+        "Imagine a token on {square}. Snakes near it start on {starts}. How many of the "
+        "six faces of the pasa would take it onto a snake?", near),
+    (JumpKind.SNAKE, False): lambda loc, near: loc.ngettext(
+        "You are on {square}. A snake near you starts on {starts}. How many of the six "
+        "faces of the pasa would take you onto a snake?",
+        "You are on {square}. Snakes near you start on {starts}. How many of the six "
+        "faces of the pasa would take you onto a snake?", near),
+}
+# The answer told: how many faces reach a jump of the kind; "0 faces reach" is heard as a
+# count, so that none does is its own sentence.
+_FACES_TOLD: dict[JumpKind, Callable[[Localizer, int], str]] = {
+    JumpKind.LADDER: lambda loc, faces: loc.ngettext(
+        "{answer} face of {six} reaches a ladder from {square}.",
+        "{answer} faces of {six} reach a ladder from {square}.", faces),
+    JumpKind.SNAKE: lambda loc, faces: loc.ngettext(
+        "{answer} face of {six} reaches a snake from {square}.",
+        "{answer} faces of {six} reach a snake from {square}.", faces),
+}
+_NO_FACE = {JumpKind.LADDER: N_("No face of the pasa reaches a ladder from {square}."),
+            JumpKind.SNAKE: N_("No face of the pasa reaches a snake from {square}.")}
+
+
 def _faces_sentences(c: QuestionContext, kind: JumpKind, own: int | None, starts: list[int],
                      answer: int) -> tuple[str, str]:
     """The faces question and the answer told: for a ladder or a snake, about the child's
     own square or an imagined token."""
-    _ = c._
-    reveal: str
-    if kind is JumpKind.LADDER and own is None:
-        prompt = c.loc.ngettext(
-            "Imagine a token on {square}. A ladder near it starts on {starts}. How many of the "
-            "six faces of the pasa would take it onto a ladder?",
-            "Imagine a token on {square}. Ladders near it start on {starts}. How many of the "
-            "six faces of the pasa would take it onto a ladder?", len(starts))
-        reveal = c.loc.ngettext("{answer} face of {six} reaches a ladder from {square}.",
-                                "{answer} faces of {six} reach a ladder from {square}.", answer)
-    elif kind is JumpKind.LADDER:
-        prompt = c.loc.ngettext(
-            "You are on {square}. A ladder near you starts on {starts}. How many of the six "
-            "faces of the pasa would take you onto a ladder?",
-            "You are on {square}. Ladders near you start on {starts}. How many of the six "
-            "faces of the pasa would take you onto a ladder?", len(starts))
-        reveal = c.loc.ngettext("{answer} face of {six} reaches a ladder from {square}.",
-                                "{answer} faces of {six} reach a ladder from {square}.", answer)
-    elif own is None:
-        prompt = c.loc.ngettext(
-            "Imagine a token on {square}. A snake near it starts on {starts}. How many of the "
-            "six faces of the pasa would take it onto a snake?",
-            "Imagine a token on {square}. Snakes near it start on {starts}. How many of the "
-            "six faces of the pasa would take it onto a snake?", len(starts))
-        reveal = c.loc.ngettext("{answer} face of {six} reaches a snake from {square}.",
-                                "{answer} faces of {six} reach a snake from {square}.", answer)
-    else:
-        prompt = c.loc.ngettext(
-            "You are on {square}. A snake near you starts on {starts}. How many of the six "
-            "faces of the pasa would take you onto a snake?",
-            "You are on {square}. Snakes near you start on {starts}. How many of the six "
-            "faces of the pasa would take you onto a snake?", len(starts))
-        reveal = c.loc.ngettext("{answer} face of {six} reaches a snake from {square}.",
-                                "{answer} faces of {six} reach a snake from {square}.", answer)
-    if answer == 0:  # "0 faces reach" is heard as a count; that none does is its own sentence
-        reveal = (_("No face of the pasa reaches a ladder from {square}.")
-                  if kind is JumpKind.LADDER else
-                  _("No face of the pasa reaches a snake from {square}."))
+    prompt = _FACES_ASKED[(kind, own is None)](c.loc, len(starts))
+    reveal = _FACES_TOLD[kind](c.loc, answer) if answer else c._(_NO_FACE[kind])
     return prompt, reveal
 
 

@@ -15,6 +15,24 @@ from snl_edu.lessons.question_types import (
     QuestionContext,
     standable,
 )
+from snl_edu.vocabulary import N_
+
+# The move just played, asked about: after no jump, a ladder or a snake (the square before
+# the jump, and what to say to the square the jump took her to).
+_COUNTED_MOVE: dict[JumpKind | None, tuple[str, str]] = {
+    None: (N_("You were on {square} and rolled {roll}. Count on {roll} from {square}: on "
+              "which square did the pasa put you?"), ""),
+    JumpKind.LADDER: (
+        N_("Before the ladder you were on {square} and rolled {roll}. Count on {roll} from "
+           "{square}: on which square did the pasa put you, before the ladder?"),
+        N_("{given} is where the ladder took you. The question is where counting {roll} "
+           "from {square} ends, before the ladder.")),
+    JumpKind.SNAKE: (
+        N_("Before the snake you were on {square} and rolled {roll}. Count on {roll} from "
+           "{square}: on which square did the pasa put you, before the snake?"),
+        N_("{given} is where the snake took you. The question is where counting {roll} "
+           "from {square} ends, before the snake.")),
+}
 
 
 def _count_on(c: QuestionContext) -> Question | None:
@@ -28,22 +46,8 @@ def _count_on(c: QuestionContext) -> Question | None:
     if move is not None and move.before >= 1 and move.before + move.roll <= last:
         square, roll = move.before, move.roll
         values = {"square": c.n(square), "roll": c.n(roll)}
-        if move.jump is JumpKind.LADDER:
-            prompt = _("Before the ladder you were on {square} and rolled {roll}. Count on "
-                       "{roll} from {square}: on which square did the pasa put you, before "
-                       "the ladder?")
-            wrong = _("{given} is where the ladder took you. The question is where counting "
-                      "{roll} from {square} ends, before the ladder.")
-        elif move.jump is JumpKind.SNAKE:
-            prompt = _("Before the snake you were on {square} and rolled {roll}. Count on "
-                       "{roll} from {square}: on which square did the pasa put you, before "
-                       "the snake?")
-            wrong = _("{given} is where the snake took you. The question is where counting "
-                      "{roll} from {square} ends, before the snake.")
-        else:
-            prompt = _("You were on {square} and rolled {roll}. Count on {roll} from "
-                       "{square}: on which square did the pasa put you?")
-            wrong = ""
+        asked, mistake = _COUNTED_MOVE[move.jump]
+        prompt, wrong = _(asked), _(mistake) if mistake else ""
         if wrong and c.situation.square != square + roll:
             given = c.situation.square
             mistaken = ((given, wrong.format(given=c.n(given), **values)),)
@@ -306,6 +310,8 @@ def _tens_ones(c: QuestionContext) -> Question | None:
 def _board_row(c: QuestionContext) -> Question | None:
     _ = c._
     board = c.situation.board
+    if board.height == 1:
+        return None  # a straight board has one row: nothing to ask
     square = c.pick_number(Kind.BOARD_ROW, range(1, board.last + 1),
                            favourite=c.situation.square)
     row = (square - 1) // board.width + 1

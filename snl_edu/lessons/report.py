@@ -22,6 +22,8 @@ KIND_NAMES = {
 }
 MISSED_SHOWN = 8
 SESSIONS_SHOWN = 10
+# Answers, all right at the first try and none skipped, before the report says "Wonderful!".
+PRAISED_FROM = 5
 
 
 def kind_name(kind: str, loc: Localizer) -> str:
@@ -54,6 +56,27 @@ def learner_line(summary: Summary, loc: Localizer) -> str:
         line = loc.gettext("{name}: no answers yet, suggested level {level}.").format(
             name=summary.learner, level=n(summary.suggested_level))
     return f"{line} {_skipped(summary.skipped, loc)}" if summary.skipped else line
+
+
+def _numbers_line(summary: Summary, loc: Localizer) -> list[str]:
+    """The numbers to practise, or praise the counts support: every answer right at the
+    first try, said with how many, and "Wonderful!" only for enough answers and no skips
+    (one answer and three questions skipped is not a wonderful record)."""
+    _ = loc.gettext
+    n = loc.number
+    if summary.missed_numbers:
+        missed = loc.join(_("{number} ({times}×)").format(number=n(number), times=n(times))
+                          for number, times in summary.missed_numbers[:MISSED_SHOWN])
+        return [_("Numbers to practise (not right at the first try): {numbers}.")
+                .format(numbers=missed)]
+    if summary.first_try < summary.answered:
+        return []  # a miss on a question about no one number: the count line says it
+    line = loc.ngettext("The {count} answer was right at the first try.",
+                        "All {count} answers were right at the first try.",
+                        summary.answered).format(count=n(summary.answered))
+    if summary.answered >= PRAISED_FROM and not summary.skipped:
+        line += " " + _("Wonderful!")
+    return [line]
 
 
 def report_lines(summary: Summary, loc: Localizer) -> list[str]:
@@ -89,13 +112,7 @@ def report_lines(summary: Summary, loc: Localizer) -> list[str]:
                      "try, {skipped} skipped.") if kind.skipped else \
                 _("{kind}: {correct} of {count} right ({percent}), {first} at the first try.")
         lines.append("  " + text.format(**values))
-    if summary.missed_numbers:
-        missed = loc.join(_("{number} ({times}×)").format(number=n(number), times=n(times))
-                          for number, times in summary.missed_numbers[:MISSED_SHOWN])
-        lines.append(_("Numbers to practise (not right at the first try): {numbers}.")
-                     .format(numbers=missed))
-    else:
-        lines.append(_("Every number was right at the first try. Wonderful!"))
+    lines += _numbers_line(summary, loc)
     lines.append(_("Sessions, oldest first:"))
     for session in summary.sessions[-SESSIONS_SHOWN:]:
         values = {"date": loc.number(session.started), "correct": n(session.correct),

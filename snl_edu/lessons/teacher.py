@@ -195,6 +195,9 @@ class Teacher:
     # snl_edu.play.teams); None from it: nobody here answers. Without it: the seat's player.
     child: Callable[[Game, int], str | None] | None = None
     on_outcome: Callable[[int, Outcome], None] | None = None  # for tests and tallies
+    # Told each answer as it is recorded, with the name of the child who gave it (not her
+    # learner's name): a table's terminal sends it to the teacher's computer too.
+    on_answer: Callable[[str, Outcome], None] | None = None
     # Told each question as it opens (its data, with the rolls the game had then) and None
     # once it is over, so a saved game keeps the question open when it stopped
     # (snl_edu.play.autosave) and a child's table computer keeps it with her seat's key.
@@ -379,10 +382,13 @@ class Teacher:
         if self.on_open is not None and not outcome.input_ended:
             self.on_open(None)  # answered or skipped: a resumed game does not ask it
         self._latest(learner).append((question.prompt, outcome.correct))
-        if self.recorder is not None and (outcome.tries or not outcome.input_ended):
+        answered = bool(outcome.tries or not outcome.input_ended)
+        if self.recorder is not None and answered:
             self.recorder(learner, outcome)
             if self.level is None:  # the record changed: so may the level it suggests
                 self._levels[learner.casefold()] = self.recorder.suggested_level(learner)
+        if self.on_answer is not None and answered:
+            self.on_answer(name, outcome)
         if self.on_outcome is not None:
             self.on_outcome(seat, outcome)
         return outcome

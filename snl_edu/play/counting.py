@@ -122,8 +122,13 @@ PROMPT_SAY = N_("{name}, your go! You are on {square} and rolled {roll}. On whic
 class Go:
     """One go's state: how far she has moved the token and what to say next."""
 
-    def __init__(self, walk: Walk, kind: GoKind, loc: Localizer, name: str) -> None:
+    def __init__(self, walk: Walk, kind: GoKind, loc: Localizer, name: str,
+                 across: Callable[[int], float] | None = None,
+                 said_step: str | None = None) -> None:
         self.walk = walk
+        self.said_step = said_step  # what her voice input hears as a step ("next"), if any
+        # Where each square lies across the board (Board.across): its pitch is heard there.
+        self.across = across
         # Coming onto the board, the landing is the roll itself: counting it is the go.
         self.kind = GoKind.STEPS if walk.start == 0 else kind
         self.loc = loc
@@ -158,6 +163,8 @@ class Go:
             text = self._(PROMPT_ENTER).format(**values)
         else:
             text = self._(PROMPT_STEPS).format(**values)
+        if self.said_step and not self.taken:
+            text += " " + self._("Or say {word} for each square.").format(word=self.said_step)
         return [Message(text, "turn")]
 
     def step(self) -> list[Message]:
@@ -168,7 +175,8 @@ class Go:
         self.taken += 1
         if self.taken == len(self.walk.squares):
             self.result = GoResult.STEPPED
-        return [Message(self.loc.number(square), square_pitch(square))]
+        place = self.across(square) if self.across is not None else None
+        return [Message(self.loc.number(square), square_pitch(square, place))]
 
     def guess(self, number: int) -> list[Message]:
         """Where she says the token lands (before a ladder or snake, or after it: she may
@@ -183,10 +191,22 @@ class Go:
                         .format(numbers=numbers, square=self.loc.number(self.walk.landing)),
                         "step")]
 
-    def leave(self) -> None:
-        """The game counts the rest for her, as it always did."""
-        if self.result is None:
-            self.result = GoResult.LEFT
+    def leave(self) -> list[Message]:
+        """The game counts the rest for her: on from where she has stepped to (the move's
+        narration counts a go she never began, as it always did)."""
+        if self.result is not None:
+            return []
+        self.result = GoResult.LEFT
+        if not self.taken:
+            return []
+        rest = ", ".join(self.loc.words(s) for s in self.walk.squares[self.taken:])
+        return [Message(self._("Counting on from {start}: {numbers}.").format(
+            start=self.loc.words(self.at), numbers=rest), "step")]
+
+    @property
+    def begun(self) -> bool:
+        """She has moved the token or said where it lands: the move is not counted again."""
+        return self.taken > 0 or self.result is not GoResult.LEFT
 
     def unclear(self) -> list[Message]:
         return [Message(self._("Press Space to move one square, or type the square your "
@@ -212,10 +232,10 @@ def take_go(go: Go, keys: GoKeys, side: GoSide) -> GoResult:
     while go.result is None:
         command = keys.source.next_command(keys.timeout)
         if command is None or command.action in (Action.END, Action.SKIP):
-            go.leave()
+            side.say(go.leave())
         elif command.action is Action.QUIT:
             if keys.confirm_quit():
-                go.leave()
+                side.say(go.leave())
         elif command.action is Action.ANSWER and command.number is not None:
             side.say(go.guess(command.number))
         elif _steps(command, typed.text):
@@ -225,14 +245,17 @@ def take_go(go: Go, keys: GoKeys, side: GoSide) -> GoResult:
         elif len(command.text) == 1 and (command.text.isdigit() or typed.text):
             _typed_key(go, typed, command.text, side)
         elif command.action is Action.ROLL:
-            go.leave()  # Enter alone, or "roll" said: the game counts for her
+            side.say(go.leave())  # Enter alone, or "roll" said: the game counts for her
         else:
             side.handle(command)
     return go.result
 
 
 def _steps(command: Command, typed: str) -> bool:
-    """Space, with nothing typed, moves the token one square (the key table's Space)."""
+    """Space, with nothing typed, moves the token one square (the key table's Space), and
+    so does "next" said (a voice's step)."""
+    if command.action is Action.STEP:
+        return True
     return command.action is Action.ROLL and command.text == " " and not typed
 
 

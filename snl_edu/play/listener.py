@@ -42,7 +42,7 @@ from snl_edu.inputs.commands import (
     answered_by_game,
 )
 from snl_edu.outputs.review import MessageReview
-from snl_edu.play.counting import TAP_PAUSE, Go, Goes, GoKeys, GoResult, GoSide, take_go, walk_of
+from snl_edu.play.counting import TAP_PAUSE, Go, Goes, GoKeys, GoSide, take_go, walk_of
 from snl_edu.play.key_help import help_messages
 from snl_edu.play.narration import Narrator
 from snl_edu.vocabulary import Message
@@ -170,7 +170,9 @@ class Listener:
         if kind is None:
             return None
         name = self.goes.roller(self.game, walk.seat)  # in a team, the child who rolled
-        return Go(walk, kind, self.narrator.loc, name or self.narrator.name(walk.seat))
+        said_step = self.ear.phrase_for(Action.STEP) if self.ear is not None else None
+        return Go(walk, kind, self.narrator.loc, name or self.narrator.name(walk.seat),
+                  self.game.board.across, said_step)
 
     def _her_go(self, done: Sequence[Event], go: Go, keys: GoKeys) -> list[Message]:
         """The roll said with its taps and a pause before its number, then her go, then
@@ -190,7 +192,7 @@ class Listener:
         finally:
             self.go = None
         moved = self.narrator.narrate_all(done[cut:],
-                                          her_go=None if result is GoResult.LEFT else seat)
+                                          her_go=seat if go.begun else None)
         self.news(moved)
         self.goes.went(self.game, seat, result)
         told = rolled + moved
@@ -270,6 +272,9 @@ class Listener:
             case Action.SLOWER | Action.FASTER | Action.QUIETER | Action.LOUDER:
                 if self.adjust is not None:
                     self.say(self.adjust(command.action), remember=False)
+            case Action.STEP:
+                self.say([Message(self._("That moves your token one square, when it is your "
+                                         "go to count."))], remember=False)
             case Action.YES | Action.NO | Action.SKIP:
                 pass  # nothing to confirm or skip: Escape only cut the speech short
             case None if command.text.startswith("\x1b"):

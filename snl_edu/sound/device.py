@@ -60,6 +60,7 @@ class DeviceSink:
     def __init__(self, rate: int = SAMPLE_RATE, backend: str | None = None,
                  device: str | None = None, channels: int = 1) -> None:
         self.rate = rate
+        self.channels = channels
         self._frame_bytes = SAMPLE_WIDTH * channels
         try:
             self._device, self.name = open_device("playback", rate, PERIOD_MS, PERIODS, backend,

@@ -11,7 +11,7 @@ import math
 import sys
 import wave
 from array import array
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO
 
@@ -23,10 +23,12 @@ SAMPLE_WIDTH = 2  # bytes: 16-bit signed, little-endian in files
 
 @dataclass(frozen=True)
 class Pcm:
-    """Native-endian signed 16-bit mono samples at ``rate`` Hz."""
+    """Native-endian signed 16-bit mono samples at ``rate`` Hz, and where a stereo output
+    places them (``pan``: -1 left to +1 right; None: the same in both ears, as speech)."""
 
     data: bytes
     rate: int = SAMPLE_RATE
+    pan: float | None = None
 
     @property
     def frames(self) -> int:
@@ -123,8 +125,8 @@ def read_wav(source: str | Path | IO[bytes]) -> Pcm:
 def resample(pcm: Pcm, rate: int) -> Pcm:
     """For voices that do not speak at our rate."""
     if pcm.rate == rate or not pcm.data:
-        return Pcm(pcm.data, rate)
-    return Pcm(resampled_int16(pcm.data, pcm.rate, rate), rate)
+        return replace(pcm, rate=rate)
+    return replace(pcm, data=resampled_int16(pcm.data, pcm.rate, rate), rate=rate)
 
 
 def scaled(pcm: Pcm, factor: float) -> Pcm:
@@ -132,4 +134,20 @@ def scaled(pcm: Pcm, factor: float) -> Pcm:
     if factor == 1.0:
         return pcm
     values = array("h", (max(-32768, min(32767, round(v * factor))) for v in pcm.samples()))
-    return Pcm(values.tobytes(), pcm.rate)
+    return replace(pcm, data=values.tobytes())
+
+
+def interleaved_stereo(pcm: Pcm) -> bytes:
+    """Left and right samples, frame by frame, for a two-channel output: unpanned sound
+    the same in both ears; panned sound equal-power (as the check-up's tone), scaled so
+    that at the centre each ear hears it as loud as unpanned sound."""
+    mono = pcm.samples()
+    frames = array("h", bytes(2 * len(pcm.data)))
+    if pcm.pan is None:
+        frames[0::2] = frames[1::2] = mono
+        return frames.tobytes()
+    angle = (min(max(pcm.pan, -1.0), 1.0) + 1) * math.pi / 4  # 0 (left) .. pi/2 (right)
+    for channel, gain in enumerate((math.cos(angle), math.sin(angle))):
+        frames[channel::2] = array("h", (max(-32768, min(32767, round(v * gain * math.sqrt(2))))
+                                         for v in mono))
+    return frames.tobytes()

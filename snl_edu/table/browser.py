@@ -14,8 +14,9 @@ import functools
 import io
 import queue
 import threading
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import replace
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from websockets.exceptions import WebSocketException
@@ -24,18 +25,18 @@ from snl_edu.app.opening import open_outputs
 from snl_edu.app.options import SoundOptions
 from snl_edu.app.play import Terminal
 from snl_edu.engine import Game
-from snl_edu.engine.events import Event, ExtraRoll, GameOver, Rolled, TurnStarted, Won
+from snl_edu.engine.events import Event, Rolled
 from snl_edu.error_text import describe
 from snl_edu.inputs import gestures
 from snl_edu.inputs.commands import Action, Command, CommandSource, parse_key
 from snl_edu.language.localizer import Localizer
-from snl_edu.play.counting import GoKeys
-from snl_edu.play.listener import LineSink, Listener
-from snl_edu.table import page_lines, page_wire, seat_board, wire
-from snl_edu.table.client import ClientOptions, TableClient, TableError
+from snl_edu.table import page_wire, seat_board, wire
+from snl_edu.table.client import REFUSALS, ClientOptions, TableClient, TableError
 from snl_edu.table.client.link import CONNECT_WAIT
+from snl_edu.table.client.turns import LESSON_POLL, PROMPT_WAIT
 from snl_edu.table.connection import Outbox
 from snl_edu.table.gate import shut
+from snl_edu.table.page_listener import PageListener, asking_now
 from snl_edu.table.turn_clock import SAYING_CAP
 from snl_edu.table.wire import Refusal, WireError
 from snl_edu.views.board_svg import square_centres
@@ -69,6 +70,7 @@ class PageLink:
         # The line whose "said" the turn waits for (None: none yet, the turn shown only): a
         # page far behind tells an old turn's line said late, which is no word on this one.
         self._said_id: str | None = None
+        self._said_turn: int | None = None  # the turn shown, which her tap names
         self.hearing = "own"  # what the lines now sent are (``line``)
         self._waiting = False
         # The table's own outbox: a page that stops reading (its queue full, or a send
@@ -111,22 +113,23 @@ class PageLink:
         self.send({"type": "ask", "open": True, "text": text, "earcon": earcon,
                    "id": self.spoken.add(text, self.language)})
 
-    def expect_said(self) -> None:
+    def expect_said(self, turn: int | None = None) -> None:
         if not self.gone.is_set():
             self.heard.clear()
             self._ask_said = True
             self._said_id = None
+            self._said_turn = turn
 
     def leave(self) -> None:
         """The page has gone: nothing waits for it from now on."""
         self.gone.set()
         self.heard.set()
 
-    def said(self, line_id: str) -> None:
+    def said(self, line_id: str, turn: int | None = None) -> None:
         """The page has said a line to its end; ``line_id`` "" is her tap on the turn it
-        shows before its line has come: either tells the turn waited for, an older line
-        said late does not."""
-        if line_id == "" or line_id == self._said_id:
+        shows (``turn``) before its line has come: either tells the turn waited for, an
+        older line said late, or a tap on an older turn, does not."""
+        if line_id == self._said_id or (line_id == "" and turn in (None, self._said_turn)):
             self.heard.set()
 
     def wait_said(self) -> None:
@@ -163,6 +166,13 @@ class PageOutput:
         self.link.wait_said()
 
 
+@dataclass(frozen=True)
+class ShownRoll(Command):
+    """A roll pressed on the page while it showed her turn ``turn`` as hers."""
+
+    turn: int = 0
+
+
 class PageKeys:
     """The page's keys and answers as the keyboard's ``Command``s."""
 
@@ -171,8 +181,11 @@ class PageKeys:
     def __init__(self) -> None:
         self.commands: queue.Queue[Command] = queue.Queue()
 
-    def key(self, key: str) -> None:
+    def key(self, key: str, turn: int | None = None) -> None:
+        """``turn``: the turn the page showed as hers when the key was pressed."""
         command = parse_key(key)
+        if command.action is Action.ROLL and turn is not None:
+            command = ShownRoll(command.action, command.text, command.number, turn)
         if command.action is not Action.QUIT:  # a page is left by closing it: nothing to ask
             self.commands.put(command)
 
@@ -194,6 +207,8 @@ class PageKeys:
 
 class BrowserSeat(TableClient):
     """A child's seat on a page: a table client whose screen and keys are the page's."""
+
+    at_host = True  # its lessons' store is the teacher's: no answer is sent there again
 
     def __init__(self, options: ClientOptions, loc: Localizer, link: PageLink,
                  keys: PageKeys, table_loc: Localizer, touch: bool = False) -> None:
@@ -239,10 +254,11 @@ class BrowserSeat(TableClient):
         before it: the page says when it is done), and then the table starts the clock."""
         # Expected before the page sees its turn: a tap on Roll then tells the host "said"
         # before the line has reached the page, and that must count for this turn.
-        self.link.expect_said()
-        if self._turn_is(called):
-            self.link.send({"type": "turn", "mine": True})
-        super()._prompt(called)
+        turn = self.turns_called if called is None else called
+        self.link.expect_said(turn)
+        if self._turn_is(turn):  # numbered: her tap names the turn she saw
+            self.link.send({"type": "turn", "mine": True, "turn": turn})
+        super()._prompt(turn)
 
     def _tell_update(self, game: Game | None, events: list[Event]) -> None:
         """A roll for her seat (hers, or the table's when her clock ran out) takes her
@@ -254,14 +270,26 @@ class BrowserSeat(TableClient):
 
     def _act(self, command: Command, keys: CommandSource | None = None) -> None:
         if command.action is Action.ROLL and self.my_turn.is_set():
+            if isinstance(command, ShownRoll):
+                self._wait_for_shown_turn(command.turn)
             self.link.send({"type": "turn", "mine": False})
         super()._act(command, keys)
+
+    def _wait_for_shown_turn(self, turn: int) -> None:
+        """Her tap on the turn the page shows counts, however soon it comes: the page was
+        shown it from within ``_prompt`` (on the table's thread), which has her tap's
+        "said" and is about to tell the table the turn is said; the roll waits for that
+        (a tap on a turn gone, or on none, is as any key pressed before her turn)."""
+        deadline = time.monotonic() + PROMPT_WAIT
+        while self._turn_is(turn) and not self.turn_said.wait(LESSON_POLL) \
+                and time.monotonic() < deadline:
+            pass
 
     def _open_lessons(self, keys: CommandSource, by_ear: bool,
                       stack: contextlib.ExitStack) -> Teacher | None:
         teacher = super()._open_lessons(keys, by_ear, stack)
         if teacher is not None:
-            self.page_listener.asked = functools.partial(_asking_now, teacher)
+            self.page_listener.asked = functools.partial(asking_now, teacher)
             if teacher.asker is not None:
                 teacher.asker.gestures = self.gestures
         return teacher
@@ -269,82 +297,6 @@ class BrowserSeat(TableClient):
     def come_back(self) -> str:
         return self._("You have left the table; your seat is kept for you. To come back, "
                       "open this page again.")
-
-
-class PageListener(Listener):
-    """The seat's listener. The child's question is shown in a box of its own on the page,
-    said there once: never in the log, nor asked again below what the table says meanwhile
-    (the box keeps it in view). The page hears when it opens and when it is over
-    (answered, skipped or put aside)."""
-
-    asks_again = False
-
-    def __init__(self, gettext: Callable[[str], str], sink: LineSink, link: PageLink) -> None:
-        super().__init__(gettext, sink)
-        self.link = link
-        self.asked: Callable[[], str | None] = lambda: None  # the prompt being asked now
-        self.page_help: list[Message] = []
-        self.box_open = False
-
-    def say(self, messages: list[Message], remember: bool = True, review: bool = True) -> None:
-        prompt = self.asked()
-        if prompt is None or all(line.text != prompt for line in messages):
-            super().say(messages, remember, review)
-            return
-        self.review.add(messages)  # , and . still read it back
-        self.box_open = True
-        self.link.question(messages)
-
-    def handle(self, command: Command, asked: int | None = None) -> None:
-        """The page's help tells the page's buttons, not a terminal's keys."""
-        if command.action is Action.HELP and self.page_help:
-            self.say(self.page_help, remember=False)
-        else:
-            super().handle(command, asked)
-
-    def roll(self, events: Sequence[Event], keys: GoKeys | None = None) -> Callable[[], None]:
-        """Another child's move: one short line on the page, not its whole narration; whose
-        turn comes next is in the status line, not said."""
-        seat = page_lines.mover(events)
-        if seat is None or seat == self.seat or self.narrator is None \
-                or any(isinstance(event, (Won, GameOver)) for event in events):  # for all
-            call_next_turn = super().roll(events, keys)
-        else:
-            short = page_lines.short_move(self.narrator, events)
-            with self.link.others():
-                call_next_turn = super().roll(events)
-            if short:
-                self.link.line(Message(short), "short")
-
-        again = any(isinstance(event, ExtraRoll) and event.seat == self.seat
-                    for event in events)  # her six: "rolls again" is hers
-
-        def next_turn() -> None:
-            with contextlib.nullcontext() if again else self.link.others():
-                call_next_turn()
-            self._whose_turn(events)
-
-        return next_turn
-
-    def _whose_turn(self, events: Sequence[Event]) -> None:
-        """The page's status line, which always holds whose turn it is."""
-        turns = [event for event in events if isinstance(event, TurnStarted)]
-        if self.game is not None and self.game.over:
-            self.link.send({"type": "whose", "text": ""})  # nobody's: the places say the end
-        elif turns and self.narrator is not None:
-            lines = self.narrator.narrate(turns[-1])
-            self.link.send({"type": "whose", "text": lines[0].text if lines else ""})
-
-    def answered(self) -> None:
-        super().answered()
-        if self.box_open:
-            self.box_open = False
-            self.link.send({"type": "ask", "open": False})
-
-
-def _asking_now(teacher: Teacher) -> str | None:
-    asker = teacher.asker
-    return asker.asking.prompt if asker is not None and asker.asking is not None else None
 
 
 def serve_page(connection: Any, path: str, table: Any) -> None:
@@ -385,6 +337,12 @@ def _serve(connection: Any, path: str, table: Any, link: PageLink) -> None:
                 link.send(_labels(path == "/watch", link.language, table.loc.language,
                                   table.web.table))
                 continue
+            if kind == "seats":  # the free seats' names, for the right code only
+                hellos += 1
+                if hellos > HELLOS_BEFORE_JOIN:
+                    return
+                _free_seats(link, table, connection, page_wire.read_code(data))
+                continue
             if kind != "join":
                 raise WireError("not a join")
             join = page_wire.read_join(data, watch=path == "/watch")
@@ -410,9 +368,19 @@ def _serve(connection: Any, path: str, table: Any, link: PageLink) -> None:
             table.pages.discard(threading.current_thread())
 
 
-def _refusal_text(reason: Refusal, join: page_wire.PageJoin, table: Any) -> str:
-    from snl_edu.table.client import REFUSALS
+def _free_seats(link: PageLink, table: Any, connection: Any, code: str) -> None:
+    """The names of the seats nobody has taken, each a button on the join screen (a child
+    who cannot type taps hers); a wrong code is refused, and counted, as a join's is."""
+    address = str(connection.remote_address[0]) if connection.remote_address else "?"
+    refusal = table.admit(address, code)
+    if refusal is None:
+        link.send({"type": "seats", "free": list(table.free_seats())})
+    else:
+        link.send({"type": "refused", "text": describe(TableError(REFUSALS[refusal]),
+                                                       Localizer.create(link.language))})
 
+
+def _refusal_text(reason: Refusal, join: page_wire.PageJoin, table: Any) -> str:
     loc = Localizer.create(join.language)
     return describe(TableError(REFUSALS[reason], name=join.name), loc)
 
@@ -442,11 +410,11 @@ def _read_keys(connection: Any, keys: PageKeys, link: PageLink) -> None:
                 data = wire.decode(text, wire.MAX_CLIENT_MESSAGE)
                 kind = data.get("type")
                 if kind == "key":
-                    keys.key(page_wire.read_key(data))
+                    keys.key(page_wire.read_key(data), page_wire.read_turn(data))
                 elif kind == "answer":
                     keys.answer(page_wire.read_answer(data))
                 elif kind == "said":
-                    link.said(page_wire.read_said(data))
+                    link.said(page_wire.read_said(data), page_wire.read_turn(data))
                 else:
                     raise WireError("not a key or an answer")
             except WireError:

@@ -49,6 +49,11 @@ def read_join(data: Mapping[str, Any], watch: bool = False) -> PageJoin:
     return PageJoin(code, name, read_language(data), token, data.get("touch") is True)
 
 
+def read_code(data: Mapping[str, Any]) -> str:
+    """The join code a page asks the free seats with (the names only for the right code)."""
+    return short_text(data, "code", MAX_CODE) or ""
+
+
 def read_key(data: Mapping[str, Any]) -> str:
     """A key as the terminal would read it (the page names Enter "\\r", Escape "\\x1b")."""
     key = short_text(data, "key", MAX_KEY) or ""
@@ -61,6 +66,17 @@ def read_said(data: Mapping[str, Any]) -> str:
     """Which line the page has said to its end ("": the turn it shows, tapped before its
     line came)."""
     return short_text(data, "id", MAX_LINE_ID, required=False) or ""
+
+
+def read_turn(data: Mapping[str, Any]) -> int | None:
+    """The turn the page shows as hers (its "turn" message's number), named by her roll and
+    its "said"; None: none is shown (or a page that does not say)."""
+    turn = data.get("turn")
+    if turn is None:
+        return None
+    if type(turn) is not int or not 0 <= turn <= 1_000_000:
+        raise WireError("turn is not a number")
+    return turn
 
 
 def read_answer(data: Mapping[str, Any]) -> str:
@@ -76,6 +92,8 @@ def seat_labels(loc: Localizer) -> dict[str, str]:
         # page's title and its controls' names, read by screen readers.
         "title": _("Snakes and ladders"),
         "join-heading": _("Join the table"),
+        # Above the free seats' names, each a button: the child taps her own.
+        "seats": _("Who are you?"),
         "language": _("Language"),
         "name": _("Name"),
         "code": _("Join code"),

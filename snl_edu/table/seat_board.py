@@ -56,9 +56,8 @@ def board_message(game: Game, narrator: Narrator, centres: dict[int, tuple[float
         return [round((x - left) / (right - left), 4), round((y - top) / (bottom - top), 4)]
 
     mover, squares = walked(events)
-    return {
-        "type": "board", "box": [round(edge, 4) for edge in box],
-        "columns": game.board.width,
+    return {  # the image (the screen's board, web.py) is the grid alone: drawn whole
+        "type": "board", "columns": game.board.width, "rows": game.board.height,
         "tokens": [{"seat": seat + 1, "name": narrator.name(seat), "square": square,
                     "place": narrator.loc.number(seat + 1), "mine": seat == own,
                     "at": at(square),

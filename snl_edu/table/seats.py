@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from snl_edu.inputs.commands import Action, Command
-from snl_edu.table.turn_clock import QUESTION_CAP, Signal, TurnClock
+from snl_edu.table.turn_clock import QUESTION_CAP, SAYING_GRACE, Signal, TurnClock
 from snl_edu.table.wire import Notice
 
 MISSED_BEFORE_COVER = 2
@@ -67,7 +67,8 @@ class NetworkSeat:
                  tell: Callable[[Notice], None], warning_before: float = WARNING_BEFORE,
                  monotonic: Callable[[], float] = time.monotonic,
                  rolling_again: Callable[[], bool] = lambda: False,
-                 question_cap: float = QUESTION_CAP) -> None:
+                 question_cap: float = QUESTION_CAP,
+                 saying_grace: float = SAYING_GRACE) -> None:
         self.control = control
         self.clock = clock or None  # seconds a turn waits; None or 0: no clock
         self.tell = tell  # tells the owner's computer (and the room) what happens to the seat
@@ -77,6 +78,7 @@ class NetworkSeat:
         # not a second missed turn.
         self.rolling_again = rolling_again
         self.question_cap = question_cap  # how long an open question holds the turn at most
+        self.saying_grace = saying_grace  # how long a turn waits at most to be said
         # The owner's commands, and the signals that move the waiting turn's clock.
         self.commands: queue.Queue[Command | Signal] = queue.Queue()
         self.present = False
@@ -91,6 +93,9 @@ class NetworkSeat:
         self.waiting = False  # the session is waiting for this seat's command
         self.announced = False  # ... and the owner's computer has said the turn
         self.rolled = False  # ... and the owner has pressed roll (once is all it takes)
+        # The turns told to the owner's computer: each turn's notice names its number, and
+        # the computer's "said" names the turn it said (a late one is of no turn now).
+        self.turns_told = 0
 
     # The owner's connection calls these.
 
@@ -103,20 +108,25 @@ class NetworkSeat:
         self.present = False
         self.wake()  # a turn waiting for them re-reads its clock
 
-    def said(self) -> None:
-        """The owner's computer has announced this turn: their time starts now."""
-        if self.waiting:
+    def said(self, turn: int | None = None) -> None:
+        """The owner's computer has announced this turn (``turn``, None: the one waiting):
+        their time starts now."""
+        if self._now(turn):
             self.announced = True
             self.unheard = 0
             self.commands.put(Signal.SAID)
 
-    def asking(self) -> None:
+    def asking(self, turn: int | None = None) -> None:
         """The turn is announced, but the owner is answering their own question: their time
         starts when it is over."""
-        if self.waiting:
+        if self._now(turn):
             self.announced = True  # said, the question below it: a roll counts from now
             self.unheard = 0
             self.commands.put(Signal.ASKING)
+
+    def _now(self, turn: int | None) -> bool:
+        """A turn waits, and it is the one named (None: whichever it is)."""
+        return self.waiting and turn in (None, self.turns_told)
 
     def put(self, command: Command) -> None:
         """A command from the owner. A roll counts only in the owner's turn, after their
@@ -178,9 +188,11 @@ class NetworkSeat:
             self._cover()
             self.control.wait(0.0)
             return Command(Action.ROLL, "covered")
+        self.turns_told += 1
         self.tell(Notice.TURN)
         # The clock waits for the announcement.
-        turn = TurnClock.start(self._clock(), not (self.present and self.clock), self.monotonic)
+        turn = TurnClock.start(self._clock(), not (self.present and self.clock), self.monotonic,
+                               self.saying_grace)
         while True:
             if not self.control.running.is_set():
                 # A pause stops the clock; the whole time again after it.

@@ -48,9 +48,9 @@ class TurnClock:
     asked: bool = False  # the owner's question held the turn: the clock runs from its end
 
     @classmethod
-    def start(cls, clock: float | None, heard: bool,
-              monotonic: Callable[[], float]) -> TurnClock:
-        grace = 0.0 if heard else SAYING_GRACE
+    def start(cls, clock: float | None, heard: bool, monotonic: Callable[[], float],
+              saying_grace: float = SAYING_GRACE) -> TurnClock:
+        grace = 0.0 if heard else saying_grace
         started = 0.0 if clock is None else monotonic()  # no clock: nothing to time
         deadline = None if clock is None else started + clock + grace
         return cls(monotonic, clock, heard, grace, deadline, started)

@@ -20,10 +20,11 @@ from typing import Any, ClassVar, get_args
 
 from snl_edu.engine.events import Event, GameOver, Standing
 from snl_edu.inputs.commands import Action, Command
-from snl_edu.safe_text import MAX_NAME, MAX_TITLE, clean_name, visible_data
+from snl_edu.safe_text import MAX_NAME, MAX_TITLE, clean_name, visible, visible_data
 
-# A client's messages are tiny (a join or a command): anything bigger is not ours.
-MAX_CLIENT_MESSAGE = 2048
+# A client's messages are small (a join, a command, an answer with its question, whose
+# Nepali is three bytes a letter): anything bigger is not ours.
+MAX_CLIENT_MESSAGE = 4096
 # The table's messages carry the game's state (its rolls), which grows with the game.
 MAX_TABLE_MESSAGE = 512 * 1024
 MAX_TOKEN = 64
@@ -31,6 +32,9 @@ MAX_CODE = 32
 MAX_DETAIL = 80
 MAX_SEATS = 64  # far more than a table seats: a longer list is not a game's
 MAX_EVENTS = 200
+MAX_QUESTION = 600  # a lesson question's words, as kept with its answer
+MAX_ANSWER_SECONDS = 24 * 3600.0  # a question left open for a school day, at most
+MAX_ANSWER_NUMBER = 1_000_000
 
 # Every kind of event the engine makes, by name: the union in engine.events is the list.
 EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in get_args(Event)}
@@ -165,12 +169,15 @@ class Join(Message):
 
 @dataclasses.dataclass(frozen=True)
 class Said(Message):
-    """The child's computer has announced their turn (shown, and spoken to the end)."""
+    """The child's computer has announced their turn (shown, and spoken to the end).
+    ``turn``: which of the seat's turns (its notice's number): a computer that said an old
+    turn late, behind a voice far behind or a page that froze, says nothing of this one."""
 
     type: ClassVar[str] = "said"
+    turn: int | None = None  # None: the turn now waiting (a computer that does not name it)
 
     def data(self) -> dict[str, Any]:
-        return {"type": self.type}
+        return _with_turn({"type": self.type}, self.turn)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -179,9 +186,81 @@ class Asking(Message):
     waits until the question is over (then ``Said``)."""
 
     type: ClassVar[str] = "asking"
+    turn: int | None = None  # as for ``Said``
 
     def data(self) -> dict[str, Any]:
-        return {"type": self.type}
+        return _with_turn({"type": self.type}, self.turn)
+
+
+def _with_turn(message: dict[str, Any], turn: int | None) -> dict[str, Any]:
+    if turn is not None:
+        message["turn"] = turn
+    return message
+
+
+@dataclasses.dataclass(frozen=True)
+class Answered(Message):
+    """A lesson question answered (or put aside) by a child at this computer, for the
+    teacher's computer to keep with the class's practice. The table keeps it only for a
+    child seated on this connection, and only after her seat's own rolls."""
+
+    type: ClassVar[str] = "answered"
+    name: str  # the child who answered: the seat's, or one of the team at this computer
+    kind: str  # a lesson question's kind (snl_edu.lessons.question_types.Kind)
+    question: str
+    expected: int
+    given: int | None
+    correct: bool
+    tries: int
+    skipped: bool
+    seconds: float
+    focus: int | None = None
+    language: str = "en"
+
+    def data(self) -> dict[str, Any]:
+        return {"type": self.type, **{field.name: getattr(self, field.name)
+                                      for field in dataclasses.fields(self)}}
+
+
+def read_answered(data: Mapping[str, Any]) -> Answered:
+    """An answer as a client sends it, every field checked and the whole consistent: a
+    known kind and language, small numbers, right only when the last answer given was the
+    expected one, a skip never right, an answer given for every try."""
+    # Imported here: only a host reads answers, and the lessons are slow to import.
+    from snl_edu.language import registry
+    from snl_edu.lessons.answers import MAX_TRIES
+    from snl_edu.lessons.question_types import Kind
+
+    name = clean_name(short_text(data, "name", 4 * MAX_NAME) or "", MAX_NAME)
+    kind = short_text(data, "kind", MAX_NAME) or ""
+    question = visible(short_text(data, "question", MAX_QUESTION) or "")
+    language = short_text(data, "language", MAX_NAME) or ""
+    expected, focus = _number(data, "expected"), _number(data, "focus", required=False)
+    given = _number(data, "given", required=False)
+    tries = _count(data, "tries")
+    correct, skipped = _flag(data, "correct"), _flag(data, "skipped")
+    seconds = data.get("seconds")
+    if not isinstance(seconds, int | float) or isinstance(seconds, bool) \
+            or not 0 <= seconds <= MAX_ANSWER_SECONDS:  # (NaN is no time either)
+        raise WireError("seconds is not a time")
+    if not name or not question.strip() or kind not in {k.value for k in Kind} \
+            or registry.get(language) is None:
+        raise WireError("not an answer to a lesson question")
+    assert expected is not None and tries is not None
+    if tries > MAX_TRIES or (given is None) != (tries == 0) \
+            or correct != (not skipped and given == expected) or (skipped and correct):
+        raise WireError("not an answer as a lesson gives it")
+    return Answered(name, kind, question, expected, given, correct, tries, skipped,
+                    float(seconds), focus, language)
+
+
+def _number(data: Mapping[str, Any], key: str, required: bool = True) -> int | None:
+    value = data.get(key)
+    if value is None and not required:
+        return None
+    if type(value) is not int or not 0 <= value <= MAX_ANSWER_NUMBER:
+        raise WireError(f"{key} is not a number")
+    return value
 
 
 def command_data(command: Command) -> dict[str, Any]:
@@ -217,12 +296,15 @@ def read_command(data: Mapping[str, Any]) -> Command:
     return Command(action)
 
 
-def read_request(data: Mapping[str, Any]) -> Command | Said | Asking:
-    """What a seated client sends after its join: a roll, or that its turn was said."""
+def read_request(data: Mapping[str, Any]) -> Command | Said | Asking | Answered:
+    """What a seated client sends after its join: a roll, that its turn was said, or a
+    lesson's answer."""
     if data.get("type") == Said.type:
-        return Said()
+        return Said(_count(data, "turn", False))
     if data.get("type") == Asking.type:
-        return Asking()
+        return Asking(_count(data, "turn", False))
+    if data.get("type") == Answered.type:
+        return read_answered(data)
     return read_command(data)
 
 
@@ -346,6 +428,7 @@ class NoticeOf(Message):
     seat: int | None = None
     member: str | None = None
     seconds: int | None = None  # a warning: the seconds it says are left
+    turn: int | None = None  # a turn: the how-manyth of the seat's, for its ``Said``
 
     def data(self) -> dict[str, Any]:
         message: dict[str, Any] = {"type": self.type, "kind": str(self.kind),
@@ -354,7 +437,7 @@ class NoticeOf(Message):
             message["member"] = self.member
         if self.seconds is not None:
             message["seconds"] = self.seconds
-        return message
+        return _with_turn(message, self.turn)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -416,7 +499,7 @@ def read_fact(data: Mapping[str, Any]) -> Fact:
         if (seat is None) != (notice in TABLE_NOTICES):
             raise WireError("a notice's seat is missing or not wanted")
         return NoticeOf(notice, seat, None if member is None else clean_name(member),
-                        _count(data, "seconds", False))
+                        _count(data, "seconds", False), _count(data, "turn", False))
     if kind == Update.type:
         events = data.get("events")
         if not isinstance(events, list) or len(events) > MAX_EVENTS:

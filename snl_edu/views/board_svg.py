@@ -24,6 +24,7 @@ ENTRY_GAP = 0.35  # extra space between two legend entries, as a share of the fo
 # The legend shrinks (down to its floor) before the grid gives up more than this
 # share of its full size; past the floor the grid gives way, so nothing leaves the page.
 GRID_KEEP = 0.85
+ONE_ROW_DROP = 0.27  # share of a square: a straight board's jumps, under its numbers
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,8 @@ class _Layout:
         self.bottom = self.top + self.cell * board.height
         self.board = board
         # Large numbers fill the top of a square; jumps meet it lower down, clear of them.
-        self.drop = self.cell * style.anchor_drop
+        # On one row (a straight board) a jump runs along the row, below its numbers.
+        self.drop = self.cell * (ONE_ROW_DROP if board.height == 1 else style.anchor_drop)
 
     def corner(self, square: int) -> tuple[float, float]:
         row, column = self.board.cell(square)
@@ -183,10 +185,13 @@ def _draw_grid(page: Page, board: Board, layout: _Layout, style: Style, loc: Loc
         page.add(*(_ladder(jump, layout, style) if jump.kind is JumpKind.LADDER
                    else _snake(jump, layout, style)))
     page.add("</g>", '<g class="numbers">')
-    size = layout.cell * style.number_scale
+    # A straight board's row is its number line, and its squares are small on the page:
+    # each number is large and centred, as in large print.
+    one_row = board.height == 1
+    size = layout.cell * (LARGE_PRINT.number_scale if one_row else style.number_scale)
     for square in range(1, board.last + 1):
         x, y = layout.corner(square)
-        if style.number_centred:
+        if style.number_centred or one_row:
             tx, ty, anchor = x + layout.cell / 2, y + layout.cell * 0.06 + size * 0.8, "middle"
         else:
             tx, ty, anchor = x + layout.cell * 0.08, y + size * 1.05, "start"

@@ -30,9 +30,15 @@ def _jump_line(jump: Jump, loc: Localizer) -> str:
 
 def board_lines(board: Board, loc: Localizer) -> list[str]:
     """Every ladder, then every snake, one per line, in square order."""
-    header = loc.gettext("{title}: {last} squares, {width} across and {height} up.").format(
-        title=board.title(loc.language), last=loc.number(board.last),
-        width=loc.number(board.width), height=loc.number(board.height))
+    values = {"title": board.title(loc.language), "last": loc.number(board.last),
+              "width": loc.number(board.width), "height": loc.number(board.height),
+              "first": loc.number(1)}
+    if board.height == 1:  # a straight board: one row, read as a number line
+        header = loc.gettext("{title}: {last} squares in one row, {first} on the left to "
+                             "{last} on the right.").format(**values)
+    else:
+        header = loc.gettext("{title}: {last} squares, {width} across and {height} up.").format(
+            **values)
     return [header] + [_jump_line(j, loc) for j in board.ladders + board.snakes]
 
 

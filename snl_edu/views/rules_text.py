@@ -11,10 +11,12 @@ def rules_lines(board: Board, rules: Rules, loc: Localizer) -> list[str]:
     _ = loc.gettext
     last = loc.number(board.last)
     six = loc.number(DIE_FACES)
+    shape = _("Board {title}: squares {first} to {last} in one row, left to right.") \
+        if board.height == 1 else \
+        _("Board {title}: squares {first} to {last}, {width} across and {height} up.")
     lines = [
-        _("Board {title}: squares {first} to {last}, {width} across and {height} up.").format(
-            title=board.title(loc.language), first=loc.number(1), last=last,
-            width=loc.number(board.width), height=loc.number(board.height)),
+        shape.format(title=board.title(loc.language), first=loc.number(1), last=last,
+                     width=loc.number(board.width), height=loc.number(board.height)),
         loc.ngettext("{count} ladder (bharyang) lifts you from its foot to its top.",
                      "{count} ladders (bharyang) lift you from their foot to their top.",
                      len(board.ladders)).format(count=loc.number(len(board.ladders))),

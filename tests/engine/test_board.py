@@ -19,7 +19,8 @@ def data(ladders=(), snakes=(), width=10, height=10):  # type: ignore[no-untyped
 
 
 def test_shipped_boards_match_spec() -> None:
-    assert shipped_names() == ["classic", "moksha-patam", "saanp-bharyang"]
+    assert shipped_names() == ["classic", "moksha-patam", "saanp-bharyang", "straight-10",
+                               "straight-20"]
     sb = load_board("saanp-bharyang")
     assert {(j.start, j.end) for j in sb.ladders} == {
         (3, 22), (8, 30), (20, 41), (27, 64), (35, 55), (50, 69), (63, 81), (72, 91)}
@@ -82,14 +83,14 @@ def test_the_board_s_own_last_square_bounds_its_jumps() -> None:
         assert describe(caught.value, ENGLISH) == message
 
 
-@pytest.mark.parametrize("width,height", [(1, 10), (10, 1), (21, 2), (2, 3)])
+@pytest.mark.parametrize("width,height", [(1, 10), (10, 0), (21, 2), (2, 3), (5, 1)])
 def test_board_sizes_out_of_range(width: int, height: int) -> None:
     with pytest.raises(BoardError) as caught:
         board_from_data(data(width=width, height=height), source="ours.toml")
     assert caught.value.rule == "size"
     assert describe(caught.value, ENGLISH) == (
-        f"ours.toml: The board size {width}x{height} is not allowed: each side has 2 to 20 "
-        "squares, 7 squares at least in all.")
+        f"ours.toml: The board size {width}x{height} is not allowed: a board is 2 to 20 squares "
+        "across and 1 to 20 up, 7 squares at least in all.")
 
 
 def test_a_board_file_says_only_what_differs_from_the_classic_shape() -> None:

@@ -47,7 +47,7 @@ TYPED_PATTERNS = (
     r"sudo apt(?:-get)? install \S+|brew install \S+|snl_edu\[plot\]|PortAudio|NVDA|JAWS|"
     r"Orca|Debian|Ubuntu|Linux|zip|Bikash)\b"),        # programs and the Latin-named player
     r"\bhttps?://\S+",                                # the page's address, to open as shown
-    r"\b(?:ahead|help|no|quit|repeat|roll|skip|where|yes)\b",  # voice commands, to type
+    r"\b(?:ahead|help|no|quit|repeat|roll|skip|step|where|yes)\b",  # voice commands, to type
 )
 TYPED = re.compile("|".join(TYPED_PATTERNS))
 LATIN = re.compile("[A-Za-z]")

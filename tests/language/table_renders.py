@@ -74,8 +74,12 @@ class Page(threading.Thread):
                 kind, text = message.get("type"), str(message.get("text", ""))
                 if kind == "line" and message.get("said"):
                     page.send(json.dumps({"type": "said"}))
-                elif kind == "turn" and message.get("mine") and self.rolls:
-                    page.send(json.dumps({"type": "key", "key": "\r"}))
+                elif kind == "turn" and message.get("mine"):
+                    if question:  # her question, answered wrong, holds her turn: put it aside
+                        question, answered = "", False
+                        page.send(json.dumps({"type": "key", "key": "\x1b"}))
+                    if self.rolls:
+                        page.send(json.dumps({"type": "key", "key": "\r"}))
                 elif kind == "ask" and message.get("open"):
                     asked, question, answered = asked + 1, text, asked == 0
                     page.send(json.dumps({"type": "answer", "text": "५"} if answered
@@ -110,7 +114,7 @@ def _host(data: Path) -> Iterator[tuple[subprocess.Popen[str], str, int, str, li
     host = subprocess.Popen(
         _snl("table", "host", "--players", "आशा,विकास,गीता", "--team", "सीता+रमेश",
              "--computer", "1", "--bind", "127.0.0.1", "--port", "0", "--seed", "4",
-             "--turn-clock", "1", "--lang", "ne", "--verbosity", "full",
+             "--turn-clock", "0.5", "--lang", "ne", "--verbosity", "full",
              "--name", f"कक्षा-{uuid.uuid4().hex[:6]}"),
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env=_env(data))

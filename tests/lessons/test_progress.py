@@ -184,3 +184,23 @@ def test_unknown_learners_get_a_clear_message(tmp_path: Path) -> None:
             progress.canonical_name("Nobody")
     assert describe(caught.value, english()) == (
         "No progress is kept for Nobody: nobody has answered a lesson yet.")
+
+
+def test_the_report_praises_only_what_its_counts_support_and_says_them() -> None:
+    """A trial: one answer and three skipped were praised "Every number was right at the
+    first try"; the praise now gives its count, and "Wonderful!" needs five answers and
+    no skip."""
+    few = [record("count-on", True, focus=8)]
+    few += [record("numeral", False, tries=0, skipped=True, minutes=m) for m in (1, 2, 3)]
+    lines = report_lines(summarise("Asha", few), english())
+    assert "The 1 answer was right at the first try." in lines
+    assert "3 questions skipped." in lines
+    assert not any("Every number" in line or "Wonderful" in line for line in lines), lines
+    many = [record("count-on", True, focus=8, minutes=m) for m in range(5)]
+    lines = report_lines(summarise("Asha", many), english())
+    assert "All 5 answers were right at the first try. Wonderful!" in lines
+    unfocused = [*many, record("who-ahead", False, tries=2, minutes=9)]  # about no one number
+    lines = report_lines(summarise("Asha", unfocused), english())
+    assert not any("right at the first try." in line for line in lines[2:]), lines
+    assert "सबै ५ उत्तर पहिलो प्रयासमै सही भए। कति राम्रो!" in report_lines(
+        summarise("Asha", many), nepali())

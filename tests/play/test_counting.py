@@ -13,6 +13,8 @@ from snl_edu.boards import load_board
 from snl_edu.engine import Board, Game, Jump, JumpKind, Rules, Seat
 from snl_edu.inputs.commands import Action, Command
 from snl_edu.inputs.dice import RandomDice
+from snl_edu.inputs.voice.phrasebook.phrases import load_phrase_book
+from snl_edu.inputs.voice.phrasebook.understand import understand
 from snl_edu.language.localizer import Localizer
 from snl_edu.lessons.teacher import STEPS_FIRST, Frequency, GoRecord, Teacher
 from snl_edu.outputs.aloud.cues import load, square_hz
@@ -35,10 +37,11 @@ class Kid:
     interactive = True
 
     def __init__(self, log: list[tuple[str, object]], say_wrong: bool = False,
-                 leave: bool = False) -> None:
+                 leave: bool = False, step: Command | None = None) -> None:
         self.log = log
         self.say_wrong = say_wrong
         self.leave = leave
+        self.step = step or Command(Action.ROLL, " ")  # Space, or a word said for it
         self.session: Session | None = None
         self.teacher: Teacher | None = None
         self.pending: list[Command] = []
@@ -65,7 +68,7 @@ class Kid:
                 self.pending = [Command(None, c) for c in str(number)[1:]]
                 self.pending.append(Command(Action.ROLL, "\r"))
                 return Command(None, str(number)[0])
-            return Command(Action.ROLL, " ")
+            return self.step
         if asked is not None:
             return Command.answer(asked.answer)
         return Command(Action.ROLL, "\r")
@@ -83,7 +86,7 @@ class Logged(Collect):
 
 def play(board: Board, level: int, seed: int, lang: str = "en", computer: int = 1,
          rolls: list[int] | None = None, rules: Rules | None = None,
-         frequency: Frequency = Frequency.SOME, **kid):  # type: ignore[no-untyped-def]
+         frequency: Frequency = Frequency.SOME, ear=None, **kid):  # type: ignore[no-untyped-def]
     log: list[tuple[str, object]] = []
     loc = Localizer.create(lang)
     seats = [Seat("Asha"), *(Seat(f"Computer {n}", True) for n in range(1, computer + 1))]
@@ -101,6 +104,7 @@ def play(board: Board, level: int, seed: int, lang: str = "en", computer: int = 
     session.between_turns = teacher
     narrator.counting_on = lambda seat: teacher.counts_on(game, seat)
     session.listener.goes = teacher
+    session.listener.ear = ear
     child.session, child.teacher = session, teacher
     session.run()
     return log, out, waits, child
@@ -180,6 +184,30 @@ def test_each_press_moves_one_square_and_says_it_after_a_pause() -> None:
                                                           for i in range(3)]
 
 
+@pytest.mark.parametrize(("lang", "said"), [("en", "next"), ("ne", "अर्को")])
+def test_next_said_steps_one_square_as_space_does(lang: str, said: str) -> None:
+    plain = Board.build("plain", 10, 10, [])
+    book = load_phrase_book(lang)
+    heard = understand(book, said)
+    assert heard is not None
+
+    class Ear:  # the voice input's word for each action: the phrase book's first
+        hears_numbers = True
+
+        def phrase_for(self, action: Action) -> str | None:
+            return next(iter(book.phrases_for(action)), None)
+
+    _, out, _, _ = play(plain, 1, 0, lang, computer=0, rolls=[3, 4, 1], step=heard, ear=Ear())
+    loc = Localizer.create(lang)
+    told = loc.gettext("Or say {word} for each square.").format(word=said)
+    assert sum(t.endswith(told) for t in out.texts) == 3, out.texts  # each go, once
+    moved = next(i for i, t in enumerate(out.texts) if t == loc.gettext(
+        "{name} moves from {start} to {end}.").format(name="Asha", start=loc.number(3),
+                                                      end=loc.number(7)))
+    assert out.texts[moved - 4:moved] == [loc.number(n) for n in (4, 5, 6, 7)]
+    assert not any(t.startswith(("Counting", "I did not")) for t in out.texts)
+
+
 def test_a_ladder_at_the_end_of_her_go_is_counted_as_numbers_skipped() -> None:
     board = Board.build("one ladder", 10, 10, [Jump(JumpKind.LADDER, 21, 42)])
     _, out, _, _ = play(board, 1, 0, computer=0, rolls=[5, 5, 5, 6, 1, 1])
@@ -246,7 +274,7 @@ def test_each_square_she_steps_on_has_its_own_pitch_rising_with_its_number() -> 
     plain = Board.build("plain", 10, 10, [])
     _, out, _, _ = play(plain, 1, 0, computer=0, rolls=[3, 4, 1])
     steps = [m for m in out.messages if m.text.isdigit()]
-    assert [m.earcon for m in steps] == [square_pitch(n) for n in range(1, 9)]
+    assert [m.earcon for m in steps] == [square_pitch(n, plain.across(n)) for n in range(1, 9)]
     crossings = [sum(1 for a, b in pairwise(s) if (a < 0) != (b < 0))
                  for s in (array("h", load(square_pitch(n)).data) for n in (1, 50, 100))]
     assert crossings[0] < crossings[1] < crossings[2]  # 220 Hz, about 440, 880

@@ -14,7 +14,7 @@ import pytest
 from snl_edu.safe_text import MAX_NAME
 from tests.table import test_browser as seats
 from tests.table.helpers import CODE, WAIT, open_table, table_options
-from tests.table.test_browser import MS, _join, _page
+from tests.table.pages import MS, _join, _page
 
 pytestmark = pytest.mark.slow
 browser = seats.browser  # the module's one browser, as the seat tests launch it

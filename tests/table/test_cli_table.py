@@ -93,7 +93,7 @@ def test_a_class_plays_at_a_table_from_the_command_line(tmp_path: Path) -> None:
 def test_a_team_plays_at_a_table_from_two_computers(tmp_path: Path) -> None:
     child = ("--lessons", "off", "--lang", "en")
     host_out, _, outputs = play_a_class(
-        tmp_path, ("--team", "Asha+Bikash", "--computer", "1", "--no-speech"),
+        tmp_path, ("--team", "Asha+Bikash", "--computer", "1", "--no-speech", "--no-sound"),
         {"Asha": child, "Bikash": child})
     rolls = re.findall(r"Asha and Bikash's turn: it is (\w+)'s roll\.", host_out)
     assert len(rolls) > 4 and rolls[:4] == ["Asha", "Bikash", "Asha", "Bikash"], (

@@ -473,8 +473,9 @@ def test_the_teachers_end_says_how_to_continue_at_the_table(tmp_path: Path,
         asha.join_thread()
     # The table took any free port (--port 0): its children's computers come back only to
     # that one, so the command names it (tried: a plain --resume opened on 8765, and they
-    # waited at the old port for ever).
-    hint = f"snl table host --resume 1 --port {table.address[1]}"
+    # waited at the old port for ever). Its game is in a folder of its own (--data-dir):
+    # named too, or --resume looks for it where it is not.
+    hint = f"snl table host --resume 1 --data-dir {tmp_path} --port {table.address[1]}"
     assert any(line.endswith(hint) for line in host_log.lines), host_log.lines[-2:]
     # The child hears that the teacher ended it, the places as they stand, and that it is kept.
     said = asha.log.lines  # Asha's computer speaks English whatever the host's language

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from snl_edu.store.table_doors import TableDoors
 from tests.table import test_browser as seats
 from tests.table.helpers import WAIT, Child, open_table, table_options
 from tests.table.test_cli_table import snl, unique_table_name
@@ -51,16 +52,50 @@ def test_a_resumed_table_opens_with_its_code_and_lets_each_child_back_with_her_k
     assert "Asha" not in json.dumps(kept)  # by the game's number, no child's name
 
 
+
+def test_two_children_seated_moments_apart_both_keep_their_keys_on_a_slow_disk(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each join keeps the chairs' keys; a write that lands late must not put back an older
+    # picture of the chairs over a later join's (Bikash's key lost, so after a restart she
+    # would sit down as new, never "welcomed back").
+    with open_table(table_options(tmp_path, players=("Asha", "Bikash"))) as (table, _, _):
+        assert table.doors is not None
+        keep, first_writing, later_kept = table.doors.keep, threading.Event(), threading.Event()
+
+        def slow_disk(game_id: int, code: str, keys: list[str | None], port: int) -> None:
+            if first_writing.is_set():
+                keep(game_id, code, keys, port)
+                later_kept.set()
+                return
+            first_writing.set()
+            later_kept.wait(2.0)  # Asha's write is slow: Bikash's may be done first
+            keep(game_id, code, keys, port)
+
+        monkeypatch.setattr(table.doors, "keep", slow_disk)
+        asha = Child(table, "Asha", stop_after=1)
+        assert first_writing.wait(WAIT)
+        bikash = Child(table, "Bikash", stop_after=1)
+        for child in (asha, bikash):
+            child.log.wait_for(lambda lines: any("Wait for your turn" in line for line in lines))
+        keys = [asha.client.token, bikash.client.token]
+        game_id = table.prepared.autosave.game_id
+        asha.leave()
+        bikash.leave()
+    door = TableDoors(tmp_path).door(game_id)
+    assert door is not None and door.keys == keys
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
 
 
-def start_host(tmp_path: Path, port: int, *options: str) -> subprocess.Popen[str]:
+def start_host(tmp_path: Path, port: int | None, *options: str) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "SNL_DATA_DIR": str(tmp_path)}
+    chosen = () if port is None else ("--port", str(port))
     return subprocess.Popen(
-        snl("table", "host", "--bind", "127.0.0.1", "--port", str(port), "--turn-clock", "0",
+        snl("table", "host", "--bind", "127.0.0.1", *chosen, "--turn-clock", "0",
             "--lang", "en", "--name", unique_table_name(), "--no-speech", *options),
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env=env)
@@ -136,3 +171,70 @@ def test_ctrl_c_at_the_host_stops_the_table_and_resume_brings_every_seat_back(
             if process is not None and process.poll() is None:
                 process.kill()
                 process.communicate(timeout=WAIT)
+
+
+def stop(host: subprocess.Popen[str], output: Reader) -> str:
+    """The teacher's Ctrl-C; the number of the game it kept."""
+    host.send_signal(signal.SIGINT)
+    host.wait(WAIT)
+    output.thread.join(WAIT)
+    game = re.search(r"--resume (\d+)", " ".join(line for _, line in output.lines))
+    assert game is not None, [line for _, line in output.lines][-6:]
+    return game.group(1)
+
+
+def test_a_table_resumed_without_a_port_listens_on_the_one_it_had(tmp_path: Path) -> None:
+    port = free_port()
+    host = start_host(tmp_path, port, "--players", "Asha", "--computer", "1")
+    asha = None
+    try:
+        output = Reader(host)
+        code = re.search(r"Join code: (\S+)", output.wait_for(r"Join code: ")[1]).group(1)
+        asha = subprocess.Popen(
+            snl("table", "join", f"127.0.0.1:{port}", code, "--name", "Asha", "--no-speech",
+                "--no-sound"), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True,
+            env={**os.environ, "SNL_DATA_DIR": str(tmp_path / "asha")})
+        Reader(asha).wait_for(r"Your turn")  # the game is on, and saved
+        game = stop(host, output)
+        host = start_host(tmp_path, None, "--resume", game)  # the pages kept its address
+        output = Reader(host)
+        output.wait_for(r"Join code: ")
+        output.wait_for(rf"http://\S+:{port}/#")
+        with socket.create_connection(("127.0.0.1", port), timeout=WAIT):
+            pass
+        host.kill()  # a power cut
+        host.communicate(timeout=WAIT)
+        other = free_port()  # told otherwise, it listens where it is told
+        host = start_host(tmp_path, other, "--resume", game)
+        output = Reader(host)
+        output.wait_for(rf"http://\S+:{other}/#")
+    finally:
+        for process in (host, asha):
+            if process is not None and process.poll() is None:
+                process.kill()
+                process.communicate(timeout=WAIT)
+
+
+def test_a_damaged_door_file_is_kept_aside_and_the_teacher_is_told_once(
+        tmp_path: Path) -> None:
+    first = table_options(tmp_path, players=("Asha",))
+    with open_table(first) as (table, _, _):
+        game_id = table.prepared.autosave.game_id
+    doors = tmp_path / "table-doors.json"
+    damaged = doors.read_text()[:-7]  # a power cut in the middle of its writing
+    doors.write_text(damaged)
+    again = replace(first, code=None, play=replace(first.play, resume=str(game_id),
+                                                   players=None))
+    with open_table(again) as (table, host_log, _):
+        asha = Child(table, "Asha", code=table.code, stop_after=1)
+        asha.log.wait_for(lambda lines: any("Wait for your turn" in line for line in lines))
+        asha.leave()
+    (backup,) = tmp_path.glob("table-doors.json.corrupt-*.bak")
+    assert backup.read_text() == damaged
+    told = [line for line in host_log.lines if "was damaged" in line]
+    assert told == [(f"The file {doors}, which keeps each table's join code and seat keys, "
+                     f"was damaged, so it was kept as {backup} and a new one was started: a "
+                     "resumed table opens with a new join code, and the children join again "
+                     "with it.")]
+    assert str(game_id) in json.loads(doors.read_text())  # a whole one, begun again

@@ -11,12 +11,14 @@ from typing import Any
 import pytest
 
 from snl_edu.table.seats import MISSED_BEFORE_COVER
-from snl_edu.table.turn_clock import SAYING_GRACE
 from tests.table import test_browser as seats
 from tests.table.helpers import WAIT, open_table, table_options
 
 browser = seats.browser  # the seat tests' fixture: one Chromium for the module
-CLOCK = 2.0
+# The frozen-page test's turn: its clock and the grace for a page still to say the turn,
+# short (the table's own are 30 s and 5 s) but the grace still more than the test's
+# tolerance of 2 s, so a turn rolled at the clock alone, without the grace, fails it too.
+CLOCK, GRACE = 0.5, 2.6
 
 
 def test_your_turn_goes_the_moment_the_table_rolls_for_her(
@@ -40,10 +42,12 @@ def test_your_turn_goes_the_moment_the_table_rolls_for_her(
 
 
 NEVER_DONE_SPEAKING = """() => {
-    // The page's voice never finishes: each line waits out the page's own limit (10 s).
+    // The page's voice never finishes, not even at the page's own limit for a line (10 s,
+    // longer than this test's turns): the timer the page keeps for it is cleared.
     window.Audio = function () {
         const audio = document.createElement("audio");
         audio.play = () => new Promise(() => {});
+        Object.defineProperty(audio, "limit", { get: () => undefined, set: clearTimeout });
         return audio;
     };
     if (window.speechSynthesis) speechSynthesis.speak = () => {};
@@ -62,12 +66,12 @@ def times_of(log: Any, text: str, count: int) -> list[float]:
     return seen[:count]
 
 
-@pytest.mark.xfail(strict=False, reason="under full-suite load a frozen page is sometimes covered a turn late (37 s, not at once); passes alone; open in the closing note")
 @pytest.mark.slow
 def test_a_page_still_speaking_and_a_frozen_page_are_rolled_for_at_the_clock_then_covered(
         browser: Any, tmp_path: Path) -> None:
     options = replace(table_options(tmp_path, players=("Asha", "Bikash"), computers=0,
-                                    turn_clock=CLOCK), web_lessons="off")
+                                    turn_clock=CLOCK), web_lessons="off",
+                      saying_grace=GRACE)
     with open_table(options) as (table, host_log, _):
         asha = seats._page(browser, table)
         asha.add_init_script(NEVER_DONE_SPEAKING)
@@ -83,7 +87,7 @@ def test_a_page_still_speaking_and_a_frozen_page_are_rolled_for_at_the_clock_the
         print("waits per idle turn:", [round(wait, 1) for wait in waits],
               "covered after", round(covered[-1] - ups[-1], 1))
         for wait in waits[1:]:  # the first also waited for Bikash to join
-            assert abs(wait - (CLOCK + SAYING_GRACE)) <= 2.0, waits
+            assert abs(wait - (CLOCK + GRACE)) <= 2.0, waits
         assert covered[-1] - ups[-1] < 2.0  # from the misses on, the computer rolls at once
         table.end()
         asha.context.close()

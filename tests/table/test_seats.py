@@ -76,3 +76,32 @@ def test_with_the_clock_off_a_child_who_leaves_in_her_turn_is_rolled_for_after_t
     # No clock ran out, so the table says she is away, not that her time is up (tried at a
     # real table with --turn-clock 0: "Time is up: rolling for Gita.").
     assert answers == [Command(Action.ROLL, "away")] and told == [Notice.TURN, Notice.AWAY_ROLL]
+
+
+def test_a_turn_said_late_by_a_frozen_page_is_no_word_on_her_next_turn() -> None:
+    """Under load a frozen page was covered a turn late: its seat, held 30 s waiting for the
+    page, said turn 1 during turn 2, and that counted for turn 2. A "said" names its turn."""
+    told: list[Notice] = []
+    turn = threading.Event()
+    now = [0.0]
+
+    def tell(notice: Notice) -> None:
+        told.append(notice)
+        turn.set()
+
+    seat = NetworkSeat(TableControl(), 2.0, tell, monotonic=lambda: now[0])
+    seat.arrived()
+    answers: list[Command | None] = []
+    for late in (None, 1):  # turn 1 is never said; during turn 2, turn 1 is
+        turn.clear()
+        waiting = threading.Thread(target=lambda: answers.append(seat.next_command()),
+                                   daemon=True)
+        waiting.start()
+        assert turn.wait(WAIT)
+        if late is not None:
+            seat.said(late)
+        now[0] += 100.0
+        seat.wake()
+        waiting.join(WAIT)
+    answers.append(seat.next_command())
+    assert answers == [None, None, Command(Action.ROLL, "covered")], told

@@ -162,15 +162,12 @@ def test_without_the_web_no_page_is_served_and_no_page_seat_taken(tmp_path: Path
 
 
 def test_a_pages_turn_clock_runs_from_the_notice_once_the_page_has_said_the_turn(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path) -> None:
     """The page speaks in its own time; the host calls the turn, and the child's time runs
     from that notice. Until the page says it has been heard, the turn has its grace too
     (here far past any deadline): the page's said ends the grace."""
-    import snl_edu.table.turn_clock
-
-    monkeypatch.setattr(snl_edu.table.turn_clock, "SAYING_GRACE", 4 * WAIT)
     options = replace(table_options(tmp_path, players=("Asha",), computers=1,
-                                    turn_clock=0.2), web_lessons="off")
+                                    turn_clock=0.2), web_lessons="off", saying_grace=4 * WAIT)
     with open_table(options) as (table, _, _):
         with _page(table.address[1]) as page:
             page.send(json.dumps({"type": "join", "code": CODE, "name": "Asha", "lang": "en"}))

@@ -62,7 +62,8 @@ def test_every_fact_of_the_table_crosses_the_wire_unchanged() -> None:
     game = Game(load_board("classic"), Rules(), [Seat("Asha"), Seat("Bikash")]).to_data()
     facts = [wire.Welcome(game, 0, "key", True, 2, ("Asha",)), wire.Welcome(game),
              wire.Refused(wire.Refusal.NO_SEAT, free=("Asha", "Bikash")),
-             wire.NoticeOf(wire.Notice.TURN, 1), wire.NoticeOf(wire.Notice.PAUSED),
+             wire.NoticeOf(wire.Notice.TURN, 1), wire.NoticeOf(wire.Notice.TURN, 1, turn=7),
+             wire.NoticeOf(wire.Notice.PAUSED),
              wire.NoticeOf(wire.Notice.AWAY, 0, "Asha"),
              wire.Update(tuple(Game(load_board("classic"), Rules(),
                                     [Seat("Asha"), Seat("Bikash")]).play(6)), game),
@@ -80,10 +81,18 @@ def test_every_fact_of_the_table_crosses_the_wire_unchanged() -> None:
     {"type": "update", "events": "x", "game": {}},
     {"type": "update", "events": [{"kind": "Rolled", "seat": 0}], "game": {}},
     {"type": "ended", "finished": "yes"}, {"type": "eval"},
+    {"type": "notice", "kind": "turn", "seat": 0, "turn": "7"},
 ])
 def test_anything_a_table_would_not_send_is_refused(data: dict[str, object]) -> None:
     with pytest.raises(wire.WireError):
         wire.read_fact(data)
+
+
+def test_a_said_names_the_turn_it_said_and_a_name_that_is_no_number_is_refused() -> None:
+    for request in (wire.Said(), wire.Said(3), wire.Asking(4)):
+        assert wire.read_request(json.loads(wire.encode(request))) == request
+    with pytest.raises(wire.WireError):
+        wire.read_request({"type": "said", "turn": -1})
 
 
 def test_texts_from_the_table_are_made_visible() -> None:

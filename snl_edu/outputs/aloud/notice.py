@@ -6,8 +6,10 @@ from snl_edu.language.localizer import Localizer
 from snl_edu.sound.unavailable import AudioUnavailable, Missing
 
 
-def describe_missing(error: AudioUnavailable, loc: Localizer, in_game: bool = True) -> str:
-    """One notice; ``in_game`` adds that the game goes on in text."""
+def describe_missing(error: AudioUnavailable, loc: Localizer, in_game: bool = True,
+                     still_on: tuple[str, ...] = ("--no-speech", "--no-sound")) -> str:
+    """One notice; ``in_game`` adds that the game goes on in text. ``still_on``: the
+    options that would turn off what was asked for (never one already given)."""
     _ = loc.gettext
     detail = error.detail or str(error.missing)
     if in_game:
@@ -17,7 +19,7 @@ def describe_missing(error: AudioUnavailable, loc: Localizer, in_game: bool = Tr
                                 "The game goes on in text."),
             Missing.DEVICE: _("Speech and sound are off because this computer has no sound "
                              "output (no sound system or no speakers were found); connect "
-                             "speakers or headphones, or add --no-speech --no-sound. "
+                             "speakers or headphones, or add {options}. "
                              "The game goes on in text."),
             Missing.CHOSEN_DEVICE: _("Speech and sound are off because the sound device or "
                                     "system {detail}, chosen by SNL_AUDIO_DEVICE or "
@@ -47,4 +49,4 @@ def describe_missing(error: AudioUnavailable, loc: Localizer, in_game: bool = Tr
             Missing.SYSTEM_VOICE: _("This computer's own voice is not available; the built-in "
                                    "voice speaks with --tts espeak."),
         }
-    return templates[error.missing].format(detail=detail)
+    return templates[error.missing].format(detail=detail, options=" ".join(still_on))

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from snl_edu.outputs.aloud import activity
 from snl_edu.sound.device import AudioSink
-from snl_edu.sound.pcm import Pcm, resample
+from snl_edu.sound.pcm import Pcm, interleaved_stereo, resample
 
 POLL = 0.01  # seconds between checks of the stop request
 GRACE = 1.0  # seconds past its length after which a sound the device never finished is over
@@ -26,7 +26,8 @@ def never() -> bool:
 
 
 class Player:
-    """One sink shared by speech and earcons, so nothing the game plays overlaps."""
+    """One sink shared by speech and earcons, so nothing the game plays overlaps; on a
+    stereo sink (``channels`` 2) each sound is placed by its ``pan``."""
 
     def __init__(self, sink: AudioSink, speaking: threading.Event | None = None) -> None:
         self.sink = sink
@@ -41,6 +42,8 @@ class Player:
         pcm = resample(pcm, self.sink.rate)
         # A device that stops calling back (unplugged) must not hang the game.
         waits = int((pcm.duration + GRACE) / POLL)
+        if getattr(self.sink, "channels", 1) == 2:  # each sound where its pan puts it
+            pcm = Pcm(interleaved_stereo(pcm), pcm.rate)
         with self._lock:
             self._halt.clear()
             self.speaking.set()

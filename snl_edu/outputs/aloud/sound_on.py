@@ -74,16 +74,24 @@ def _speaker(options: AudioOptions, voice: Voice, player: Player,
     return PcmSpeaker(EspeakSynthesiser(voice), player)
 
 
+def stereo_device() -> AudioSink:
+    """The game's output: stereo, so each square's pitch is heard where it lies along its
+    row (miniaudio mixes it down for a one-speaker device)."""
+    return DeviceSink(channels=2)
+
+
 def build_audio(options: AudioOptions, loc: Localizer, notify: Callable[[str], None],
                 skip: StopCheck = never,
-                sink_factory: Callable[[], AudioSink] = DeviceSink,
+                sink_factory: Callable[[], AudioSink] = stereo_device,
                 speaking: threading.Event | None = None) -> AudioOutputs:
     from snl_edu.outputs.aloud.sound_outputs import EarconOutput, RecordingOutput, SpeechOutput
 
     result = AudioOutputs()
 
     def report(error: AudioUnavailable) -> None:
-        text = describe_missing(error, loc)
+        text = describe_missing(error, loc, still_on=tuple(
+            flag for flag, on in (("--no-speech", options.speech), ("--no-sound", options.sound))
+            if on))
         result.notices.append(text)
         notify(text)
 

@@ -17,11 +17,13 @@ from snl_edu.lessons.answers import ANSWERED_BY_GAME
 from snl_edu.play import teams
 from snl_edu.play.listener import QuestionInput
 from snl_edu.safe_text import clean_name
+from snl_edu.table import wire
 from snl_edu.table.client.state import ClientState
 from snl_edu.table.codes import normalise
 from snl_edu.vocabulary import Message
 
 if TYPE_CHECKING:
+    from snl_edu.lessons.answers import Outcome
     from snl_edu.lessons.teacher import Teacher
     from snl_edu.store.seat_keys import SeatKeys
 
@@ -131,7 +133,27 @@ class SeatLessons(ClientState):
                                *(members or (self.narrator.seats[own].name,))])
         if self.seat_keys is not None:
             teacher.on_open = functools.partial(self._keep_question, self.seat_keys)
+        if not self.at_host:
+            teacher.on_answer = self._answer_to_table
         return teacher
+
+    def _answer_to_table(self, name: str, outcome: Outcome) -> None:
+        """Send an answer to the teacher's computer, which keeps the whole class's practice
+        (``snl progress --class``). Checked as the host checks it: one it would refuse is
+        not sent (a refusal counts against the connection)."""
+        question = outcome.question
+        given = None if outcome.given is None else \
+            min(max(outcome.given, 0), wire.MAX_ANSWER_NUMBER)
+        answer = wire.Answered(
+            name, question.kind.value, question.prompt[:wire.MAX_QUESTION], question.answer,
+            given, outcome.correct, outcome.tries, outcome.skipped,
+            min(max(outcome.seconds, 0.0), wire.MAX_ANSWER_SECONDS), question.focus,
+            self.loc.language)
+        try:
+            wire.read_answered(answer.data())
+        except wire.WireError:
+            return
+        self._send(answer)
 
     def _keep_question(self, seat_keys: SeatKeys, question: dict[str, Any] | None) -> None:
         """Keep the question now open (None: none is) with the seat's key, so a child whose

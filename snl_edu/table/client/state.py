@@ -9,7 +9,7 @@ import socket
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from snl_edu.app.opening import open_outputs
 from snl_edu.app.options import SoundOptions
@@ -54,6 +54,10 @@ class ClientOptions:
 class ClientState:
     """The client's state, shared by its link to the table, the seat's lessons and the turn
     loop (``TableClient``)."""
+
+    # Runs on the teacher's computer (a page's seat), its lessons kept in the table's own
+    # store; a child's terminal sends each answer there too (host/answers.py).
+    at_host: ClassVar[bool] = False
 
     def __init__(self, options: ClientOptions, loc: Localizer,
                  terminal: Terminal | None = None, seat_keys: SeatKeys | None = None) -> None:
@@ -117,6 +121,10 @@ class ClientState:
         self.members: tuple[str, ...] = ()  # in a team: the children at this computer
         # How this child rolls, answers and skips on her device (None: a terminal's keys).
         self.gestures: Gestures | None = None
+
+    def _send(self, message: wire.Message | dict[str, Any]) -> None:
+        """To the table, if it is there (``TableLink``)."""
+        raise NotImplementedError
 
     @property
     def game(self) -> Game | None:

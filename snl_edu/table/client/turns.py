@@ -171,8 +171,9 @@ class TableClient(TableLink, SeatLessons):
         if seat is not None and seat >= len(self.game.seats):
             raise Untrusted("a notice about a seat that is not there")
         if notice.kind is Notice.TURN:
-            if seat == self.seat:
-                self.turns_called += 1
+            if seat == self.seat:  # numbered by the table (one that does not: counted)
+                self.turns_called = notice.turn if notice.turn is not None \
+                    else self.turns_called + 1
                 self.my_turn.set()
                 self._turn_came(self.turns_called)
             return
@@ -205,18 +206,21 @@ class TableClient(TableLink, SeatLessons):
         stands still until the question is over. A turn said late, behind a lesson, that
         has passed (the child rolled, or the table rolled for them) is not said at all: it
         is no longer true, and the table waits in a later one."""
-        if not self._turn_is(called):
+        turn = self.turns_called if called is None else called  # the one said here
+        if not self._turn_is(turn):
             return
         self.prompting.set()
         try:
             self.listener.news([Message(self.turn_line(), "turn")])
             with self.shown:  # against the question closing meanwhile on the keys' thread
-                if not self._turn_is(called):
+                if not self._turn_is(turn):
                     return
                 self.clock_held = self.listener.question_open
                 with self.sending:  # the table hears it before any roll pressed after it
                     self.turn_said.set()
-                    self._send(wire.Asking() if self.clock_held else wire.Said())
+                    # Named: said late (the table's words read after a long wait), it is
+                    # of a turn gone, and the table takes it for no later one.
+                    self._send(wire.Asking(turn) if self.clock_held else wire.Said(turn))
         finally:
             self.prompting.clear()
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from snl_edu.engine.events import Event
+from snl_edu.engine.events import Event, Rolled
 from snl_edu.table import wire
-from snl_edu.table.host.state import Chair, Peer, TableState
+from snl_edu.table.host.state import ANSWERS_OWED_MOST, Chair, Peer, TableState
 from snl_edu.table.notices import notice_text, warning_seconds
 from snl_edu.table.wire import Notice
 from snl_edu.vocabulary import Message
@@ -54,6 +54,10 @@ class Broadcast(TableState):
         with self.lock:
             self.state = self.game.to_data()
             self._broadcast(wire.Update(tuple(events), self.state))
+            rolled = {event.seat for event in events if isinstance(event, Rolled)}
+            for chair in self.chairs:  # her question may follow her seat's roll
+                if chair.seat in rolled:
+                    chair.answers_owed = min(chair.answers_owed + 1, ANSWERS_OWED_MOST)
 
     def _goodbye(self, end: float) -> None:
         """The last words reach whoever reads by ``end`` (monotonic); whoever does not is

@@ -48,7 +48,7 @@ class Table(Seating):
         # server names itself, with no version.
         family = socket.AF_INET6 if ":" in self.options.bind else socket.AF_INET
         both = self.options.bind == "::" and socket.has_dualstack_ipv6()
-        self.server = serve(self._handle, self.options.bind, self.options.port,
+        self.server = serve(self._handle, self.options.bind, self.port,
                             max_size=wire.MAX_CLIENT_MESSAGE, compression=None,
                             open_timeout=HANDSHAKE_WAIT, ping_interval=KEEPALIVE,
                             ping_timeout=KEEPALIVE, close_timeout=CLOSE_WAIT, max_queue=4,

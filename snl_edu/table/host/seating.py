@@ -16,6 +16,7 @@ from snl_edu.table import codes, wire
 from snl_edu.table.browser import serve_page
 from snl_edu.table.connection import Outbox
 from snl_edu.table.gate import network_of
+from snl_edu.table.host.answers import ClassAnswers
 from snl_edu.table.host.broadcast import Broadcast
 from snl_edu.table.host.state import (
     BAD_MESSAGES_BEFORE_CLOSE,
@@ -97,6 +98,11 @@ class Seating(Broadcast):
         assert self.address is not None
         return page_address(shown_host, self.address[1], self.code)
 
+    def free_seats(self) -> tuple[str, ...]:
+        """The names of the chairs nobody has sat in yet, as the teacher wrote them."""
+        with self.lock:
+            return tuple(c.name for c in self.chairs if c.peer is None and not c.joined_before)
+
     def _seating(self, join: wire.Join) -> list[Chair] | wire.Refused:
         """The chairs a join takes: those its token holds, else the child's own by name,
         else a whole team's free chairs by the team's name (the team at one computer).
@@ -115,8 +121,7 @@ class Seating(Broadcast):
                 own = [c for c in self.chairs
                        if self._team_key(self.game.seats[c.seat].name) == team]
             if not own:
-                return wire.Refused(Refusal.NO_SEAT, free=tuple(
-                    c.name for c in self.chairs if c.peer is None and not c.joined_before))
+                return wire.Refused(Refusal.NO_SEAT, free=self.free_seats())
             if any(c.peer is not None for c in own):
                 return wire.Refused(Refusal.SEATED)
             kept = [c for c in own if c.joined_before and name_key(c.name) not in self.let_back]
@@ -176,9 +181,11 @@ class Seating(Broadcast):
             self._notice(chair, Notice.JOINED if not back else Notice.BACK, besides=peer)
         self._check_everyone_here()
         self._say_who_is_missing()
+        answers = ClassAnswers(self.options.play.data_dir)
         try:
-            self._take_commands(peer, chairs)
+            self._take_commands(peer, chairs, answers)
         finally:
+            answers.close()
             with self.lock:
                 left = [c for c in chairs if c.peer is peer]
                 for chair in left:
@@ -192,9 +199,9 @@ class Seating(Broadcast):
                     self._notice(chair, Notice.AWAY)
                 self._say_who_is_missing()
 
-    def _take_commands(self, peer: Peer, chairs: list[Chair]) -> None:
+    def _take_commands(self, peer: Peer, chairs: list[Chair], answers: ClassAnswers) -> None:
         """Until the connection drops (the chairs are kept for their children): checked
-        commands for this connection's own chairs, and nothing else."""
+        commands and lesson answers for this connection's own chairs, and nothing else."""
         bad = 0
         second, in_second = time.monotonic(), 0
         for text in peer.connection:
@@ -215,14 +222,17 @@ class Seating(Broadcast):
             mine = [c for c in chairs if c.peer is peer]
             if not mine:
                 continue
+            if isinstance(request, wire.Answered):
+                self._keep_answer(mine, request, answers)
+                continue
             due = next((c for c in mine if c.source.waiting), None)
             if isinstance(request, wire.Said):  # the turn was announced: its clock starts
                 if due is not None:
-                    due.source.said()
+                    due.source.said(request.turn)
                 continue
             if isinstance(request, wire.Asking):  # ... and their question is open: it waits
                 if due is not None:
-                    due.source.asking()
+                    due.source.asking(request.turn)
                 continue
             if due is None and request.action is Action.ROLL:
                 other = next((c for c in self.chairs if c.source.waiting), None)
@@ -230,6 +240,18 @@ class Seating(Broadcast):
                     peer.send(other.notice(Notice.OTHER_ROLL))
                     continue
             (due or mine[0]).source.put(request)
+
+    def _keep_answer(self, mine: list[Chair], answer: wire.Answered,
+                     answers: ClassAnswers) -> None:
+        """A lesson answer of a child at this connection, one owed after her seat's roll,
+        kept under the table's name for her; any other is let go without a word."""
+        wanted = name_key(answer.name)
+        with self.lock:
+            chair = next((c for c in mine if name_key(c.name) == wanted), None)
+            if chair is None or chair.answers_owed <= 0:
+                return
+            chair.answers_owed -= 1
+        answers.keep(chair.name, answer)
 
     def _watch(self, peer: Peer) -> None:
         with self.lock:

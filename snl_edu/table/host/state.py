@@ -28,9 +28,10 @@ from snl_edu.table import codes, wire
 from snl_edu.table.connection import Outbox, Watch
 from snl_edu.table.gate import JOIN_DEADLINE, Gate
 from snl_edu.table.seats import WARNING_BEFORE, NetworkSeat, TableControl, TeamSeat
-from snl_edu.table.turn_clock import QUESTION_CAP
+from snl_edu.table.turn_clock import QUESTION_CAP, SAYING_GRACE
 from snl_edu.table.web import WebSide
 from snl_edu.table.wire import Notice
+from snl_edu.vocabulary import Message
 
 DEFAULT_PORT = 8765
 DEFAULT_TURN_CLOCK = 30.0
@@ -45,6 +46,7 @@ BAD_MESSAGES_BEFORE_CLOSE = 3
 # A child's keys, held down, repeat about 30 times a second: more than this is a flood,
 # and the connection is dropped (the seat is kept, as for any drop).
 MESSAGES_PER_SECOND = 60
+ANSWERS_OWED_MOST = 3  # a child's answers not yet sent: a question after each roll of hers
 # How long the table's end waits for its last words to reach everyone, in all.
 GOODBYE_WAIT = 1.0
 # The websocket library logs a dropped connection with a traceback; at the table that is
@@ -59,10 +61,12 @@ QUIET.propagate = False
 class TableOptions:
     play: PlayOptions
     bind: str = "127.0.0.1"
-    port: int = DEFAULT_PORT  # 0: any free port (tests)
+    # 0: any free port (tests); None: a resumed table's own, else DEFAULT_PORT.
+    port: int | None = DEFAULT_PORT
     turn_clock: float = DEFAULT_TURN_CLOCK  # 0: no clock
     warning_before: float = WARNING_BEFORE  # seconds before the clock rolls that it warns
     question_cap: float = QUESTION_CAP  # how long a child's open question holds their turn
+    saying_grace: float = SAYING_GRACE  # how long a turn waits at most to be said
     code: str | None = None  # None: a new random code
     show: bool = False  # the host's screen is the projector: the board after every turn
     web: bool = True  # serve the seat page and the projector page for browsers
@@ -106,11 +110,15 @@ class Chair:
     # Its key came back with a resumed table: her computer rejoins with it, welcomed back
     # (by name she may still sit down, as at any table started again).
     restored: bool = False
+    # Lesson answers her computer may still send to be kept here: one for each roll of her
+    # seat (host/answers.py); one to start with, for a question asked again after a restart.
+    answers_owed: int = 1
 
     def notice(self, notice: Notice, seconds: int | None = None) -> wire.NoticeOf:
         """A notice about this child; in a team it names the child beside the seat. A warning
         carries the seconds it says are left (the host's warning time)."""
-        return wire.NoticeOf(notice, self.seat, self.name if self.in_team else None, seconds)
+        return wire.NoticeOf(notice, self.seat, self.name if self.in_team else None, seconds,
+                             self.source.turns_told if notice is Notice.TURN else None)
 
 
 def _table_doors(data_dir: str | None) -> TableDoors | None:
@@ -145,6 +153,8 @@ class TableState(abc.ABC):
             for index, seat in enumerate(self.game.seats) if not seat.computer
             for name in teams.members(seat) or (seat.name,)]
         self.doors = _table_doors(options.play.data_dir)
+        self.port = DEFAULT_PORT if options.port is None else options.port  # to listen on
+        self.door_lock = threading.Lock()
         self._restore_door()
         # The session's thread alone asks it (the narrator and the team seats).
         self.rotation = teams.Rotation(self.game.seats)
@@ -187,7 +197,7 @@ class TableState(abc.ABC):
         chair = Chair(seat, name, in_team, NetworkSeat(
             self.control, self.options.turn_clock, lambda notice: self._tell(chair, notice),
             self.options.warning_before, rolling_again=lambda: self.game.sixes_in_row > 0,
-            question_cap=self.options.question_cap))
+            question_cap=self.options.question_cap, saying_grace=self.options.saying_grace))
         return chair
 
     def _game_id(self) -> int | None:
@@ -202,7 +212,9 @@ class TableState(abc.ABC):
             and self.prepared.resumed else None
         if door is None:
             return
-        code, keys = door
+        code, keys, port = door
+        if self.options.port is None and port is not None:  # the address pages kept
+            self.port = port
         if not self.options.code and 0 < len(code) <= wire.MAX_CODE:
             self.code = codes.normalise(code)
         if len(keys) == len(self.chairs) and codes.same_code(code, self.code):
@@ -214,16 +226,31 @@ class TableState(abc.ABC):
         """Keep the code and every chair's key with the saved game (a table that cannot
         write them opens with a new code after a restart, as before)."""
         game_id = self._game_id()
-        if self.doors is None or game_id is None:
+        if game_id is None:
             return
-        with self.lock:
-            keys: list[str | None] = [
-                chair.token if chair.joined_before or chair.restored else None
-                for chair in self.chairs]
-        try:
-            self.doors.keep(game_id, self.code, keys)
-        except OSError:
-            self.doors = None
+        # One write at a time, each of the chairs as they are when it starts: two children
+        # seated moments apart, the first one's slower write would otherwise land last and
+        # put back a door without the second one's key (she would come back as new).
+        with self.door_lock:
+            doors = self.doors
+            if doors is None:
+                return
+            with self.lock:
+                keys: list[str | None] = [
+                    chair.token if chair.joined_before or chair.restored else None
+                    for chair in self.chairs]
+            try:
+                doors.keep(game_id, self.code, keys,
+                           self.address[1] if self.address is not None else None)
+            except OSError:
+                self.doors = None
+            backup, doors.set_aside = doors.set_aside, None
+        if backup is not None:  # found damaged (here, or as the table opened): said once
+            self.outputs.show_all([Message(self.loc.gettext(
+                "The file {path}, which keeps each table's join code and seat keys, was "
+                "damaged, so it was kept as {backup} and a new one was started: a resumed "
+                "table opens with a new join code, and the children join again with it."
+            ).format(path=str(doors.path), backup=str(backup)))])
 
     def _sources(self) -> dict[int, CommandSource]:
         """Each human seat's source for the session: the child's, or the team's."""

@@ -119,6 +119,9 @@
   // Roll: she has seen it, so the page tells the host it is said before the roll leaves,
   // and the line, when it comes, is not told again (that would say a later turn).
   let turnTold = false;
+  // Which of her turns the page shows (the host numbers them): her tap names it, so the
+  // host counts it for that turn however soon it comes (null: none is shown).
+  let shownTurn = null;
   // Each tab is its own seat: a new tab takes up the seat this browser keeps only if no open
   // tab holds it (asked on a BroadcastChannel: two children on one computer); a reload
   // keeps the tab's own (sessionStorage).
@@ -171,14 +174,14 @@
   // it has something to say (its labels, a join), and again when the child presses Join.
   function connect(next) {
     then = next || null;
+    seatsAsked = false;
     ws = snl.socket("/seat", receive, () => {
       ws = null;
       if (!joined) return;
       // Said in her language: the table is lost (Wi-Fi, the teacher's computer restarting),
       // and the page tries again by itself, then comes back to her seat with its key.
       $("lost").hidden = false;
-      document.body.dataset.turn = "";
-      $("turn").hidden = true;
+      showTurn(false);
       setTimeout(() => connect(() => join(saved.name)), retry);  // dropped Wi-Fi: the token
       retry = Math.min(retry * 2, 8000);
     });
@@ -209,6 +212,10 @@
       tableId = String(message.table || "");
       if (saved.token && saved.table !== tableId) forgetSeat();  // another table now
       if (fromAddress === null && !joined) $("refused").textContent = String(labels["bad-code"] || "");
+      if (!joined && code() && !seatsAsked) {  // the free seats, for a child who cannot type
+        seatsAsked = true;
+        snl.send(ws, { type: "seats", code: code() });
+      }
       const next = then;
       then = null;
       if (next) next();
@@ -224,6 +231,8 @@
       $("join").hidden = true;
       $("game").hidden = false;
       $("roll").focus();
+    } else if (message.type === "seats") {
+      showSeats(Array.isArray(message.free) ? message.free : []);
     } else if (message.type === "refused") {
       $("refused").textContent = String(message.text || "");
       $("join").hidden = false;
@@ -237,8 +246,8 @@
       $("whose").textContent = String(message.text || "");
     } else if (message.type === "turn") {
       if (message.mine) turnTold = false;  // a new turn: its line is told when said
-      $("turn").hidden = !message.mine;
-      document.body.dataset.turn = message.mine ? "mine" : "";
+      shownTurn = message.mine && Number.isInteger(message.turn) ? message.turn : null;
+      showTurn(message.mine === true);
     } else if (message.type === "board") {
       drawBoard(message);
     } else if (message.type === "ask") {
@@ -249,6 +258,26 @@
       endControls();
       forgetSeat();
     }
+  }
+
+  // The seats nobody has taken, by the names the teacher wrote (set as text, never HTML):
+  // she taps hers and joins, nothing typed.
+  let seatsAsked = false;
+  function showSeats(free) {
+    const names = $("seat-names");
+    names.replaceChildren();
+    for (const name of free.map(String)) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = name;
+      button.addEventListener("click", () => {
+        $("name").value = name;
+        $("refused").textContent = "";
+        if (code()) withSocket(() => join(name));
+      });
+      names.append(button);
+    }
+    $("seats").hidden = !free.length;
   }
 
   function languages(list) {
@@ -311,16 +340,12 @@
   const STEP = 250;  // ms a square
   let walking = [];
   function drawBoard(message) {
-    const box = Array.isArray(message.box) ? message.box.map(Number) : [0, 0, 1, 1];
     const board = $("board"), image = $("board-image"), layer = $("tokens");
-    const w = box[2] - box[0], h = box[3] - box[1];
-    if (!image.getAttribute("src")) image.src = "/board.svg";
+    if (!image.getAttribute("src")) image.src = "/board.svg";  // the grid, to its edges
     board.hidden = false;
-    board.style.setProperty("--ratio", String((w * 210) / (h * 297)));  // the page is A4
-    image.style.width = (100 / w) + "%";
-    image.style.left = (-box[0] / w * 100) + "%";
-    image.style.top = (-box[1] / h * 100) + "%";
     const columns = Math.max(1, Number(message.columns) || 10);
+    const rows = Math.max(1, Number(message.rows) || 10);
+    board.style.setProperty("--ratio", String(columns / rows));  // square squares
     board.style.setProperty("--token", (board.clientWidth / columns * 0.7) + "px");
     for (const timer of walking) clearTimeout(timer);
     walking = [];
@@ -372,18 +397,31 @@
   });
   function sendKey(key) {
     hush();
+    const message = { type: "key", key: key };
     if (key === "\r" || key === " ") {
-      if (document.body.dataset.turn === "mine" && !turnTold) {
-        snl.send(ws, { type: "said", id: "" });
+      const turn = document.body.dataset.turn === "mine" ? shownTurn : null;
+      if (turn !== null && !turnTold) {
+        snl.send(ws, { type: "said", id: "", turn: turn });
         turnTold = true;
       }
-      document.body.dataset.turn = "";  // one press, one roll
+      if (turn !== null) message.turn = turn;
+      showTurn(false);  // one press, one roll
+      shownTurn = null;
     }
-    snl.send(ws, { type: "key", key: key });
+    snl.send(ws, message);
   }
   $("skip").addEventListener("click", () => sendKey("\x1b"));
   for (const button of document.querySelectorAll("[data-key]")) {
-    button.addEventListener("click", () => sendKey(button.dataset.key));
+    button.addEventListener("click", () => {
+      if (button.getAttribute("aria-disabled") !== "true") sendKey(button.dataset.key);
+    });
+  }
+  // Her turn, shown: "Your turn" up and Roll on. In another child's turn Roll is off (a tap
+  // does nothing); off by aria-disabled, so its focus stays and a screen reader says it.
+  function showTurn(mine) {
+    document.body.dataset.turn = mine ? "mine" : "";
+    $("turn").hidden = !mine;
+    $("roll").setAttribute("aria-disabled", String(!mine));
   }
 
   // The terminal's keys: Space or Enter rolls, r w a h , . [ ] Home and Escape as there.

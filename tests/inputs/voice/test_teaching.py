@@ -205,12 +205,13 @@ def test_teach_help_lists_the_commands_in_the_readers_language(tmp_path: Path) -
     code, output = run(["voice", "teach", "--help"], tmp_path)
     assert code == 0
     assert " ".join(output.split()).endswith(
-        "COMMAND is one of 'ahead', 'help', 'no', 'quit', 'repeat', 'roll', 'skip', 'where', and "
+        "COMMAND is one of 'ahead', 'help', 'no', 'quit', 'repeat', 'roll', 'skip', 'step', "
+        "'where', and "
         "'yes', taught "
         "from 3 examples.")
     code, output = run(["voice", "teach", "--help", "--lang", "ne"], tmp_path)
     assert " ".join(output.split()).endswith(
-        "आदेश यीमध्ये एउटा हुनुपर्छ: 'ahead', 'help', 'no', 'quit', 'repeat', 'roll', 'skip', "
+        "आदेश यीमध्ये एउटा हुनुपर्छ: 'ahead', 'help', 'no', 'quit', 'repeat', 'roll', 'skip', 'step', "
         "'where' र 'yes'; हरेक आदेश ३ उदाहरणबाट सिकाइन्छ।")
 
 

@@ -16,8 +16,8 @@ DEVICE_LATENCY = PERIODS * PERIOD_MS / 1000  # what the device still holds when 
 class WatchedSink(DeviceSink):
     """The null device, keeping every Sound it was given so a test can see its timing."""
 
-    def __init__(self) -> None:
-        super().__init__(backend="null")
+    def __init__(self, channels: int = 1) -> None:
+        super().__init__(backend="null", channels=channels)
         self.sounds: list[Sound] = []
 
     def start(self, pcm: Pcm) -> Sound:

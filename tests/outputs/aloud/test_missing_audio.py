@@ -89,3 +89,16 @@ def test_no_speech_no_sound_asks_for_nothing(monkeypatch: pytest.MonkeyPatch,
     # Screen-reader mode: exactly one message per line, nothing but text.
     assert all(line.strip() == line and line for line in result.stdout.splitlines())
     assert "\x1b" not in result.stdout
+
+
+def test_the_notice_advises_only_the_options_not_yet_given(sound_wanted: None) -> None:
+    # Tried: snl table join --no-speech on a computer with no sound system advised
+    # "add --no-speech --no-sound".
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "SNL_AUDIO_BACKEND": "custom"}
+    env.pop("SNL_AUDIO", None)
+    result = subprocess.run([sys.executable, "-m", "snl_edu", *DEMO, "--pace", "0",
+                             "--no-speech"], check=False, capture_output=True, text=True,
+                            env=env, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "or add --no-sound. The game goes on in text." in result.stderr, result.stderr
+    assert "--no-speech" not in result.stderr
