@@ -182,7 +182,7 @@ def judge(tally: Tally, want: tuple[str, int | None] | None, heard: list[tuple[H
 
 
 def english(backends: dict[str, Backend], sets: dict[str, list[Clip]], notes: list[str],
-            misses: list[str], phrases: Measured) -> dict[str, list[float]]:
+            misses: list[str], phrases: Measured) -> dict[tuple[str, str], list[float]]:
     """Each set heard by each back end; ``phrases`` gets each phrase's clips heard right,
     by back end and room (clean, or babble), for `snl voice check`."""
     book = load_phrase_book("en")
@@ -222,7 +222,7 @@ def english(backends: dict[str, Backend], sets: dict[str, list[Clip]], notes: li
 def write_measured(path: Path, phrases: Measured, sets: dict[str, list[Clip]]) -> None:
     """Each phrase's figures, for `snl voice check` and the phrases the game offers
     (recognisers/measured.py reads them)."""
-    conditions = sorted({label for clips in sets.values() for label, *_ in clips})
+    conditions = sorted({made[0] for clips in sets.values() for made in clips})
     path.write_text(json.dumps({
         "written by": "benchmarks/bench_ear.py --measured", "conditions": conditions,
         "en": phrases}, ensure_ascii=False, indent=1, sort_keys=True) + "\n", "utf-8")
