@@ -2,6 +2,9 @@
 commands taught by example in Nepali.
 
 Run by hand:  python benchmarks/bench_ear.py [--backends whisper,pocketsphinx] [--only english|taught]
+The figures the game ships (voice check, the phrases offered):
+  python benchmarks/bench_ear.py --only english --sets B \
+      --measured snl_edu/inputs/voice/recognisers/measured.json
 
 English: two sets of clips, one utterance each (0.5 s of room, the words, 0.8 s of room),
 heard by the game's listener (Silero endpointer, numbers on):

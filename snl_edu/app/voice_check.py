@@ -174,6 +174,8 @@ def _measured_lines(loc: Localizer, name: str, book: PhraseBook, model: Backend,
     for label, phrases in groups.items():
         clean, babble = total(measured, phrases, CLEAN), total(measured, phrases, BABBLE)
         if clean is None or babble is None:
+            line(_("{language}: {command}: not measured on the game's benchmark.").format(
+                language=name, command=label))
             continue
         line(_("{language}: {command}: heard right {right} of {clips} times clean, "
                "{right_babble} of {clips_babble} in babble (the game's benchmark, "
