@@ -1,4 +1,5 @@
-"""Turning voice on for a game: load everything, or explain what is missing and carry on."""
+"""Turning voice on for a game: the microphone at once, the speech model in the background
+(loading.py), or what is missing explained, and the game carries on."""
 
 from __future__ import annotations
 
@@ -41,8 +42,9 @@ def load_backend(loc: Localizer, book: PhraseBook, voice_model: str | Path | Non
     return model
 
 
-def open_source(audio_in: str | Path | None, realtime: bool = True) -> AudioSource:
-    return (WavFileSource(audio_in, realtime=realtime) if audio_in is not None
+def open_source(audio_in: str | Path | None) -> AudioSource:
+    """The microphone, or a WAV file played at the pace of speech."""
+    return (WavFileSource(audio_in, realtime=True) if audio_in is not None
             else MicrophoneSource())
 
 
