@@ -137,7 +137,7 @@ def measure(rolls: int, seats: int = SEATS
 def _roll_line(seat: int, own: bool) -> str:
     """What a page's line of the roll begins with: the roller's page hears it whole
     ("Child 1 rolled a 4"), the others one short line ("Child 1: 0 to 4.", "Child 1
-    stays at 98."; snl_edu.table.page_lines)."""
+    stays at 98."; Narrator.move_line)."""
     return f"Child {seat + 1} rolled" if own else f"Child {seat + 1}"
 
 

@@ -76,7 +76,6 @@ SHARED_SETUP = {
     "tests/outputs/aloud/test_earcons.py": "loudness meter",  # each earcon is brought to a loudness
     "tests/outputs/aloud/test_system_voice.py": "loudness meter",  # and so is the system voice
     "tests/cli/test_stats.py": "plots",  # matplotlib, half a second to import
-    "tests/table/test_browser.py": "browser",  # one Chromium for the module
     # Whisper tiny.en, a second of CPU to load in each process (whisper_loads_once, below).
     "tests/inputs/voice/test_whisper.py": "Whisper model",
     "tests/inputs/voice/test_teaching.py": "Whisper model",

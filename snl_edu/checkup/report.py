@@ -231,12 +231,13 @@ def paired_in(everyone: Sequence[Progress], task: Task) -> list[Progress]:
 
 def class_table(everyone: Sequence[Progress], loc: Localizer) -> list[str]:
     """One row a learner: each task before → after, in percent right (the number line
-    in percent off), and the minutes played between."""
+    in percent off), and the lesson questions answered and minutes played between (at
+    every seat of the tables hosted here: a child's terminal sends its answers)."""
     _ = loc.gettext
     header = [_("Learner").format()] + [task_name(t, loc) for t in TASKS] + \
-        [_("Minutes played").format()]
-    rows = [[p.learner] + [_cell(p, t, loc) for t in TASKS] + [loc.number(round(p.minutes))]
-            for p in everyone]
+        [_("Questions answered").format(), _("Minutes played").format()]
+    rows = [[p.learner] + [_cell(p, t, loc) for t in TASKS]
+            + [loc.number(p.questions), loc.number(round(p.minutes))] for p in everyone]
     paired = [p for p in everyone if p.after is not None]
     if paired:
         average = [_("Class average ({count})").format(count=loc.number(len(paired)))]
@@ -245,6 +246,7 @@ def class_table(everyone: Sequence[Progress], loc: Localizer) -> list[str]:
             before = sum(_figure(p.before.tasks[task]) for p in both) / max(len(both), 1)
             after = sum(_figure(p.after.tasks[task]) for p in both if p.after) / max(len(both), 1)
             average.append(f"{_pct(before, loc)} → {_pct(after, loc)}" if both else NOT_DONE)
+        average.append(loc.number(round(sum(p.questions for p in paired) / len(paired))))
         average.append(loc.number(round(sum(p.minutes for p in paired) / len(paired))))
         rows.append(average)
     widths = [max(_width(row[i]) for row in [header, *rows]) for i in range(len(header))]

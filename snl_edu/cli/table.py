@@ -116,7 +116,9 @@ def host(ctx: click.Context, /, **params: Any) -> None:
         warm_up()
     host_open_table(the_table, address, Desk(
         options.bind, params["table_name"], options.web,
-        filled(SoundOptions, HOST_SOUND, params)))
+        # The host has no sounds of its own (the join code is speech): --sound/--no-sound
+        # is taken as snl play takes it, and opens no sound device for nothing.
+        filled(SoundOptions, HOST_SOUND, params, sound=False)))
 
 
 def _client_options(target: tuple[str, ...], name: str, watch: bool, verbosity: str,

@@ -181,6 +181,30 @@ class Narrator:
         finally:
             self._her_go = None
 
+    def move_line(self, events: Sequence[Event]) -> Message | None:
+        """A roll's move in one line ("Bikash: 14 to 19."), for a listener who hears the
+        other players' moves short (a child's page at a table: snl_edu.table.page_listener);
+        None if no roll."""
+        rolled = next((event for event in events if isinstance(event, Rolled)), None)
+        if rolled is None:
+            return None
+        _, name = self._, self.name(rolled.seat)
+        ends = [event.square if isinstance(event, Entered) else event.end for event in events
+                if isinstance(event, (Entered, Moved, Climbed, Slid, Bounced))]
+        if not ends:
+            return Message(_("{name} stays at {square}.").format(
+                name=name, square=self._n(rolled.square)))
+        values = {"name": name, "start": self._n(rolled.square), "end": self._n(ends[-1])}
+        if rolled.square == 0:
+            text = _("{name}: onto the board at {end}.")
+        elif any(isinstance(event, Climbed) for event in events):
+            text = _("{name}: {start} to {end}, up a ladder.")
+        elif any(isinstance(event, Slid) for event in events):
+            text = _("{name}: {start} to {end}, down a snake.")
+        else:
+            text = _("{name}: {start} to {end}.")
+        return Message(text.format(**values))
+
     def dots(self, pips: int) -> Message:
         """A roll's taps alone, and its dots for the eye (a screen reader reads each)."""
         return Message(self._("Count the dots on the pasa: {dots}").format(

@@ -12,11 +12,10 @@ from __future__ import annotations
 import contextlib
 import functools
 import io
-import queue
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from websockets.exceptions import WebSocketException
@@ -28,7 +27,7 @@ from snl_edu.engine import Game
 from snl_edu.engine.events import Event, Rolled
 from snl_edu.error_text import describe
 from snl_edu.inputs import gestures
-from snl_edu.inputs.commands import Action, Command, CommandSource, parse_key
+from snl_edu.inputs.commands import Action, Command, CommandSource
 from snl_edu.language.localizer import Localizer
 from snl_edu.table import page_wire, seat_board, wire
 from snl_edu.table.client import REFUSALS, ClientOptions, TableClient, TableError
@@ -36,6 +35,7 @@ from snl_edu.table.client.link import CONNECT_WAIT
 from snl_edu.table.client.turns import LESSON_POLL, PROMPT_WAIT
 from snl_edu.table.connection import Outbox
 from snl_edu.table.gate import shut
+from snl_edu.table.page_keys import PageKeys, ShownRoll
 from snl_edu.table.page_listener import PageListener, asking_now
 from snl_edu.table.turn_clock import SAYING_CAP
 from snl_edu.table.wire import Refusal, WireError
@@ -53,6 +53,12 @@ BAD_MESSAGES_BEFORE_CLOSE = 3
 PAGE_BUTTONS = ("roll", "repeat", "where", "ahead", "help")  # the game's, as the page names them
 PAGE_SEAT_RECONNECT = 12.0  # a page's seat tries its own host's door again this long
 HELLOS_BEFORE_JOIN = 8  # a child trying the page's languages; more is a flood, let go
+# At the end the host serves the pages' sound until each has said its last words (the
+# teacher has ended the game, the places): no longer than this in all, and not once a page
+# has said no line for END_SPEECH_IDLE (a page frozen, or its voice stuck on one line).
+END_SPEECH_WAIT = 30.0
+END_SPEECH_IDLE = 6.0
+END_SAID = "end"  # the page's "said" for its last words
 
 
 class PageLink:
@@ -66,6 +72,11 @@ class PageLink:
         self.language = "en"
         self.heard = threading.Event()  # the page has said the line it was asked to
         self.gone = threading.Event()
+        self.answers = False  # the page has said a line: a page that speaks and answers
+        self.last_said = 0.0  # when (monotonic) it last said one
+        self.end_said = threading.Event()  # ... and it has said its last words
+        self.saying_end = threading.Event()  # the page is saying them: the host waits
+        self.gone_quiet = False  # the table is closing: nothing waits for a line said
         self._ask_said = False  # the next line is to be said to its end, and the page to say so
         # The line whose "said" the turn waits for (None: none yet, the turn shown only): a
         # page far behind tells an old turn's line said late, which is no word on this one.
@@ -114,23 +125,50 @@ class PageLink:
                    "id": self.spoken.add(text, self.language)})
 
     def expect_said(self, turn: int | None = None) -> None:
-        if not self.gone.is_set():
+        if not (self.gone.is_set() or self.gone_quiet):
             self.heard.clear()
             self._ask_said = True
             self._said_id = None
             self._said_turn = turn
 
+    def release(self) -> None:
+        """The table is closing: no turn waits for this page to say a line any more, so
+        its seat goes on to the table's last words at once."""
+        self.gone_quiet = True
+        self.heard.set()
+
     def leave(self) -> None:
         """The page has gone: nothing waits for it from now on."""
         self.gone.set()
         self.heard.set()
+        self.end_said.set()
 
     def said(self, line_id: str, turn: int | None = None) -> None:
         """The page has said a line to its end; ``line_id`` "" is her tap on the turn it
         shows (``turn``) before its line has come: either tells the turn waited for, an
         older line said late, or a tap on an older turn, does not."""
-        if line_id == self._said_id or (line_id == "" and turn in (None, self._said_turn)):
+        self.answers, self.last_said = True, time.monotonic()
+        if line_id == END_SAID:
+            self.end_said.set()
+        elif line_id == self._said_id or (line_id == "" and turn in (None, self._said_turn)):
             self.heard.set()
+
+    def wait_end_said(self) -> None:
+        """The table has ended: the page's last words are said by its voice from the host's
+        sound, so its seat (and with it the host's web side) waits until the page has said
+        them, while it goes on saying lines; a page that never answered (or has gone) is
+        not waited for."""
+        if not self.answers:
+            return
+        self.saying_end.set()
+        end = time.monotonic() + END_SPEECH_WAIT
+        self.last_said = time.monotonic()  # (the page is told the end now)
+        while not self.end_said.is_set():
+            idle_until = self.last_said + END_SPEECH_IDLE
+            wait = min(end, idle_until) - time.monotonic()
+            if wait <= 0:
+                return
+            self.end_said.wait(wait)
 
     def wait_said(self) -> None:
         """As a terminal's speech does, hold the seat until the page has said the line; a
@@ -166,45 +204,6 @@ class PageOutput:
         self.link.wait_said()
 
 
-@dataclass(frozen=True)
-class ShownRoll(Command):
-    """A roll pressed on the page while it showed her turn ``turn`` as hers."""
-
-    turn: int = 0
-
-
-class PageKeys:
-    """The page's keys and answers as the keyboard's ``Command``s."""
-
-    interactive = True
-
-    def __init__(self) -> None:
-        self.commands: queue.Queue[Command] = queue.Queue()
-
-    def key(self, key: str, turn: int | None = None) -> None:
-        """``turn``: the turn the page showed as hers when the key was pressed."""
-        command = parse_key(key)
-        if command.action is Action.ROLL and turn is not None:
-            command = ShownRoll(command.action, command.text, command.number, turn)
-        if command.action is not Action.QUIT:  # a page is left by closing it: nothing to ask
-            self.commands.put(command)
-
-    def answer(self, text: str) -> None:
-        """An answer typed in the page's field: its keys, then Enter, as at a terminal."""
-        for key in text:
-            self.commands.put(Command(None, key))
-        self.commands.put(parse_key("\r"))
-
-    def end(self) -> None:
-        self.commands.put(Command(Action.END))
-
-    def next_command(self, timeout: float | None = None) -> Command | None:
-        try:
-            return self.commands.get(timeout=timeout)
-        except queue.Empty:
-            return None
-
-
 class BrowserSeat(TableClient):
     """A child's seat on a page: a table client whose screen and keys are the page's."""
 
@@ -234,6 +233,8 @@ class BrowserSeat(TableClient):
         super()._welcome(welcome)
         self.link.send({"type": "joined", "token": self.token})
         self._send_board([])
+        if self.game is not None and self.game.rolls:  # joined mid-game: whose turn it is
+            self.page_listener.whose_turn(self.game.opening())
         if self.reader is None:  # seated: from now on the page's messages are its keys
             self.reader = threading.Thread(target=_read_keys,
                                            args=(self.link.connection, self.keys, self.link),
@@ -357,7 +358,7 @@ def _serve(connection: Any, path: str, table: Any, link: PageLink) -> None:
             link.send({"type": "refused", "text": _refusal_text(refusal, join, table)})
             continue
         table.gate.joined(connection.socket)
-        table.pages.add(threading.current_thread())
+        table.pages[threading.current_thread()] = link
         try:
             if path == "/watch":
                 _run_projector(connection, link, table, join.code)
@@ -365,7 +366,7 @@ def _serve(connection: Any, path: str, table: Any, link: PageLink) -> None:
             if _run_seat(connection, link, table, join):
                 return
         finally:
-            table.pages.discard(threading.current_thread())
+            table.pages.pop(threading.current_thread(), None)
 
 
 def _free_seats(link: PageLink, table: Any, connection: Any, code: str) -> None:
@@ -448,6 +449,7 @@ def _run_seat(connection: Any, link: PageLink, table: Any, join: page_wire.PageJ
         return False
     if not seat.table_stopped:  # a stopped table goes on: the page keeps its seat and key
         link.send({"type": "ended"})
+        link.wait_end_said()
     return True
 
 

@@ -55,6 +55,8 @@ def host_open_table(the_table: Table, address: tuple[str, int], desk: Desk,
         finally:
             if announcement is not None:
                 announcement.close()
+    except KeyboardInterrupt:  # Ctrl-C before the table plays (its run stops on its own)
+        the_table.stop()
     finally:
         the_table.close()
 

@@ -58,11 +58,11 @@ class PageListener(Listener):
                 or any(isinstance(event, (Won, GameOver)) for event in events):  # for all
             call_next_turn = super().roll(events, keys)
         else:
-            short = page_lines.short_move(self.narrator, events)
+            short = self.narrator.move_line(events)  # the narrator's own, in one line
             with self.link.others():
                 call_next_turn = super().roll(events)
-            if short:
-                self.link.line(Message(short), "short")
+            if short is not None:
+                self.link.line(short, "short")
 
         again = any(isinstance(event, ExtraRoll) and event.seat == self.seat
                     for event in events)  # her six: "rolls again" is hers
@@ -70,11 +70,11 @@ class PageListener(Listener):
         def next_turn() -> None:
             with contextlib.nullcontext() if again else self.link.others():
                 call_next_turn()
-            self._whose_turn(events)
+            self.whose_turn(events)
 
         return next_turn
 
-    def _whose_turn(self, events: Sequence[Event]) -> None:
+    def whose_turn(self, events: Sequence[Event]) -> None:
         """The page's status line, which always holds whose turn it is."""
         turns = [event for event in events if isinstance(event, TurnStarted)]
         if self.game is not None and self.game.over:

@@ -34,10 +34,9 @@ def walked(events: Sequence[Event]) -> tuple[int | None, list[int]]:
         elif isinstance(event, Moved):
             seat = event.seat
             squares += range(event.start + 1, event.end + 1)
-        elif isinstance(event, Bounced):
-            seat = event.seat
-            squares += [*range(event.start + 1, event.end + 1), *range(event.end - 1,
-                                                                       event.back - 1, -1)]
+        elif isinstance(event, Bounced):  # up to the last square, then back to its end
+            seat, last = event.seat, event.end + event.back
+            squares += [*range(event.start + 1, last + 1), *range(last - 1, event.end - 1, -1)]
         elif isinstance(event, (Climbed, Slid)):
             seat = event.seat
             squares.append(event.end)

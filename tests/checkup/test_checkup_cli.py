@@ -76,6 +76,7 @@ def test_class_report_table_csv_and_merge(school: Path, tmp_path: Path) -> None:
     rows = {line.split()[0]: line for line in table[2:] if line and line[0].isalpha()}
     assert set(rows) >= {"Asha", "Bikash", "Chandra", "Class"}
     assert "→" not in rows["Chandra"] and rows["Chandra"].split()[-1] == "20"
+    assert "Questions answered" in table[0] and rows["Asha"].split()[-2] == "2"
     assert rows["Class"].startswith("Class average (2)")
     rows_csv = list(csv.DictReader(io.StringIO(snl("progress", "--class", "--csv", data=school))))
     assert len(rows_csv) == 3 * len(TASKS)

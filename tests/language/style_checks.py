@@ -14,6 +14,7 @@ from pathlib import Path
 
 from unicode_rbnf import RbnfEngine
 
+from snl_edu.boards import shipped_names
 from snl_edu.cli import main
 from snl_edu.cli.localized import metavar_words
 from snl_edu.language.localizer import number_words
@@ -39,7 +40,8 @@ TYPED_PATTERNS = (
     r"\b(?:Enter|Space|Escape|Home|Ctrl\+C)\b",       # keys
     r"(?<![\w-])[a-zA-Z](?![\w-])",                   # one-letter keys: h, q, y, n, L, S
     (r"\b(?:exact|overshoot|bounce|brief|normal|full|latn|deva|en|ne|hi|off|some|every|"
-    r"espeak|system|on|saanp-bharyang|classic|moksha-patam|whisper|pocketsphinx)\b"),  # values to type
+    r"espeak|system|on|whisper|pocketsphinx)\b"),  # values to type
+    r"\b(?:" + "|".join(map(re.escape, shipped_names())) + r")\b",  # the shipped boards' names
     (r"^  (?:board|boards|games|history|lesson|play|progress|rules|say|stats|table|voice|words|"
     r"check|render|show|download|listen|host|join|watch|checkup|teach|examples) "),  # command names in a help list
     (r"\beSpeak NG\b|\bWhisper tiny\.en\b|\b(?:espeakng-loader|vosk|miniaudio|matplotlib|pip install \S+|"
@@ -54,7 +56,7 @@ LATIN = re.compile("[A-Za-z]")
 LETTER = "[\u0900-\u094c\u094e-\u0963\u0971-\u097f]"
 POSTPOSITION = "(?:को|का|की|ले|लाई|मा|बाट|देखि|सम्म|भन्दा|अनुसार|मध्ये|सँग|भित्र|बिना)"
 SPLIT = re.compile(LETTER + " " + POSTPOSITION + "(?![\u0900-\u097f])")
-WHO = re.compile("(?:^|[:।] )को (?:कहाँ|अगाडि)")  # को as "who", not a postposition
+WHO = re.compile("(?:^|[:।] |तिमी )को (?:कहाँ|अगाडि|हौ)")  # को as "who", not a postposition
 GENITIVE_ANUSAR = re.compile("(?:का|को|की) अनुसार")  # "उनका अनुसार" is written apart
 INSIDE = re.compile(" भित्र (?=आउ|पस)")  # an adverb: "फेरि भित्र आउन दिन" (to let back in)
 QUOTED = re.compile("“[^”]*”")  # a phrase quoted as words to say, such as “माफ गर्नुहोस्”

@@ -112,6 +112,18 @@ def test_translations_are_devanagari() -> None:
             assert re.search("[\u0900-\u097f]", text), (message.id, text)
 
 
+def test_no_translation_says_a_sentence_twice() -> None:
+    """A sentence pasted twice into one form (a merge's slip) reads as a stammer."""
+    doubled = []
+    for message in messages():
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in strings:
+            sentences = [s.strip() for s in re.split(r"(?<=[।?!])", text) if len(s.strip()) > 20]
+            if len(sentences) != len(set(sentences)):
+                doubled.append(text)
+    assert doubled == []
+
+
 # Postpositions Nepali writes joined to their noun; after a placeholder they go into it
 # ({name:को}), so the code joins or spaces them by what the value ends in.
 POSTPOSITIONS = ("को", "का", "की", "ले", "लाई", "मा", "बाट", "देखि", "सम्म", "सम्मको", "सम्मका",

@@ -307,3 +307,26 @@ def test_at_level_one_a_roll_is_tapped_and_a_move_counted_on_from_the_childs_squ
     assert (moved[0].text, moved[0].earcon) == (expected, "step")
     assert moved[1].earcon is None  # the step sound goes with the count, heard once
     assert len(narrator.narrate(Moved(1, 20, 24))) == 1  # the computer's: just the move
+
+
+@pytest.mark.parametrize(("events", "english", "nepali"), [
+    ([Rolled(1, 4, 14), Moved(1, 14, 18)], "Bikash: 14 to 18.", "१४"),
+    ([Rolled(1, 3, 0), Entered(1, 3), Climbed(1, 3, 11)], "Bikash: onto the board at 11.", "११"),
+    ([Rolled(1, 3, 24), Moved(1, 24, 27), Climbed(1, 27, 64)],
+     "Bikash: 24 to 64, up a ladder.", "६४"),
+    ([Rolled(1, 2, 95), Moved(1, 95, 97), Slid(1, 97, 61)], "Bikash: 95 to 61, down a snake.",
+     "६१"),
+    ([Rolled(1, 5, 98), Bounced(1, 98, 97, 3)], "Bikash: 98 to 97.", "९७"),  # (was "to 2")
+    ([Rolled(1, 6, 97), Overshot(1, 97, 6, 3)], "Bikash stays at 97.", "९७"),
+])
+def test_a_move_in_one_line_is_the_narrators_own(events: list[Event], english: str,
+                                                 nepali: str) -> None:
+    # A child's page hears the others' moves in one line each: told by the narrator (one
+    # place for a move's words), in the listener's language and digits.
+    board = load_board("classic")
+    seats = [Seat("Asha"), Seat("Bikash")]
+    line = Narrator(Localizer.create("en"), board, seats).move_line(events)
+    assert line is not None and line.text == english
+    ne = Narrator(Localizer.create("ne"), board, seats).move_line(events)
+    assert ne is not None and nepali in ne.text and not re.search("[0-9]", ne.text)
+    assert Narrator(Localizer.create("en"), board, seats).move_line([TurnStarted(1)]) is None

@@ -3,14 +3,12 @@ system's, launched by Playwright) on the page a real table serves on loopback, j
 the keyboard (``_join``) or by taps on a phone (``_phone``, ``_join_by_taps``), and read
 back through its log (``_log``, ``_wait_for_log``) and axe-core (``_axe``).
 
-One browser for each test module that uses the fixture; each test opens its own pages.
-Without a browser the tests are skipped with the reason; under CI=true a missing browser
-fails them.
+One browser for each test process (conftest.py); each test opens its own pages. Without a
+browser the tests are skipped with the reason; under CI=true a missing browser fails them.
 """
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -18,10 +16,8 @@ from typing import Any
 
 import pytest
 
-from tests.table import chromium
 from tests.table.helpers import CODE, WAIT
 
-BROWSER = chromium.executable()
 BOARD = """name = "short"
 width = 5
 height = 4
@@ -41,24 +37,13 @@ to = 6
 MS = WAIT * 1000
 
 
-def _without(reason: str) -> None:
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"CI has no test browser: {reason}")
-    pytest.skip(reason)
-
-
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _without("playwright is not installed (pip install '.[test]')")
-    if BROWSER is None:
-        _without("no Chromium found (.ci/run installs the system's chromium)")
-    with sync_playwright() as playwright:
-        launched = chromium.launch(playwright, BROWSER)
-        yield launched
-        launched.close()
+def browser(workers_browser: Any) -> Iterator[Any]:
+    """The process's one Chromium (conftest.py); the module's tabs are closed after it, as
+    closing its own browser did."""
+    yield workers_browser
+    for context in workers_browser.contexts:
+        context.close()
 
 
 @pytest.fixture
@@ -91,7 +76,9 @@ def _join(page: Any, name: str, language: str = "en", speech: bool = False,
     if page.evaluate("document.documentElement.lang") != language:  # the table's, at first
         page.keyboard.press("ArrowRight")
         page.wait_for_selector(f"html[lang={language}]", state="attached", timeout=MS)
-    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")  # (past the free seats' buttons, when they have come)
+    while page.evaluate("document.activeElement.id") != "name":
+        page.keyboard.press("Tab")
     page.keyboard.type(name)
     for switch, wanted in (("#speech", speech), ("#sounds", sounds)):
         if not wanted:  # after the Join button, in the page's order
@@ -197,3 +184,10 @@ def _roll(page: Any, press: Callable[[], None] | None = None) -> None:
     (press or (lambda: page.tap("#roll")))()
     page.wait_for_function(f"""() => window.turnsGone > {gone}
         || !document.getElementById("question").hidden""", timeout=MS)
+
+
+# What the page sends the host, each message kept (installed before the page loads).
+RECORD_SENT = """() => { window.sent = [];
+    const send = WebSocket.prototype.send;
+    WebSocket.prototype.send = function (data) { window.sent.push(String(data));
+                                                  return send.call(this, data); }; }"""

@@ -12,11 +12,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from snl_edu.language.localizer import Localizer
 from snl_edu.table.page_wire import seat_labels
 from tests.table.helpers import CODE, WAIT, Child, open_table, table_options
 from tests.table.pages import (
     MS,
+    RECORD_SENT,
     _axe,
     _fits,
     _join,
@@ -337,3 +340,39 @@ def test_the_projector_shows_every_token_on_the_board(browser: Any, tmp_path: Pa
         # An English page has no Devanagari: the font for it is never fetched.
         assert fetched and not any(url.endswith(".ttf") for url in fetched), fetched
         table.end()
+
+
+@pytest.mark.slow  # the last words, said from the host's real sound (about 20 s)
+def test_the_host_serves_the_pages_sound_until_each_has_said_the_end(
+        browser: Any, tmp_path: Path, board: str) -> None:
+    # Tried: when the teacher ended the game the host stopped serving sound at once, and
+    # each page's last lines (the teacher has ended the game, the places) failed unheard.
+    options = replace(table_options(tmp_path, players=("Asha",), computers=1, board=board),
+                      web_lessons="off")
+    speech: dict[str, object] = {}  # each line's sound: its status, or "failed"
+
+    def prepare(page: Any) -> None:
+        # The host's own eSpeak NG sound (a route here would be served by this thread,
+        # which waits in the table's closing).
+        page.add_init_script("speechSynthesis.getVoices = () => [];")
+        page.add_init_script(f"({RECORD_SENT})()")
+        page.on("response", lambda response: "/speech/" in response.url
+                and speech.setdefault(response.url, response.status))
+        page.on("requestfailed", lambda request: "/speech/" in request.url
+                and speech.setdefault(request.url, "failed"))
+
+    with open_table(options) as (table, _, _):
+        page = _page(browser, table, prepare=prepare)
+        _join(page, "Asha")
+        page.wait_for_selector("body[data-turn=mine]", timeout=MS)
+        page.check("#speech")  # from now on: the last words take seconds to say
+        table.end()
+        _wait_for_log(page, lambda lines: "The table has closed." in lines)
+        assert "The teacher has ended the game." in _log(page)
+    # The host has closed: by then the page had said its last words, from the host's sound.
+    page.wait_for_function("""() => window.sent.some((text) =>
+        JSON.parse(text).type === "said" && JSON.parse(text).id === "end")""", timeout=MS)
+    assert len(speech) >= 3 and set(speech.values()) == {200}, speech  # and the places
+    assert _axe(page) == [], "the end, said"
+    assert page.errors == []
+

@@ -4,10 +4,12 @@ its check-ups; what a hostile computer sends there keeps nothing of anyone else'
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
 import socket
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -19,32 +21,37 @@ from click.testing import CliRunner
 from websockets.sync.client import connect
 
 from snl_edu.cli import main
-from snl_edu.inputs.commands import Command
+from snl_edu.inputs.commands import Action, Command
 from snl_edu.store import open_store
 from snl_edu.store.progress import ProgressStore
 from snl_edu.table import wire
+from snl_edu.table.client import TableClient
 from snl_edu.table.host import Table
 from snl_edu.vocabulary import AnswerRecord
 from tests.checkup.classroom import checkup
-from tests.table.helpers import CODE, WAIT, Child, RollWhenAsked, open_table, table_options
+from tests.table.helpers import CODE, WAIT, Child, open_table, table_options
 
 pytestmark = pytest.mark.slow
 
 
-class AnswersRight(RollWhenAsked):
-    """A child who rolls when asked and answers each question right, once it is asked."""
+class AnswersRight:
+    """A child who rolls in her turn once it has been said, and answers each question
+    right once it is asked."""
 
-    def __init__(self, child: Child) -> None:
-        assert child.keys is not None
-        super().__init__(child.log, child.keys.prompt, None, child.client.turn_said)
-        self.client = child.client
+    interactive = True
+
+    def __init__(self, client: TableClient) -> None:
+        self.client = client
+        self.stopped = threading.Event()
 
     def next_command(self, timeout: float | None = None) -> Command | None:
+        if self.stopped.wait(0.05):
+            return Command(Action.END)
         teacher = self.client.teacher
         asking = teacher.asker.asking if teacher is not None and teacher.asker else None
         if asking is not None and self.client.listener.question_open:
             return Command.answer(asking.answer)
-        return super().next_command(min(timeout or 0.2, 0.2))
+        return Command(Action.ROLL) if self.client.turn_said.is_set() else None
 
 
 def from_another_computer(table: Table) -> Callable[[], socket.socket]:
@@ -81,7 +88,7 @@ def test_answers_at_a_childs_terminal_are_kept_on_the_teachers_computer(
     with open_table(options) as (table, _, _):
         asha = Child(table, "Asha", start=False, data_dir=str(asha_computer))
         asha.client.relay = from_another_computer(table)
-        asha.keys = AnswersRight(asha)
+        asha.keys = AnswersRight(asha.client)  # type: ignore[assignment]
         asha.start()
         kept = until(lambda: kept_answers(teacher, "Asha"),
                      lambda: f"no answers kept at the teacher's: {asha.log.lines[-6:]}, {asha.error}")
@@ -94,7 +101,11 @@ def test_answers_at_a_childs_terminal_are_kept_on_the_teachers_computer(
     assert report.exit_code == 0, report.output
     rows = [row for row in csv.DictReader(io.StringIO(report.output))
             if row["learner"] == "Asha"]
-    assert rows and all(int(row["questions"]) >= 1 for row in rows), report.output
+    assert rows and all(int(row["questions"]) == len(kept) for row in rows), report.output
+    table = CliRunner().invoke(main, ["progress", "--class", "--data-dir", str(teacher)])
+    header, _, asha_row = table.output.splitlines()[:3]
+    assert "Questions answered" in header  # her practice at the table, beside her check-up
+    assert asha_row.split()[0] == "Asha" and asha_row.split()[-2] == str(len(kept))
     forgotten = CliRunner().invoke(main, ["progress", "--forget", "Asha", "--yes",
                                           "--data-dir", str(teacher)])
     assert forgotten.exit_code == 0, forgotten.output
@@ -110,12 +121,14 @@ def answer(who: str, **changed: object) -> dict[str, Any]:
 class Script:
     """A script, not the game, seated as Asha from her computer's address (127.0.0.2)."""
 
-    def __init__(self, table: Table, token: str | None = None) -> None:
+    def __init__(self, table: Table, closing: contextlib.ExitStack,
+                 token: str | None = None) -> None:
         assert table.address is not None
         sock = socket.create_connection(table.address, timeout=WAIT,
                                         source_address=("127.0.0.2", 0))
-        self.socket = connect(f"ws://127.0.0.1:{table.address[1]}", sock=sock,
-                              open_timeout=WAIT, compression=None)
+        self.socket = closing.enter_context(connect(
+            f"ws://127.0.0.1:{table.address[1]}", sock=sock, open_timeout=WAIT,
+            compression=None))
         self.send({"type": "join", "code": CODE, "name": "Asha", "token": token})
         welcome = self.reply()
         assert welcome["type"] == "welcome", welcome
@@ -133,9 +146,10 @@ class Script:
 
 def test_a_hostile_computer_keeps_no_answers_but_its_own_and_few_of_those(
         tmp_path: Path) -> None:
-    with open_table(table_options(tmp_path, players=("Asha", "Bikash"))) as (table, _, _):
+    with open_table(table_options(tmp_path, players=("Asha", "Bikash"))) as (table, _, _), \
+            contextlib.ExitStack() as closing:
         bikash = Child(table, "Bikash", stop_after=0)  # at his own computer, never rolling
-        asha = Script(table)
+        asha = Script(table, closing)
         asha.send(answer("Bikash"))  # someone else's: let go without a word
         malformed = [answer("Asha", correct=False),  # right, said to be wrong
                      answer("Asha", given=None),  # tried, with nothing given
@@ -148,11 +162,11 @@ def test_a_hostile_computer_keeps_no_answers_but_its_own_and_few_of_those(
         for number, message in enumerate(malformed):
             if number and number % 2 == 0:  # three bad ones close the connection
                 asha.socket.close()
-                asha = Script(table, asha.token)
+                asha = Script(table, closing, asha.token)
             asha.send(message)
             assert asha.reply()["reason"] == "malformed", message
         asha.socket.close()
-        asha = Script(table, asha.token)
+        asha = Script(table, closing, asha.token)
         for _ in range(20):  # a flood of her own: one is owed before her seat's first roll
             asha.send(answer("Asha"))
         asha.send({"type": "command", "action": "nonsense"})  # answered after the flood

@@ -16,6 +16,7 @@ from tests.table.helpers import WAIT, open_table, table_options
 from tests.table.pages import (
     MS,
     PHONE,
+    RECORD_SENT,
     _axe,
     _join_by_taps,
     _log,
@@ -267,10 +268,6 @@ def test_a_tap_on_her_turn_the_moment_it_shows_counts_however_slow_the_host(
         table.end()
 
 
-RECORD_SENT = """() => { window.sent = [];
-    const send = WebSocket.prototype.send;
-    WebSocket.prototype.send = function (data) { window.sent.push(String(data));
-                                                  return send.call(this, data); }; }"""
 RECORD_ROLL = """() => { window.rolls = [];
     const roll = document.getElementById("roll");
     new MutationObserver(() => window.rolls.push([document.body.dataset.turn || "",
@@ -345,5 +342,27 @@ def test_joining_shows_the_free_seats_as_buttons_named_as_the_teacher_wrote_them
         page.wait_for_selector("#game:not([hidden])", timeout=MS)
         _wait_for_log(page, lambda lines: any(line.startswith("You sit at the table as सरिता")
                                               for line in lines))
+        assert page.errors == []
+        table.end()
+
+
+def test_whose_turn_it_is_is_shown_at_once_when_she_comes_back_mid_game(
+        browser: Any, tmp_path: Path, board: str) -> None:
+    # The status line holds whose turn it is; a page opened again mid-game showed none
+    # until the next move (here none comes: the table waits for her roll, no clock).
+    options = replace(table_options(tmp_path, players=("Asha",), computers=1, board=board),
+                      web_lessons="off")
+    with open_table(options) as (table, _, _):
+        page = _phone(browser, table)
+        _join_by_taps(page, "Asha")
+        page.wait_for_selector("body[data-turn=mine]", state="attached", timeout=MS)
+        _roll(page)
+        page.wait_for_selector("body[data-turn=mine]", state="attached", timeout=MS)
+        page.reload()  # her seat's key brings her back, nothing typed
+        page.wait_for_selector("#game:not([hidden])", timeout=MS)
+        page.wait_for_function("() => document.getElementById('whose').textContent",
+                               timeout=MS)
+        assert page.inner_text("#whose") == "Asha's turn."
+        assert _axe(page) == [], "back mid-game"
         assert page.errors == []
         table.end()

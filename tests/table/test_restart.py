@@ -238,3 +238,20 @@ def test_a_damaged_door_file_is_kept_aside_and_the_teacher_is_told_once(
                      "resumed table opens with a new join code, and the children join again "
                      "with it.")]
     assert str(game_id) in json.loads(doors.read_text())  # a whole one, begun again
+
+
+def test_ctrl_c_while_the_table_waits_for_its_children_stops_it_with_the_resume_hint(
+        tmp_path: Path) -> None:
+    # Tried: Ctrl-C before every seat was taken printed "Aborted!" and no way to go on.
+    host = start_host(tmp_path, free_port(), "--players", "Asha,Bikash", "--computer", "1")
+    try:
+        output = Reader(host)
+        output.wait_for(r"Keys: s starts")
+        stop(host, output)
+        assert any("The table is stopped; the children keep their seats." in line
+                   for _, line in output.lines)
+        assert host.stderr is not None and "Aborted" not in host.stderr.read()
+    finally:
+        if host.poll() is None:
+            host.kill()
+            host.communicate(timeout=WAIT)

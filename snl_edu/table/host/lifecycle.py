@@ -13,6 +13,7 @@ from snl_edu.engine import Game
 from snl_edu.inputs.seat_inputs import SeatInputs
 from snl_edu.play.session import Ending, Session, SessionSettings
 from snl_edu.table import wire
+from snl_edu.table.browser import END_SPEECH_WAIT
 from snl_edu.table.host.seating import Seating
 from snl_edu.table.host.state import (
     CLOSE_WAIT,
@@ -93,10 +94,20 @@ class Table(Seating):
         self.control.end()
         for chair in self.chairs:
             chair.source.close()
+        # A page's seat ends once its page has said the last words, from the sound this
+        # host serves until then (snl_edu.table.browser: END_SPEECH_WAIT at most); a seat
+        # still waiting for its page to say a turn's line waits no more.
+        # A stopped table's pages keep their seats (they try the door again): not waited.
+        for link in list(self.pages.values()):
+            link.release()
         deadline = time.monotonic() + GOODBYE_WAIT
         for page in list(self.pages):
             page.join(max(0.0, deadline - time.monotonic()))
-        self._goodbye(deadline)
+        deadline = time.monotonic() + END_SPEECH_WAIT
+        for page, link in list(self.pages.items()):
+            if link.saying_end.is_set():
+                page.join(max(0.0, deadline - time.monotonic()))
+        self._goodbye(time.monotonic() + GOODBYE_WAIT)
         if self.server is not None:
             self._shut_down(self.server)
             self.server = None
@@ -146,7 +157,11 @@ class Table(Seating):
 
     def run(self, wait_for_everyone: float | None = None) -> Ending:
         """Wait for the seats to fill (or ``wait_for_everyone`` seconds), then play."""
-        self.everyone_here.wait(wait_for_everyone)
+        try:
+            self.everyone_here.wait(wait_for_everyone)
+        except KeyboardInterrupt:
+            self.stop()
+            return Ending.INTERRUPTED
         if self.control.ended.is_set():
             self._ended(finished=False)
             return Ending.INTERRUPTED
@@ -167,6 +182,14 @@ class Table(Seating):
             save_after_interrupt(self.prepared)
         self._ended(ending is Ending.FINISHED, stopped=stopped and self._saved())
         return ending
+
+    def stop(self) -> None:
+        """Ctrl-C before the game is under way (the table waits for its children, or is
+        still opening): stopped as during play, its game kept to go on (once only)."""
+        if self.control.ended.is_set():
+            return
+        save_after_interrupt(self.prepared)
+        self._ended(finished=False, stopped=self._saved())
 
     def _ended(self, finished: bool, stopped: bool = False) -> None:
         """The table's end: everyone is told, and the host, as its children are, hears the

@@ -178,9 +178,10 @@ class TableState(abc.ABC):
         self.server: Any = None
         self.address: tuple[str, int] | None = None
         self.web: WebSide | None = None
-        # The pages' seats and views playing now: at the end they pass the table's last
-        # words on to their pages before the server closes every connection.
-        self.pages: set[threading.Thread] = set()
+        # The pages' seats and views playing now (each thread, its page's link): at the end
+        # they pass the table's last words on to their pages before the server closes
+        # every connection.
+        self.pages: dict[threading.Thread, Any] = {}
         if options.web:
             from snl_edu.views.board_svg import screen_svg
 

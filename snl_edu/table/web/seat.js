@@ -105,11 +105,21 @@
     }
     current = null;
     speaking = false;
+    saidTheEnd();
+  }
+  // The table has ended: once its last words are said, the host hears so (it serves their
+  // sound until then). Told once.
+  let ended = false, endSaid = false;
+  function saidTheEnd() {
+    if (!ended || endSaid || speaking || queue.length) return;
+    endSaid = true;
+    snl.send(ws, { type: "said", id: "end" });
   }
   // The turn has been heard to its end (or cut short): now the table's turn clock starts,
   // and a roll pressed from now on counts. Told once.
   function heard(line) {
-    if (line.said) {
+    if (ended) snl.send(ws, { type: "said", id: line.id });  // the end under way: told
+    else if (line.said) {
       snl.send(ws, { type: "said", id: line.id });
       turnTold = true;
     }
@@ -253,6 +263,8 @@
     } else if (message.type === "ask") {
       if (message.open) openQuestion(message); else closeQuestion();
     } else if (message.type === "ended") {
+      ended = true;
+      saidTheEnd();
       joined = false;
       closeQuestion();
       endControls();
