@@ -2,6 +2,9 @@
 commands taught by example in Nepali.
 
 Run by hand:  python benchmarks/bench_ear.py [--backends whisper,pocketsphinx] [--only english|taught]
+The figures the game ships (voice check, the phrases offered):
+  python benchmarks/bench_ear.py --only english --sets B \
+      --measured snl_edu/inputs/voice/recognisers/measured.json
 
 English: two sets of clips, one utterance each (0.5 s of room, the words, 0.8 s of room),
 heard by the game's listener (Silero endpointer, numbers on):
@@ -32,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.metadata
+import json
 import random
 import sys
 import time
@@ -103,6 +107,8 @@ def installed_mb(packages: tuple[str, ...]) -> float:
 
 
 Clip = tuple[str, str, "array[int]", float, float]  # condition, text, audio, start, end
+# back end -> phrase -> "clean" or "babble" -> [heard right, clips]
+Measured = dict[str, dict[str, dict[str, list[int]]]]
 
 
 def english_clips(conditions: list[Condition], texts: list[str], salt: str) -> list[Clip]:
@@ -179,7 +185,9 @@ def judge(tally: Tally, want: tuple[str, int | None] | None, heard: list[tuple[H
 
 
 def english(backends: dict[str, Backend], sets: dict[str, list[Clip]], notes: list[str],
-            misses: list[str]) -> dict[str, list[float]]:
+            misses: list[str], phrases: Measured) -> dict[tuple[str, str], list[float]]:
+    """Each set heard by each back end; ``phrases`` gets each phrase's clips heard right,
+    by back end and room (clean, or babble), for `snl voice check`."""
     book = load_phrase_book("en")
     vad = load_vad()
     latencies: dict[tuple[str, str], list[float]] = {}
@@ -197,8 +205,14 @@ def english(backends: dict[str, Backend], sets: dict[str, list[Clip]], notes: li
                     VoiceListener(backend, book, source, on_heard=on_heard,
                                   endpointer=SileroEndpointer(vad), numbers=True).run()
                 tally = by_condition.setdefault(label, Tally())
+                before = tally.right
                 judge(tally, expected(book, text), hear(listen, audio), end, mine,
                       misses, f"{name} {label}", text)
+                if expected(book, text) is not None:
+                    each = phrases.setdefault(name, {}).setdefault(text, {}).setdefault(
+                        "babble" if "babble" in label else "clean", [0, 0])
+                    each[0] += tally.right - before
+                    each[1] += 1
             for label, tally in by_condition.items():
                 notes.append(f"{name:12} {set_name} {label:28} {tally.line()}")
                 kind = "neural voice" if NEURAL in label else "eSpeak voices"
@@ -208,8 +222,18 @@ def english(backends: dict[str, Backend], sets: dict[str, list[Clip]], notes: li
     return latencies
 
 
+def write_measured(path: Path, phrases: Measured, sets: dict[str, list[Clip]]) -> None:
+    """Each phrase's figures, for `snl voice check` and the phrases the game offers
+    (recognisers/measured.py reads them)."""
+    conditions = sorted({made[0] for clips in sets.values() for made in clips})
+    path.write_text(json.dumps({
+        "written by": "benchmarks/bench_ear.py --measured", "conditions": conditions,
+        "en": phrases}, ensure_ascii=False, indent=1, sort_keys=True) + "\n", "utf-8")
+
+
 def run(tiny: bool = False, backends: str = "whisper,pocketsphinx", only: str = "",
-        notes: list[str] | None = None, misses: list[str] | None = None) -> list[Result]:
+        notes: list[str] | None = None, misses: list[str] | None = None,
+        sets_wanted: str = "A,B", measured_to: Path | None = None) -> list[Result]:
     notes = [] if notes is None else notes
     misses = [] if misses is None else misses
     from snl_edu.inputs.voice.recognisers.sphinx import SphinxBackend
@@ -230,8 +254,12 @@ def run(tiny: bool = False, backends: str = "whisper,pocketsphinx", only: str = 
         a, b = (SET_A[:1], SET_B[-1:]) if tiny else (SET_A, SET_B)
         if tiny:
             texts = ["roll the dice", "twelve", "hello how are you"]
-        sets = {"A-like": english_clips(a, texts, "A/"), "B-like": english_clips(b, texts, "B/")}
-        latencies = english(loaded, sets, notes, misses)
+        sets = {f"{name}-like": english_clips(conditions, texts, f"{name}/")
+                for name, conditions in (("A", a), ("B", b)) if name in sets_wanted}
+        phrases: Measured = {}
+        latencies = english(loaded, sets, notes, misses, phrases)
+        if measured_to is not None:
+            write_measured(measured_to, phrases, sets)
         # The yardstick is the light back end in a quiet room (in babble it hears nothing)
         yardstick = latencies.get(("pocketsphinx", "quiet or hiss")) or next(
             (values for values in latencies.values() if values), [float("nan")])
@@ -254,11 +282,17 @@ def main() -> None:
     parser.add_argument("--backends", default="whisper,pocketsphinx")
     parser.add_argument("--only", default="", choices=["", "english", "taught"])
     parser.add_argument("--misses", action="store_true", help="list each miss")
+    parser.add_argument("--sets", default="A,B", help="A, B or A,B (English)")
+    parser.add_argument("--measured", type=Path, default=None, metavar="FILE.json",
+                        help="write each phrase's figures there (the game ships "
+                             "snl_edu/inputs/voice/recognisers/measured.json)")
     args = parser.parse_args()
     notes: list[str] = []
     misses: list[str] = []
     report(__doc__.splitlines()[0], lambda: run(backends=args.backends, only=args.only,
-                                                notes=notes, misses=misses))
+                                                notes=notes, misses=misses,
+                                                sets_wanted=args.sets,
+                                                measured_to=args.measured))
     print("\n".join(notes))
     if args.misses:
         print("\n".join(misses))

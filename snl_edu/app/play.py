@@ -143,15 +143,15 @@ def open_voice(voice: VoiceOptions, loc: Localizer, keyboard: CommandSource, out
     ``taught``: each child's taught commands, heard first in that child's turns."""
     if not voice.wanted:
         return keyboard
-    from snl_edu.inputs.voice.voice_on import voice_input
+    from snl_edu.inputs.voice.voice_on import VoiceSettings, voice_input
     from snl_edu.outputs.aloud import activity
 
     def say(lines: list[str]) -> None:
         outputs.show_all([Message(line) for line in lines])
 
-    return voice_input(loc, keyboard, say, voice.model, voice.audio_in,
-                       is_speaking=activity.speaking.is_set, numbers=numbers,
-                       recogniser=voice.recogniser, taught=taught)
+    return voice_input(loc, keyboard, say, VoiceSettings(
+        voice.model, voice.audio_in, numbers, voice.recogniser, taught),
+        is_speaking=activity.speaking.is_set)
 
 
 def taught_for_game(voice: VoiceOptions, prepared: Prepared, children: Sequence[str],
@@ -166,20 +166,15 @@ def taught_for_game(voice: VoiceOptions, prepared: Prepared, children: Sequence[
 
 def listen_in_turns(room: CommandSource, inputs: SeatInputs, game: Game,
                     rotation: teams.Rotation) -> None:
-    """Each child's taught commands are heard first in that child's turns (and questions)."""
+    """Each child's taught commands are heard first in that child's turns (and questions),
+    also once the model has loaded."""
     # A game without voice never imported the voice stack (a tenth of its start-up CPU):
     # its room cannot be a CombinedInput, and looking that up must not import it either.
     voice_inputs = sys.modules.get("snl_edu.inputs.voice.inputs")
-    if voice_inputs is None or not isinstance(room, voice_inputs.CombinedInput) \
-            or room.listener is None:
+    if voice_inputs is None or not isinstance(room, voice_inputs.CombinedInput):
         return
-    # Only now: taught.py brings numpy, a fifth of a second of CPU at every game's start.
-    from snl_edu.inputs.voice.teaching.taught import TaughtBackend
-
-    model = room.listener.model
-    if isinstance(model, TaughtBackend):
-        inputs.on_seat = lambda seat: model.listen_to(
-            rotation.roller(game, seat) or game.seats[seat].name)
+    inputs.on_seat = lambda seat: room.listen_to(
+        rotation.roller(game, seat) or game.seats[seat].name)
 
 
 def build_teacher(options: PlayOptions, game: Game, loc: Localizer, session: Session,

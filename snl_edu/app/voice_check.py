@@ -112,7 +112,9 @@ def _check_language(loc: Localizer, language: str, voice_model: Path | None,
                "installed: pip install 'snl_edu[whisper]'.").format(language=name))
     line(_("{language}: {recogniser}").format(language=name,
                                               recogniser=describe_choice(choice, loc)))
-    return _check_grammar(loc, name, book, choice.backend, line)
+    problems = _check_grammar(loc, name, book, choice.backend, line)
+    _measured_lines(loc, name, book, choice.backend, line)
+    return problems
 
 
 def _check_grammar(loc: Localizer, name: str, book: PhraseBook, model: Backend,
@@ -145,6 +147,47 @@ def _check_grammar(loc: Localizer, name: str, book: PhraseBook, model: Backend,
         line(_("{language}: numbers that cannot be heard: {numbers}").format(
             language=name, numbers=" ".join(loc.number(n) for n in unheard)))
     return problems
+
+
+def _measured_lines(loc: Localizer, name: str, book: PhraseBook, model: Backend,
+                    line: Line) -> None:
+    """How well each command and the numbers were heard on the game's own benchmark, and
+    the phrases not offered for it."""
+    from snl_edu.inputs.voice.recognisers.measured import (
+        BABBLE,
+        CLEAN,
+        figures,
+        poorly_heard,
+        total,
+    )
+
+    _ = loc.gettext
+    measured = figures(book.language, model)
+    if not measured:
+        line(_("{language}: {recogniser} was not measured on the game's benchmark, so "
+               "every phrase it knows is offered.").format(language=name,
+                                                           recogniser=model.name))
+        return
+    groups = {_(ROWS[action].label): [p for p, a in book.commands.items() if a is action]
+              for action in dict.fromkeys(book.commands.values())}
+    groups[_("numbers")] = list(book.numbers)
+    for label, phrases in groups.items():
+        clean, babble = total(measured, phrases, CLEAN), total(measured, phrases, BABBLE)
+        if clean is None or babble is None:
+            line(_("{language}: {command}: not measured on the game's benchmark.").format(
+                language=name, command=label))
+            continue
+        line(_("{language}: {command}: heard right {right} of {clips} times clean, "
+               "{right_babble} of {clips_babble} in babble (the game's benchmark, "
+               "child-like voices).").format(
+            language=name, command=label, right=loc.number(clean.right),
+            clips=loc.number(clean.clips), right_babble=loc.number(babble.right),
+            clips_babble=loc.number(babble.clips)))
+    unoffered = sorted(poorly_heard(measured, [*book.commands, *book.numbers]))
+    if unoffered:
+        # OFFERED_FROM is a half
+        line(_("{language}: not offered, as heard right less than half of the time "
+               "clean: {phrases}").format(language=name, phrases=loc.join(unoffered)))
 
 
 def _check_microphone(loc: Localizer, line: Line) -> int:

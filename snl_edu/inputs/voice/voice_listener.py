@@ -32,6 +32,13 @@ from snl_edu.inputs.voice.phrasebook.grammar import build_grammar
 from snl_edu.inputs.voice.phrasebook.phrases import PhraseBook
 from snl_edu.inputs.voice.phrasebook.understand import understand
 from snl_edu.inputs.voice.problems import VoiceError, VoiceProblem
+from snl_edu.inputs.voice.recognisers.measured import (
+    CLEAN,
+    OFFERED_FROM,
+    figures,
+    poorly_heard,
+    total,
+)
 from snl_edu.inputs.voice.recognisers.recognition import Backend, Selective, Transcript
 
 LEAD = int(0.1 * SAMPLE_RATE)  # samples given before the start of speech (soft onsets)
@@ -82,6 +89,11 @@ class VoiceListener:
         self.endpointer = endpointer or default_endpointer()
         self.numbers = numbers
         self.grammar = build_grammar(book, model.has_word, numbers)
+        measured = figures(book.language, model)
+        self.unoffered = poorly_heard(measured, self.grammar.meaningful)
+        numbers_heard = total(measured, self.grammar.numbers, CLEAN)
+        self._numbers_offered = numbers_heard is None or \
+            numbers_heard.right >= OFFERED_FROM * numbers_heard.clips
         self.recognizer = model.recogniser(self.grammar)
         self._pending = array("h")  # audio heard but not (yet) given to the recogniser
         self._pending_from = 0  # the stream sample index of its first sample
@@ -99,13 +111,13 @@ class VoiceListener:
         """What to say for ``action``; None: neither the model nor a taught example hears it."""
         if isinstance(self.model, Selective):
             return self.model.phrase_for(action, self.grammar)
-        return self.grammar.phrase_for(action)
+        return self.grammar.phrase_for(action, self.unoffered)
 
     @property
     def hears_numbers(self) -> bool:
         if isinstance(self.model, Selective):
             return self.model.hears_numbers(self.grammar)
-        return bool(self.grammar.numbers)
+        return bool(self.grammar.numbers) and self._numbers_offered
 
     # -- control from other threads ------------------------------------------------
 

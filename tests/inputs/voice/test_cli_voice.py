@@ -214,8 +214,9 @@ def test_a_voice_game_s_help_quit_and_yes_are_said_and_heard(tmp_path: Path) -> 
     code, output = run([*GAME, "--computer", "1", "--lessons", "every", "--audio-in", str(wav),
                         "--data-dir", str(tmp_path)], tmp_path)
     assert code == 0, output
-    assert "You can also say: roll, next, repeat, where, ahead, help, quit, yes, no, and skip." \
-        in output
+    # "ahead" was heard right in 1 of 3 clean clips on the benchmark (measured.json)
+    assert ("You can also say: roll, next, repeat, where, what is ahead, help, quit, yes, "
+            "no, and skip.") in output
     assert "A question for Asha:" in output
     assert "Quit the game? Press y or say yes for yes, or n or say no for no." in output
     assert output.count("rolled") == 1 and "Goodbye!" in output

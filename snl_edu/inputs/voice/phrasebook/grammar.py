@@ -9,7 +9,7 @@ when it is exactly one command phrase (see understand.py).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 
 from snl_edu.inputs.voice.phrasebook.phrases import PhraseBook
@@ -40,10 +40,11 @@ class Grammar:
         distractors."""
         return (*self.commands, *self.numbers)
 
-    def phrase_for(self, action: object) -> str | None:
-        """The first usable command phrase that means ``action``, if any."""
-        return next((phrase for phrase in self.commands if self.meanings[phrase] == action),
-                    None)
+    def phrase_for(self, action: object, unoffered: Collection[str] = ()) -> str | None:
+        """The first usable command phrase that means ``action``, if any, passing over
+        ``unoffered`` (measured to be heard poorly: recognisers/measured.py)."""
+        return next((phrase for phrase in self.commands if self.meanings[phrase] == action
+                     and phrase not in unoffered), None)
 
     def to_json(self) -> str:
         # vosk's JSON reader does not decode \u escapes: Devanagari must stay literal.

@@ -56,3 +56,10 @@ class Selective(Protocol):
     def phrase_for(self, action: Action, grammar: Grammar) -> str | None: ...
 
     def hears_numbers(self, grammar: Grammar) -> bool: ...
+
+
+@runtime_checkable
+class FollowsLearner(Protocol):
+    """A backend that hears one child's taught commands first: whose, from now on."""
+
+    def listen_to(self, name: str) -> None: ...
