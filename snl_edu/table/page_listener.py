@@ -16,7 +16,7 @@ from snl_edu.vocabulary import Message
 
 if TYPE_CHECKING:
     from snl_edu.lessons.teacher import Teacher
-    from snl_edu.table.browser import PageLink
+    from snl_edu.table.page_link import PageLink
 
 
 class PageListener(Listener):

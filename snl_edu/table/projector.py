@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 
 class Page(Protocol):
-    """The websocket to the projector's page (``browser.PageLink``)."""
+    """The websocket to the projector's page (``page_link.PageLink``)."""
 
     def line(self, message: Message) -> None: ...
 

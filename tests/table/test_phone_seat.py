@@ -235,7 +235,8 @@ def test_a_tap_on_her_turn_the_moment_it_shows_counts_however_slow_the_host(
     # had just shown the page her turn, had gone on to say it: dropped as pressed before
     # the turn, and the table waited on. Here that thread is held, after showing the turn,
     # until her tap has been handled (or a second has passed).
-    from snl_edu.table.browser import BrowserSeat, PageLink
+    from snl_edu.table.browser import BrowserSeat
+    from snl_edu.table.page_link import PageLink
 
     handled = threading.Event()
     send, act = PageLink.send, BrowserSeat._act

@@ -184,7 +184,7 @@ def test_a_page_that_stops_reading_is_let_go_and_holds_nothing_up() -> None:
     its connection is closed (the seat is kept for its rejoin)."""
     import threading
 
-    from snl_edu.table.browser import SEND_QUEUE, PageLink
+    from snl_edu.table.page_link import SEND_QUEUE, PageLink
     from snl_edu.table.web import SpokenLines
     from snl_edu.vocabulary import Message
 

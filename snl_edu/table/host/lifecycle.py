@@ -13,7 +13,6 @@ from snl_edu.engine import Game
 from snl_edu.inputs.seat_inputs import SeatInputs
 from snl_edu.play.session import Ending, Session, SessionSettings
 from snl_edu.table import wire
-from snl_edu.table.browser import END_SPEECH_WAIT
 from snl_edu.table.host.seating import Seating
 from snl_edu.table.host.state import (
     CLOSE_WAIT,
@@ -23,6 +22,7 @@ from snl_edu.table.host.state import (
     KEEPALIVE,
     QUIET,
 )
+from snl_edu.table.page_link import END_SPEECH_WAIT
 
 SHUTDOWN_WAIT = 5.0  # the server's own closing, at most (every socket is shut meanwhile)
 from snl_edu.table.notices import ended_by_teacher, notice_text
