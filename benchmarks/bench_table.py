@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import io
 import multiprocessing
+import queue
 import sys
 import tempfile
 import threading
@@ -76,6 +77,8 @@ class TimedClient(TableClient):
         received = time.time()
         if isinstance(fact, wire.NoticeOf) and fact.kind is Notice.TURN \
                 and fact.seat == self.seat:
+            # Numbered as the table numbers it, so the turn said is the one called.
+            self.turns_called = fact.turn if fact.turn is not None else self.turns_called + 1
             self.my_turn.set()
             self._prompt()  # said at once (no speech), then rolled
             self._act(Command(Action.ROLL))
@@ -127,6 +130,21 @@ def _children(port_by_table: list[int], results: Any, flood: bool = False,
     results.put([timing for client in clients for timing in client.timings])
 
 
+def _results_of(children: Any, results: Any, limit: float = 600.0) -> Any:
+    """The children's timings; a children's process that died says so at once, rather than
+    leaving the benchmark waiting out the limit."""
+    deadline = time.monotonic() + limit
+    while True:
+        try:
+            return results.get(timeout=1.0)
+        except queue.Empty:
+            if not children.is_alive():
+                raise RuntimeError(f"the children's process ended ({children.exitcode}) "
+                                   "without its timings") from None
+            if time.monotonic() > deadline:
+                raise
+
+
 def measure(tables: int, rolls: int, flood: bool = False) -> tuple[list[float], list[float]]:
     """Latencies in ms (to narration, to receipt) of every roll at every client."""
     hosted: list[TimedTable] = []
@@ -163,7 +181,7 @@ def measure(tables: int, rolls: int, flood: bool = False) -> tuple[list[float], 
         results = context.Queue()
         children = context.Process(target=_children, args=(ports, results, flood, playing))
         children.start()
-        timings = results.get(timeout=600)
+        timings = _results_of(children, results)
         children.join(60)
         for thread in threads:
             thread.join(60)
@@ -229,3 +247,4 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+

@@ -68,4 +68,5 @@ def test_chain_and_engine_agree_on_every_state_and_roll(name: str) -> None:
                 assert (after[1] > 0) == (spec_sixes > 0)
                 assert after[1] == spec_sixes or not rules.three_sixes
                 checked += 1
-    assert checked > 10_000
+    # Every rule set, every state, every face: over 100 checks a square on any board.
+    assert checked > 100 * board.last
