@@ -8,6 +8,7 @@ all of them), and on nothing else.
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import threading
 from collections.abc import Iterable
@@ -47,7 +48,7 @@ class Announcement:
     """A table's entry on the network, from ``announce`` until ``close``."""
 
     def __init__(self, name: str, bind: str, port: int, board: str) -> None:
-        from zeroconf import ServiceInfo, Zeroconf
+        from zeroconf import EventLoopBlocked, ServiceInfo, Zeroconf
 
         addresses = [bind] if bind not in ANY_ADDRESS else local_addresses()
         label = clean_name(name, MAX_TITLE).replace(".", " ") or "snl"
@@ -56,7 +57,10 @@ class Announcement:
             SERVICE, f"{label}.{SERVICE}", port=port,
             addresses=[ipaddress.ip_address(a).packed for a in addresses],
             properties={"board": board[:MAX_TITLE], "v": "1"})
-        self.zeroconf.register_service(self.info, allow_name_change=True)
+        # A busy computer: zeroconf's own thread may be slow to send the announcements,
+        # which it goes on sending; the table is found a moment later, not never.
+        with contextlib.suppress(EventLoopBlocked):
+            self.zeroconf.register_service(self.info, allow_name_change=True)
 
     def close(self) -> None:
         self.zeroconf.unregister_service(self.info)

@@ -297,3 +297,18 @@ def test_a_new_child_at_the_table_hears_her_moves_counted_on_and_a_level_two_chi
     assert lines[counted[0]] == "Counting on from {}: {}.".format(
         words(int(start)), ", ".join(words(s) for s in range(int(start) + 1, int(end) + 1)))
     assert not any(line.startswith("Counting") for line in seen[2])
+
+
+def test_a_busy_computer_slow_to_announce_still_hosts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """zeroconf gives up waiting for its own thread on a loaded computer (EventLoopBlocked)
+    while it goes on announcing: the table opens all the same."""
+    import zeroconf
+
+    from snl_edu.table.discovery import Announcement
+
+    def slow(*_: object, **__: object) -> None:
+        raise zeroconf.EventLoopBlocked
+
+    monkeypatch.setattr(zeroconf.Zeroconf, "register_service", slow)
+    announced = Announcement("Class 4", "127.0.0.1", 9, "Saanp Bharyang")
+    announced.zeroconf.close()
