@@ -27,7 +27,7 @@ from snl_edu.language.registry import skip_words
 from snl_edu.lessons.number_words import MAX_DIGITS, read_number
 from snl_edu.lessons.questions import Question
 from snl_edu.outputs.console import MessageSink
-from snl_edu.vocabulary import N_, Message
+from snl_edu.vocabulary import N_, AnswerRecord, Message
 
 MAX_TRIES = 3
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
@@ -71,6 +71,15 @@ class Outcome:
     skipped: bool
     seconds: float
     input_ended: bool = False
+
+    def record(self) -> AnswerRecord:
+        """The answer as a store keeps it (the child's own, or the teacher's at a table)."""
+        question = self.question
+        return AnswerRecord(
+            kind=question.kind.value, level=question.level, question=question.prompt,
+            expected=question.answer, given=self.given, correct=self.correct,
+            tries=self.tries, skipped=self.skipped, seconds=self.seconds,
+            focus=question.focus)
 
 
 class Asker:

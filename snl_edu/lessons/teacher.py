@@ -39,7 +39,7 @@ from snl_edu.play.counting import GoKind, GoResult
 from snl_edu.safe_text import clean_name
 from snl_edu.store import StoreError
 from snl_edu.store.progress import ProgressStore
-from snl_edu.vocabulary import AnswerRecord, Message
+from snl_edu.vocabulary import Message
 
 # "some": a question on a human player's 2nd, 5th, 8th... turn: early enough that
 # a child meets one soon, rare enough that the game keeps its pace.
@@ -148,12 +148,7 @@ class Recorder:
         if key not in self._sessions:
             self._sessions[key] = self.progress.start_session(
                 learner, self.mode, self.level or outcome.question.level, self.language)
-        question = outcome.question
-        self.progress.record(self._sessions[key], learner, AnswerRecord(
-            kind=question.kind.value, level=question.level, question=question.prompt,
-            expected=question.answer, given=outcome.given, correct=outcome.correct,
-            tries=outcome.tries, skipped=outcome.skipped, seconds=outcome.seconds,
-            focus=question.focus))
+        self.progress.record(self._sessions[key], learner, outcome.record())
 
 
 def situation_of(game: Game, seat: int, loc: Localizer,

@@ -16,11 +16,14 @@ import dataclasses
 import json
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import Any, ClassVar, get_args
+from typing import TYPE_CHECKING, Any, ClassVar, get_args
 
 from snl_edu.engine.events import Event, GameOver, Standing
 from snl_edu.inputs.commands import Action, Command
 from snl_edu.safe_text import MAX_NAME, MAX_TITLE, clean_name, visible, visible_data
+
+if TYPE_CHECKING:
+    from snl_edu.vocabulary import AnswerRecord
 
 # A client's messages are small (a join, a command, an answer with its question, whose
 # Nepali is three bytes a letter): anything bigger is not ours.
@@ -206,20 +209,18 @@ class Answered(Message):
 
     type: ClassVar[str] = "answered"
     name: str  # the child who answered: the seat's, or one of the team at this computer
-    kind: str  # a lesson question's kind (snl_edu.lessons.question_types.Kind)
-    question: str
-    expected: int
-    given: int | None
-    correct: bool
-    tries: int
-    skipped: bool
-    seconds: float
-    focus: int | None = None
-    language: str = "en"
+    language: str
+    # As the child's own store keeps it; its level is the host's to say (by its kind).
+    record: AnswerRecord
 
     def data(self) -> dict[str, Any]:
-        return {"type": self.type, **{field.name: getattr(self, field.name)
-                                      for field in dataclasses.fields(self)}}
+        return {"type": self.type, "name": self.name, "language": self.language,
+                **{key: getattr(self.record, key) for key in ANSWER_FIELDS}}
+
+
+# What of an ``AnswerRecord`` travels: the answer, not where or when a store keeps it.
+ANSWER_FIELDS = ("kind", "question", "expected", "given", "correct", "tries", "skipped",
+                 "seconds", "focus")
 
 
 def read_answered(data: Mapping[str, Any]) -> Answered:
@@ -229,7 +230,8 @@ def read_answered(data: Mapping[str, Any]) -> Answered:
     # Imported here: only a host reads answers, and the lessons are slow to import.
     from snl_edu.language import registry
     from snl_edu.lessons.answers import MAX_TRIES
-    from snl_edu.lessons.question_types import Kind
+    from snl_edu.lessons.question_types import KIND_LEVEL, Kind
+    from snl_edu.vocabulary import AnswerRecord
 
     name = clean_name(short_text(data, "name", 4 * MAX_NAME) or "", MAX_NAME)
     kind = short_text(data, "kind", MAX_NAME) or ""
@@ -250,8 +252,10 @@ def read_answered(data: Mapping[str, Any]) -> Answered:
     if tries > MAX_TRIES or (given is None) != (tries == 0) \
             or correct != (not skipped and given == expected) or (skipped and correct):
         raise WireError("not an answer as a lesson gives it")
-    return Answered(name, kind, question, expected, given, correct, tries, skipped,
-                    float(seconds), focus, language)
+    return Answered(name, language, AnswerRecord(
+        kind=kind, level=KIND_LEVEL[Kind(kind)], question=question, expected=expected,
+        given=given, correct=correct, tries=tries, skipped=skipped, seconds=float(seconds),
+        focus=focus))
 
 
 def _number(data: Mapping[str, Any], key: str, required: bool = True) -> int | None:

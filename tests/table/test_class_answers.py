@@ -113,8 +113,9 @@ def test_answers_at_a_childs_terminal_are_kept_on_the_teachers_computer(
 
 
 def answer(who: str, **changed: object) -> dict[str, Any]:
-    data = wire.Answered(who, "next-number", "What number comes after 4?", 5, 5, True, 1,
-                         False, 2.5).data()
+    data = wire.Answered(who, "en", AnswerRecord(
+        kind="next-number", level=1, question="What number comes after 4?", expected=5,
+        given=5, correct=True, tries=1, skipped=False, seconds=2.5)).data()
     return {**data, **changed}
 
 

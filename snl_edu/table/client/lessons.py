@@ -4,6 +4,7 @@ up between the child's keys, and what the table says held behind an open lesson.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import random
 import threading
@@ -141,14 +142,12 @@ class SeatLessons(ClientState):
         """Send an answer to the teacher's computer, which keeps the whole class's practice
         (``snl progress --class``). Checked as the host checks it: one it would refuse is
         not sent (a refusal counts against the connection)."""
-        question = outcome.question
-        given = None if outcome.given is None else \
-            min(max(outcome.given, 0), wire.MAX_ANSWER_NUMBER)
-        answer = wire.Answered(
-            name, question.kind.value, question.prompt[:wire.MAX_QUESTION], question.answer,
-            given, outcome.correct, outcome.tries, outcome.skipped,
-            min(max(outcome.seconds, 0.0), wire.MAX_ANSWER_SECONDS), question.focus,
-            self.loc.language)
+        record = outcome.record()
+        given = None if record.given is None else \
+            min(max(record.given, 0), wire.MAX_ANSWER_NUMBER)
+        answer = wire.Answered(name, self.loc.language, dataclasses.replace(
+            record, question=record.question[:wire.MAX_QUESTION], given=given,
+            seconds=min(max(record.seconds, 0.0), wire.MAX_ANSWER_SECONDS)))
         try:
             wire.read_answered(answer.data())
         except wire.WireError:

@@ -14,7 +14,6 @@ from __future__ import annotations
 from snl_edu.safe_text import name_key
 from snl_edu.store import Store, StoreError
 from snl_edu.table import wire
-from snl_edu.vocabulary import AnswerRecord
 
 MODE = "table"  # the lesson session's mode, as a terminal's own record names it
 
@@ -32,21 +31,17 @@ class ClassAnswers:
 
     def keep(self, name: str, answer: wire.Answered) -> None:
         """Keep the answer of the child seated as ``name`` (the table's name for her)."""
-        from snl_edu.lessons.question_types import KIND_LEVEL, Kind
         from snl_edu.store.progress import ProgressStore
 
         store = self._opened()
         if store is None:
             return
-        progress, level, key = ProgressStore(store), KIND_LEVEL[Kind(answer.kind)], name_key(name)
+        progress, key = ProgressStore(store), name_key(name)
         try:
             if key not in self._sessions:
-                self._sessions[key] = progress.start_session(name, MODE, level, answer.language)
-            progress.record(self._sessions[key], name, AnswerRecord(
-                kind=answer.kind, level=level, question=answer.question,
-                expected=answer.expected, given=answer.given, correct=answer.correct,
-                tries=answer.tries, skipped=answer.skipped, seconds=answer.seconds,
-                focus=answer.focus))
+                self._sessions[key] = progress.start_session(
+                    name, MODE, answer.record.level, answer.language)
+            progress.record(self._sessions[key], name, answer.record)
         except StoreError:
             self._failed = True  # a full disk: the rest of this connection's are not tried
 
