@@ -72,7 +72,9 @@ def _join(page: Any, name: str, language: str = "en", speech: bool = False,
     and sounds off (the tests read the log, and a turn waits for the page to have said it,
     sounds and all), Enter."""
     page.wait_for_selector("#name", state="visible", timeout=MS)
-    page.keyboard.press("Tab")  # the checked language
+    # The checked language (the free seats' buttons, which come when the host has answered,
+    # may stand before it in the Tab order: a Tab would reach one of them or not by luck).
+    page.focus("input[name=lang]:checked")
     if page.evaluate("document.documentElement.lang") != language:  # the table's, at first
         page.keyboard.press("ArrowRight")
         page.wait_for_selector(f"html[lang={language}]", state="attached", timeout=MS)
