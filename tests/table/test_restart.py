@@ -156,10 +156,12 @@ def test_ctrl_c_at_the_host_stops_the_table_and_resume_brings_every_seat_back(
         page.wait_for_selector("#lost:not([hidden])", timeout=seats.MS)
         assert page.inner_text("#lost") == "Lost the table, trying again."
         # The teacher types the hint's command; nobody at a seat types anything.
+        # From the restart: the terminal may be back before the host's own line is read.
+        restarted = time.monotonic()
         host = start_host(tmp_path, port, "--resume", game.group(1))
         output = Reader(host)
         opened, _ = output.wait_for(r"Join code: " + re.escape(code))
-        back, _ = terminal.wait_for(r"Welcome back, Asha\.", after=opened)
+        back, _ = terminal.wait_for(r"Welcome back, Asha\.", after=restarted)
         page.wait_for_selector("#lost[hidden]", state="attached", timeout=seats.MS)
         seats._wait_for_log(page, lambda lines: "Welcome back, Bikash." in lines)
         page_back = time.monotonic()
