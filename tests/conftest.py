@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
-import stat
 import sys
 import tempfile
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from snl_edu.engine import Board, Game, Jump, JumpKind, Rules, Seat
+from tests.kept import users_own_folder
 
 
 def _use_memory_filesystem_for_temporary_files() -> None:
@@ -175,35 +173,23 @@ def the_suites_font_cache(request: pytest.FixtureRequest,
     """Printed pages keep their cut fonts on disk (font_cache.py): cut anew, a Nepali page
     costs a second. The suite keeps them between runs in pytest's cache folder, shared by
     its workers; with the cache provider off (as the suite is often run), in a folder of
-    this user's alone in the temporary folder, kept between runs too (cut anew in every
-    run, the printed pages' tests took half their CPU cutting). A cut is named by all it is made from,
-    fonts.py's own source included, so no test reads a cut made by other code
-    (test_font_cache.py checks that naming, in folders of its own). The user's own cache
-    folder is never touched."""
+    this user's alone in the temporary folder (tests/kept.py), kept between runs too (cut
+    anew in every run, the printed pages' tests took half their CPU cutting). A cut is
+    named by all it is made from, fonts.py's own source included, so no test reads a cut
+    made by other code (test_font_cache.py checks that naming, in folders of its own).
+    The user's own cache folder is never touched."""
     from snl_edu.views.printing.font_cache import CACHE_DIR_ENV
 
     kept = getattr(request.config, "cache", None)
     if kept is not None:
         folder = kept.mkdir("snl-cache")
     else:
-        folder = _users_own_folder(Path(tempfile.gettempdir()) / f"snl-tests-{os.getuid()}",
-                                   tmp_path_factory) / "snl-cache"
+        base = tmp_path_factory.getbasetemp()
+        folder = users_own_folder("snl-cache") or \
+            (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "snl-cache"
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(CACHE_DIR_ENV, str(folder))
         yield
-
-
-def _users_own_folder(folder: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """``folder``, made for this user alone; if someone else owns it or may write in it, a
-    folder of this run's instead (no other user's file is read as a font)."""
-    with contextlib.suppress(FileExistsError):
-        folder.mkdir(mode=0o700)
-    found = folder.lstat()
-    if stat.S_ISDIR(found.st_mode) and found.st_uid == os.getuid() and \
-            not found.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-        return folder
-    base = tmp_path_factory.getbasetemp()
-    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
 
 
 @pytest.fixture(autouse=True)
