@@ -136,10 +136,10 @@ def measure(rolls: int, seats: int = SEATS
 
 
 def _roll_line(seat: int, own: bool) -> str:
-    """What a page's line of the roll begins with: the roller's page hears it whole
-    ("Child 1 rolled a 4"), the others one short line ("Child 1: 0 to 4.", "Child 1
+    """What a page's line of the roll begins with: the roller's page hears it told to her
+    ("You rolled 4: 14 to 18."), the others one short line ("Child 1: 0 to 4.", "Child 1
     stays at 98."; Narrator.move_line)."""
-    return f"Child {seat + 1} rolled" if own else f"Child {seat + 1}"
+    return "You rolled" if own else f"Child {seat + 1}"
 
 
 def _waiting(pages: list[Any]) -> Any:

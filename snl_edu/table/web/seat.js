@@ -248,6 +248,7 @@
       $("join").hidden = false;
     } else if (message.type === "line") {
       snl.line($("log"), message.text, 300);
+      announce(message.text, message.said === true);  // the turn's line: hers, at once
       const said = message.said === true && !turnTold;
       plan({ text: String(message.text), earcon: message.earcon ? String(message.earcon) : null,
              id: String(message.id), said: said,
@@ -270,6 +271,15 @@
       endControls();
       forgetSeat();
     }
+  }
+
+  // A screen reader hears a line as it comes from one of two live regions (the log itself
+  // is silent, else each line would be said twice): her turn and her question at once
+  // (assertive), everything else politely, after what it is saying.
+  function announce(text, urgent) {
+    const region = $(urgent ? "now" : "said");
+    if (urgent) region.replaceChildren();
+    snl.line(region, text, 3);
   }
 
   // The seats nobody has taken, by the names the teacher wrote (set as text, never HTML):
@@ -334,6 +344,7 @@
     $("roll").disabled = true;
     $("question").scrollIntoView({ block: "start" });
     $("answer").focus({ preventScroll: true });
+    announce(String(message.text || ""), true);
     plan({ text: String(message.text || ""), id: String(message.id || ""), said: false, kind: "own",
            earcon: message.earcon ? String(message.earcon) : null });
   }
