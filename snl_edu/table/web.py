@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import collections
 import email.utils
+import functools
 import http
 import ipaddress
 import secrets
@@ -84,6 +85,12 @@ class SpokenLines:
             return self._lines.get(key)
 
 
+# Lines whose audio is kept: another child's move comes to every other page with the same
+# words, and is made once for them all (a WAV of a line is about 150 kB).
+SPEECH_KEPT = 24
+
+
+@functools.lru_cache(maxsize=SPEECH_KEPT)
 def speech_wav(text: str, language: str) -> bytes | None:
     """The line in eSpeak NG's voice for its language, as a WAV; None without eSpeak."""
     from snl_edu.outputs.aloud.espeak import EspeakSynthesiser, Voice

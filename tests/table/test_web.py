@@ -234,10 +234,10 @@ def test_a_new_child_on_a_page_hears_her_roll_tapped_and_her_move_counted_on(
                 page.send(json.dumps({"type": "key", "key": "\r"}))
             elif message["type"] == "ask" and message["open"]:
                 page.send(json.dumps({"type": "key", "key": "\x1b"}))  # skipped
-        taps = next(line["earcon"] for line in lines if line["text"].startswith("Asha rolled"))
+        taps = next(line["earcon"] for line in lines if line["text"].startswith("You rolled"))
         assert _get(table.address[1], f"/audio/{taps}.wav")[0] == 200  # the page can play it
         table.end()
     rolls = [(line["text"], line["earcon"]) for line in lines if " rolled a " in line["text"]]
     assert rolls and all(earcon == f"taps-{text.split()[3]}" for text, earcon in rolls
-                         if text.startswith("Asha"))
+                         if text.startswith("You"))  # hers, told to her
     assert all(earcon == "dice" for text, earcon in rolls if text.startswith("Computer"))
