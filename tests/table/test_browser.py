@@ -284,7 +284,7 @@ def test_nepali_pages_draw_devanagari_in_the_font_the_table_serves(
         assert FONT in _fonts_drawing(seat, "#roll")
         _wait_for_log(seat, lambda lines: bool(lines))
         assert FONT in _fonts_drawing(seat, "#log p")
-        assert any(url.endswith(".ttf") for url in asked), asked
+        assert any(url.endswith(".woff") for url in asked), asked
         assert refused == [] and projector.errors == seat.errors == []
         table.end()
 
