@@ -124,9 +124,10 @@ class Go:
 
     def __init__(self, walk: Walk, kind: GoKind, loc: Localizer, name: str,
                  across: Callable[[int], float] | None = None,
-                 said_step: str | None = None) -> None:
+                 said_step: str | None = None, tapped: str | None = None) -> None:
         self.walk = walk
         self.said_step = said_step  # what her voice input hears as a step ("next"), if any
+        self.tapped = tapped  # how she steps on her screen, if it has one (a page's tap)
         # Where each square lies across the board (Board.across): its pitch is heard there.
         self.across = across
         # Coming onto the board, the landing is the roll itself: counting it is the go.
@@ -165,6 +166,8 @@ class Go:
             text = self._(PROMPT_STEPS).format(**values)
         if self.said_step and not self.taken:
             text += " " + self._("Or say {word} for each square.").format(word=self.said_step)
+        if self.tapped and not self.taken:
+            text += " " + self.tapped
         return [Message(text, "turn")]
 
     def step(self) -> list[Message]:

@@ -95,6 +95,8 @@ class Listener:
         self.goes: Goes | None = None
         self.go: Go | None = None
         self.wait: Callable[[float], None] = time.sleep
+        # How she steps on her screen too, said with her go (a page: tap the next square).
+        self.tap_step: str | None = None
 
     # -- out --------------------------------------------------------------------
 
@@ -172,7 +174,7 @@ class Listener:
         name = self.goes.roller(self.game, walk.seat)  # in a team, the child who rolled
         said_step = self.ear.phrase_for(Action.STEP) if self.ear is not None else None
         return Go(walk, kind, self.narrator.loc, name or self.narrator.name(walk.seat),
-                  self.game.board.across, said_step)
+                  self.game.board.across, said_step, self.tap_step)
 
     def _her_go(self, done: Sequence[Event], go: Go, keys: GoKeys) -> list[Message]:
         """The roll said with its taps and a pause before its number, then her go, then
