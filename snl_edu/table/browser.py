@@ -86,7 +86,8 @@ class BrowserSeat(TableClient):
         # Her go: the square her next tap moves her token to, as the page was last shown.
         self._go_shown: int | None = None
         self._go_move: list[Event] | None = None  # the move that waits for her go
-        self.listener.tap_step = self._("Or tap the next square on your board.")
+        self.listener.step_gesture = self.gestures.step
+        self.listener.types_landing = not touch  # a phone's page has no keys in her go
         # Its table is this host: a door lost is the host closing. The page itself comes
         # back with its key when the host is there again (seat.js).
         self.reconnect_for = PAGE_SEAT_RECONNECT

@@ -69,7 +69,8 @@ class RollWhenAsked:
     interactive = True
 
     def __init__(self, log: LineLog, prompt: str, stop_after: int | None = None,
-                 said: threading.Event | None = None) -> None:
+                 said: threading.Event | None = None,
+                 going: Callable[[], bool] = lambda: False) -> None:
         self.log = log
         self.prompt = prompt
         # A child presses once their turn has been said: a press before it counts for nothing.
@@ -77,8 +78,13 @@ class RollWhenAsked:
         self.answered = 0
         self.stop_after = stop_after
         self.stopped = threading.Event()
+        # Her go is open (a level-1 child's, after her roll): she leaves the counting to
+        # the game, as Enter alone does.
+        self.going = going
 
     def next_command(self, timeout: float | None = None) -> Command | None:
+        if self.going() and not self.stopped.is_set():
+            return Command(Action.ROLL, "\r")
         if self.stopped.is_set() or (self.stop_after is not None
                                      and self.answered >= self.stop_after):
             self.stopped.wait(timeout)
@@ -151,7 +157,8 @@ class Child:
         self.client.token = token
         prompt = your_turn(self.loc)
         self.keys: RollWhenAsked | None = None if watch else RollWhenAsked(
-            self.log, prompt, stop_after, self.client.turn_said)
+            self.log, prompt, stop_after, self.client.turn_said,
+            lambda: self.client.listener.go is not None)
         self.error: SnlError | None = None
         self.log.why_stopped = lambda: self.error and (self.error, self.error.details)
         self.thread = threading.Thread(target=self._run, daemon=True)

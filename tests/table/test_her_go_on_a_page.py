@@ -52,7 +52,7 @@ def test_on_a_phone_she_taps_each_square_of_her_move_before_the_game_says_it(
         _roll(page)
         page.wait_for_selector("#next-square:not([hidden])", timeout=MS)
         prompt = _wait_for_log(page, lambda lines: any("your go!" in line for line in lines))
-        assert "Or tap the next square on your board." in prompt[-1], prompt[-1]
+        assert "your go! Tap the next square on your board once for each dot" in prompt[-1]
         assert not any("square 5" in line for line in prompt), prompt
         assert _her_square(page) is None  # not on the board until she moves it there
         assert _axe(page) == [], "her go on a phone"
