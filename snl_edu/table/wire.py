@@ -1,9 +1,9 @@
 """What crosses the network at the classroom table: small JSON messages, checked field by field.
 
 Every message either side sends is declared here, once, as a frozen record: the client's
-requests (``Join``, a roll ``Command``, ``Said``, ``Asking``) and the table's facts (``Welcome``,
-``Refused``, ``NoticeOf``, ``Update``, ``Ended``). Each record makes its own JSON
-(``data()``) and each side reads the other's with one function (``read_request``,
+requests (``Join``, a roll ``Command`` or ``CountedRoll``, ``Said``, ``Asking``, ``Went``) and
+the table's facts (``Welcome``, ``Refused``, ``NoticeOf``, ``Update``, ``Ended``). Each record
+makes its own JSON (``data()``) and each side reads the other's with one function (``read_request``,
 ``read_fact``) that checks every field's type and size and refuses anything else. Never text
 to print: each client narrates in its own language. Nothing from the network is evaluated or
 unpickled. What a fact means (a seat that exists, squares on the board, events that follow
