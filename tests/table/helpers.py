@@ -23,6 +23,8 @@ from snl_edu.vocabulary import SnlError
 CODE = "ABCD-EFGH"
 WAIT = 30.0  # a deadline, never a pause: every wait below ends as soon as its line appears
 QUIET = SoundOptions(speech=False, sound=False)
+# Her go's prompt (snl_edu.play.counting), in English and in Nepali.
+GO, GO_NE = ", your go!", "तिम्रो पालो!"
 
 
 class LineLog(io.TextIOBase):
@@ -69,8 +71,7 @@ class RollWhenAsked:
     interactive = True
 
     def __init__(self, log: LineLog, prompt: str, stop_after: int | None = None,
-                 said: threading.Event | None = None,
-                 going: Callable[[], bool] = lambda: False) -> None:
+                 said: threading.Event | None = None) -> None:
         self.log = log
         self.prompt = prompt
         # A child presses once their turn has been said: a press before it counts for nothing.
@@ -78,13 +79,13 @@ class RollWhenAsked:
         self.answered = 0
         self.stop_after = stop_after
         self.stopped = threading.Event()
-        # Her go is open (a level-1 child's, after her roll): she leaves the counting to
-        # the game, as Enter alone does.
-        self.going = going
+        self.goes = 0  # her goes (a level-1 child's, after her roll) left to the game
 
     def next_command(self, timeout: float | None = None) -> Command | None:
-        if self.going() and not self.stopped.is_set():
-            return Command(Action.ROLL, "\r")
+        if self.log.count(GO) + self.log.count(GO_NE) > self.goes \
+                and not self.stopped.is_set():
+            self.goes += 1
+            return Command(Action.ROLL, "\r")  # Enter alone: the game counts for her
         if self.stopped.is_set() or (self.stop_after is not None
                                      and self.answered >= self.stop_after):
             self.stopped.wait(timeout)
@@ -157,8 +158,7 @@ class Child:
         self.client.token = token
         prompt = your_turn(self.loc)
         self.keys: RollWhenAsked | None = None if watch else RollWhenAsked(
-            self.log, prompt, stop_after, self.client.turn_said,
-            lambda: self.client.listener.go is not None)
+            self.log, prompt, stop_after, self.client.turn_said)
         self.error: SnlError | None = None
         self.log.why_stopped = lambda: self.error and (self.error, self.error.details)
         self.thread = threading.Thread(target=self._run, daemon=True)

@@ -248,4 +248,8 @@ class SeatLessons(ClientState):
         lesson is begun."""
         self.teacher = None
         self.turns.clear()
+        with self.shown:
+            while self.goes_due:  # a go never begun: her move told as it was
+                _, events = self.goes_due.popleft()
+                self.held = [self.listener.roll(events), *(self.held or [])]
         self._release()
