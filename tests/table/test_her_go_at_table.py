@@ -1,20 +1,29 @@
 """Her go at the table (snl_edu.table.client.goes): a level-1 child at `snl table join`
 counts her own move, square by square, before anyone says where she lands. A real
-`snl table host` and real clients on pseudo-terminals, on loopback."""
+`snl table host` and real clients on pseudo-terminals, on loopback; a whole game at a
+real table in threads."""
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import subprocess
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from snl_edu.app.play import Terminal as Streams
+from snl_edu.inputs.commands import Action, Command
+from snl_edu.language.localizer import Localizer
+from snl_edu.table.client import ClientOptions, TableClient
 from tests.cli.terminal import Terminal
 
+from .helpers import CODE, QUIET, Child, LineLog, open_table, table_options
 from .test_cli_table import WAIT, read_until, snl, unique_table_name
 
 pytestmark = pytest.mark.slow
@@ -85,3 +94,79 @@ def test_when_her_turn_clock_runs_out_in_her_go_the_game_counts_for_her(
         assert "square 5" not in told[:told.index(LANDING)], told
         asha.expect("A question for Asha:")
         bikash.expect("Your turn: press Enter to roll the pasa.")
+
+
+class StepsEverySquare:
+    """Asha at her keyboard: Enter on her turn, Space for every square of her go, each
+    question answered right; ``done`` ends her keys."""
+
+    interactive = True
+
+    def __init__(self) -> None:
+        self.client: TableClient | None = None
+        self.done = threading.Event()
+        self.spaces = 0
+
+    def next_command(self, timeout: float | None = None) -> Command | None:
+        if self.done.wait(0.01):
+            return Command(Action.END)
+        client = self.client
+        assert client is not None
+        go = client.listener.go
+        if go is not None and go.result is None:
+            self.spaces += 1
+            return Command(Action.ROLL, " ")
+        teacher = client.teacher
+        asking = teacher.asker.asking if teacher is not None and teacher.asker else None
+        if asking is not None and client.listener.question_open:
+            return Command.answer(asking.answer)
+        return Command(Action.ROLL) if client.turn_said.is_set() else None
+
+
+LANDS = re.compile(r"^Asha (moves from \d+ to|comes onto the board at square) (\d+)\.$")
+
+
+def test_in_a_whole_game_no_landing_of_hers_is_said_before_she_has_counted_it(
+        tmp_path: Path) -> None:
+    """A whole game at a real table: every move of Asha's is hers to count first, at her
+    computer and at Bikash's (who hears that she counts, then where she lands)."""
+    options = replace(table_options(tmp_path / "host", players=("Asha", "Bikash"),
+                                    computers=0), lessons="every", level=1, history="off")
+    with open_table(options) as (table, _, runner):
+        keys = StepsEverySquare()
+        log = LineLog()
+        asha = TableClient(ClientOptions(table.address[0], table.address[1], CODE,
+                                         name="Asha", sound=QUIET,
+                                         data_dir=str(tmp_path / "asha")),
+                           Localizer.create("en"), Streams(io.StringIO(), log, log))  # type: ignore[arg-type]
+        asha.listener.wait = lambda seconds: None  # her pauses to count: not waited here
+        keys.client = asha
+        thread = threading.Thread(target=asha.run, args=(keys,), daemon=True)
+        thread.start()
+        bikash = Child(table, "Bikash", start=False)
+        bikash.client.listener.wait = asha.listener.wait
+        bikash.start()
+        runner.join(WAIT * 4)  # the game played to its end
+        keys.done.set()
+        thread.join(WAIT)
+        bikash.join_thread()
+    lines = log.lines
+    assert any(line.endswith("and wins!") for line in lines), lines[-5:]
+    rolls = [i for i, line in enumerate(lines) if line.startswith("Asha rolled")]
+    landed = 0
+    for start, end in zip(rolls, [*rolls[1:], len(lines)], strict=True):
+        move = lines[start:end]
+        lands = next((i for i, line in enumerate(move) if LANDS.match(line)), None)
+        if lands is None:
+            continue  # no move (too far, three chhakkas)
+        landed += 1
+        go = next(i for i, line in enumerate(move) if line.startswith("Asha, your go!"))
+        square = LANDS.match(move[lands]).group(2)  # type: ignore[union-attr]
+        assert go < lands and square not in move[1:go], move  # (her roll's own line aside)
+        assert move[lands - 1] == square, move  # the last square she stepped to herself
+    assert landed >= 5 and keys.spaces >= landed
+    heard = bikash.log.lines
+    counting = [i for i, line in enumerate(heard) if line == "Asha counts the move."]
+    told = [i for i, line in enumerate(heard) if LANDS.match(line)]
+    assert len(counting) == len(told) == landed
+    assert all(c < t for c, t in zip(counting, told, strict=True))
