@@ -126,12 +126,14 @@ class StepsEverySquare:
 LANDS = re.compile(r"^Asha (moves from \d+ to|comes onto the board at square) (\d+)\.$")
 
 
+@pytest.mark.parametrize("level", [1, 2])
 def test_in_a_whole_game_no_landing_of_hers_is_said_before_she_has_counted_it(
-        tmp_path: Path) -> None:
-    """A whole game at a real table: every move of Asha's is hers to count first, at her
-    computer and at Bikash's (who hears that she counts, then where she lands)."""
+        tmp_path: Path, level: int) -> None:
+    """A whole game at a real table: each move of Asha's that is hers to count (every one at
+    level 1, every other at level 2) she counts first, at her computer and at Bikash's (who
+    hears that she counts, then where she lands)."""
     options = replace(table_options(tmp_path / "host", players=("Asha", "Bikash"),
-                                    computers=0), lessons="every", level=1, history="off")
+                                    computers=0), lessons="every", level=level, history="off")
     with open_table(options) as (table, _, runner):
         keys = StepsEverySquare()
         log = LineLog()
@@ -153,20 +155,26 @@ def test_in_a_whole_game_no_landing_of_hers_is_said_before_she_has_counted_it(
     lines = log.lines
     assert any(line.endswith("and wins!") for line in lines), lines[-5:]
     rolls = [i for i, line in enumerate(lines) if line.startswith("Asha rolled")]
-    landed = 0
+    moves: list[bool] = []  # each move of hers: counted by her first
     for start, end in zip(rolls, [*rolls[1:], len(lines)], strict=True):
         move = lines[start:end]
         lands = next((i for i, line in enumerate(move) if LANDS.match(line)), None)
         if lands is None:
             continue  # no move (too far, three chhakkas)
-        landed += 1
-        go = next(i for i, line in enumerate(move) if line.startswith("Asha, your go!"))
+        go = next((i for i, line in enumerate(move) if line.startswith("Asha, your go!")),
+                  None)
+        moves.append(go is not None)
+        if go is None:
+            continue
         square = LANDS.match(move[lands]).group(2)  # type: ignore[union-attr]
         assert go < lands and square not in move[1:go], move  # (her roll's own line aside)
         assert move[lands - 1] == square, move  # the last square she stepped to herself
-    assert landed >= 5 and keys.spaces >= landed
+    assert len(moves) >= 5 and keys.spaces >= sum(moves)
+    # Level 1: every move; level 2: every other one, from her first.
+    assert moves == [level == 1 or i % 2 == 0 for i in range(len(moves))], moves
     heard = bikash.log.lines
     counting = [i for i, line in enumerate(heard) if line == "Asha counts the move."]
     told = [i for i, line in enumerate(heard) if LANDS.match(line)]
-    assert len(counting) == len(told) == landed
-    assert all(c < t for c, t in zip(counting, told, strict=True))
+    assert len(told) == len(moves) and len(counting) == sum(moves)
+    counted = [t for t, hers in zip(told, moves, strict=True) if hers]
+    assert all(c < t for c, t in zip(counting, counted, strict=True))

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from snl_edu.engine import Game
 from snl_edu.engine.events import Event, Rolled
 from snl_edu.inputs.commands import Action, Command, CommandSource
-from snl_edu.play.counting import GoKeys
+from snl_edu.play.counting import GoKeys, walk_of
 from snl_edu.play.listener import QuestionInput
 from snl_edu.table import wire
 from snl_edu.table.client.state import ClientState
@@ -66,7 +66,10 @@ class SeatGoes(ClientState):
         """The move of the roll that asked for her go: kept for the keyboard's thread, and
         what the table says after it waits (True)."""
         rolled = next((e for e in events if isinstance(e, Rolled)), None)
-        if not self.go_asked or rolled is None or rolled.seat != self.seat:
+        if rolled is None or rolled.seat != self.seat:
+            return False
+        if not self.go_asked:
+            self._no_go(game, events)
             return False
         self.go_asked = False
         with self.shown:
@@ -74,6 +77,13 @@ class SeatGoes(ClientState):
             if self.held is None:
                 self.held = []
         return True
+
+    def _no_go(self, game: Game | None, events: list[Event]) -> None:
+        """Her move told without her go (not hers this time, or the table rolled for her):
+        her record still counts the move, as at ``snl play`` (level 2's every other go)."""
+        if self.teacher is not None and game is not None and self.seat is not None \
+                and not self.members and walk_of(events) is not None:
+            self.teacher.go_kind(game, self.seat)
 
     def _take_goes(self) -> None:
         """Her go on the move that waits for it (keyboard's thread), then the move's
