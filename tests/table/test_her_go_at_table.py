@@ -80,6 +80,14 @@ def test_a_level_one_child_at_a_table_moves_her_own_token_square_by_square(
         bikash.expect(LANDING)  # the table played on once she had counted
         asha.expect("A question for Asha:")
         bikash.expect("Your turn: press Enter to roll the pasa.")
+        bikash.type("\r")  # his 3: he types where it lands instead, and hears the count
+        bikash.expect("Bikash, your go!")
+        bikash.type("3\r")
+        counted = bikash.expect("Bikash comes onto the board at square 3.")
+        assert "Yes! Let us count: one, two, three." in counted, counted
+        asha.expect("Bikash counts the move.")
+        told = asha.expect("Bikash comes onto the board at square 3.")
+        assert "Yes!" not in told  # his feedback is his own computer's
 
 
 def test_when_her_turn_clock_runs_out_in_her_go_the_game_counts_for_her(
