@@ -18,9 +18,11 @@ from snl_edu.language.localizer import Localizer
 from snl_edu.table.page_wire import seat_labels
 from tests.table.helpers import CODE, WAIT, Child, open_table, table_options
 from tests.table.pages import (
+    HER_PART,
     MS,
     RECORD_SENT,
     _axe,
+    _count_her_go,
     _fits,
     _join,
     _log,
@@ -47,6 +49,8 @@ def test_enter_in_an_empty_answer_field_keeps_her_question_and_roll_waits_for_it
         _join(page, "Asha")
         page.wait_for_selector("body[data-turn=mine]", timeout=MS)
         page.keyboard.press("Space")
+        page.wait_for_selector("#step:not([hidden])", timeout=MS)  # her go, at level 1
+        _count_her_go(page)
         # Her question, still open when the computer has moved and her turn is back.
         page.wait_for_selector("body[data-turn=mine] #question:not([hidden])", timeout=MS)
         assert page.evaluate("document.activeElement.id") == "answer"
@@ -173,7 +177,9 @@ def test_a_question_is_answered_and_one_skipped_and_both_kept_in_progress(
         _fits(page)
         outcomes: list[str] = []
         while len(outcomes) < 2:
-            page.wait_for_selector("body[data-turn=mine], #question:not([hidden])", timeout=MS)
+            page.wait_for_selector(HER_PART, timeout=MS)
+            if _count_her_go(page):
+                continue
             if page.locator("#question:not([hidden])").count():
                 if not outcomes:
                     assert _axe(page) == [], "question screen"
