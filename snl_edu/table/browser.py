@@ -94,9 +94,11 @@ class BrowserSeat(TableClient):
 
     def _welcome(self, welcome: wire.Welcome) -> None:
         super()._welcome(welcome)
+        if self.narrator is not None:  # her page tells her own moves to her: "You rolled 4"
+            self.narrator.you = self.seat
         self.link.send({"type": "joined", "token": self.token})
         self._send_board([])
-        if self.game is not None and self.game.rolls:  # joined mid-game: whose turn it is
+        if self.game is not None:  # whose turn it is, from the first (or back mid-game)
             self.page_listener.whose_turn(self.game.opening())
         if self.reader is None:  # seated: from now on the page's messages are its keys
             self.reader = threading.Thread(target=_read_keys,
