@@ -6,10 +6,11 @@ same catalog as the third person; a form with no name in it (the brief ones) sta
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from enum import StrEnum
+from typing import Protocol
 
-from snl_edu.engine import DIE_FACES
+from snl_edu.engine import DIE_FACES, Board
 from snl_edu.engine.events import (
     Bounced,
     Climbed,
@@ -25,10 +26,28 @@ from snl_edu.engine.events import (
     TurnStarted,
     Won,
 )
+from snl_edu.language.localizer import Localizer
 from snl_edu.vocabulary import Message
 
-if TYPE_CHECKING:
-    from snl_edu.play.narration import Narrator
+
+class Narrator(Protocol):
+    """What of ``snl_edu.play.narration.Narrator`` telling her own moves needs (a protocol:
+    the narrator imports this module, so this module cannot import it)."""
+
+    @property
+    def you(self) -> int | None: ...
+    @property
+    def loc(self) -> Localizer: ...
+    @property
+    def board(self) -> Board: ...
+    @property
+    def verbosity(self) -> StrEnum: ...
+    @property
+    def whose_roll(self) -> Callable[[int], str | None] | None: ...
+    @property
+    def _(self) -> Callable[[str], str]: ...
+    def narrate_third_person(self, event: Event) -> list[Message]: ...
+    def _jump_name(self, start: int) -> str | None: ...
 
 
 def told_to_you(narrator: Narrator, event: Event) -> list[Message] | None:

@@ -5,6 +5,7 @@ page's seat held to the terminal's rules, and --no-web."""
 from __future__ import annotations
 
 import gzip
+import itertools
 import json
 import logging
 import re
@@ -249,10 +250,17 @@ def test_a_new_child_on_a_page_hears_her_roll_tapped_and_her_move_counted_on(
                 page.send(json.dumps({"type": "key", "key": "\r"}))
             elif message["type"] == "ask" and message["open"]:
                 page.send(json.dumps({"type": "key", "key": "\x1b"}))  # skipped
-        taps = next(line["earcon"] for line in lines if line["text"].startswith("You rolled"))
+            elif message["type"] == "go" and message["open"]:  # her go: Enter alone,
+                page.send(json.dumps({"type": "key", "key": "\r"}))  # the game counts
+        # In her go the taps come alone, just before "You rolled" (a pause to count them).
+        tapped = [line if line["earcon"] else before
+                  for before, line in itertools.pairwise(lines)
+                  if line["text"].startswith("You rolled")]
+        taps = tapped[0]["earcon"]
         assert _get(table.address[1], f"/audio/{taps}.wav")[0] == 200  # the page can play it
         table.end()
     rolls = [(line["text"], line["earcon"]) for line in lines if " rolled a " in line["text"]]
     assert rolls and all(earcon == f"taps-{text.split()[3]}" for text, earcon in rolls
-                         if text.startswith("You"))  # hers, told to her
+                         if text.startswith("You") and earcon)  # hers, told to her
+    assert all(taps["earcon"] == f"taps-{taps['text'].count(chr(0x2022))}" for taps in tapped)
     assert all(earcon == "dice" for text, earcon in rolls if text.startswith("Computer"))

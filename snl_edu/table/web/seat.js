@@ -285,6 +285,8 @@
       showTurn(message.mine === true);
     } else if (message.type === "board") {
       drawBoard(message);
+    } else if (message.type === "go") {
+      showGo(message);
     } else if (message.type === "ask") {
       if (message.open) openQuestion(message); else closeQuestion();
     } else if (message.type === "ended") {
@@ -471,6 +473,32 @@
     $("turn").hidden = !mine;
     $("roll").setAttribute("aria-disabled", String(!mine));
   }
+
+  // Her go: after her roll she moves her own token, one tap a square, on the square her
+  // board rings next or on Next square; the host says the square's number after a pause
+  // (time to say it first). One tap, one square: the next waits for the host's next square.
+  let going = false;
+  function showGo(message) {
+    const open = message.open === true, at = Array.isArray(message.at) ? message.at : null;
+    const opening = open && $("step").hidden;
+    going = open;
+    $("step").hidden = !open;
+    $("step").setAttribute("aria-disabled", String(!open));
+    $("next-square").hidden = !(open && at);
+    if (open && at) place($("next-square"), at, 0);
+    if (opening) $("step").focus();
+    else if (!open && document.activeElement === $("step")) $("roll").focus();
+  }
+  function step() {
+    if (!going) return;
+    going = false;
+    $("step").setAttribute("aria-disabled", "true");
+    $("next-square").hidden = true;
+    hush();
+    snl.send(ws, { type: "step" });
+  }
+  $("step").addEventListener("click", step);
+  $("next-square").addEventListener("click", step);
 
   // The terminal's keys: Space or Enter rolls, r w a h , . [ ] Home and Escape as there.
   const NAMED = { Enter: "\r", " ": " ", Escape: "\x1b", Home: "\x1b[H" };
