@@ -1,6 +1,6 @@
 """A seat page's voice, planned: with the host's slow voice (every line lasts seconds), her
 own turn is said at once, never after she has rolled on it, and the other children's moves
-are said only while the voice keeps up (snl_edu/table/web/seat.js, ``plan``)."""
+are said only while the voice keeps up (snl_edu/table/web/voice.js, ``plan``)."""
 
 from __future__ import annotations
 
