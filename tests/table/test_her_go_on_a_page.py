@@ -25,7 +25,8 @@ from tests.table.pages import (
 __all__ = ["board", "browser"]
 pytestmark = pytest.mark.slow
 
-LANDING = "Asha comes onto the board at square 5."  # seed 5: her first roll is a 5
+LANDING = "You come onto the board at square 5."  # seed 5: her first roll is a 5 (her page
+# tells her own moves to her, in the second person)
 
 
 def _her_square(page: Any) -> str | None:
@@ -41,7 +42,7 @@ def _tap_when_open(page: Any, selector: str) -> None:
 
 def test_on_a_phone_she_taps_each_square_of_her_move_before_the_game_says_it(
         browser: Any, tmp_path: Path, board: str) -> None:
-    """Before, her page heard "Asha comes onto the board at square 5" the moment she
+    """Before, her page heard "You come onto the board at square 5" the moment she
     rolled, and her token walked there by itself: she tapped Roll and nothing more."""
     options = replace(table_options(tmp_path, players=("Asha",), computers=1, board=board),
                       lessons="every", level=1, history="off")
