@@ -79,13 +79,14 @@ def _lines_after(page: Any, since: float, text: str) -> float:
 def measure(rolls: int, seats: int = SEATS
             ) -> tuple[list[float], list[float], list[float], list[float]]:
     """Roll to every page's line, review key to its line, usable page, HTML alone (ms)."""
-    from playwright.sync_api import sync_playwright
-
     from tests.table import chromium
 
     names = tuple(f"Child {n + 1}" for n in range(seats))
-    chromium.stop_shared()  # the suite's own, in a test process: one Playwright a thread
-    with tempfile.TemporaryDirectory() as data, sync_playwright() as playwright:
+    # In a test process the suite's own Chromium, already running (a second launch and
+    # the suite's relaunch after it cost seconds of CPU); here, one launched for the run.
+    ours = not chromium.running()
+    browser = chromium.shared(chromium.executable() or "chromium")
+    with tempfile.TemporaryDirectory() as data:
         play = PlayOptions(players=names, computers=0, seed=3, lessons="off", lang="en",
                            pace=0.0, data_dir=data, sound=SoundOptions(speech=False, sound=False))
         table = Table(TableOptions(play, bind="127.0.0.1", port=0, turn_clock=0, code=CODE,
@@ -94,11 +95,11 @@ def measure(rolls: int, seats: int = SEATS
         port = table.open()[1]
         runner = threading.Thread(target=table.run, daemon=True)
         runner.start()
-        browser = chromium.launch(playwright, chromium.executable() or "chromium")
-        pages, usable, html = [], [], []
+        pages, usable, html, contexts = [], [], [], []
         try:
             for name in names:
-                page = browser.new_context().new_page()
+                contexts.append(browser.new_context())
+                page = contexts[-1].new_page()
                 started = time.perf_counter()
                 page.goto(f"http://127.0.0.1:{port}/#{CODE}")
                 page.wait_for_selector("#name", state="visible", timeout=WAIT_MS)
@@ -131,7 +132,10 @@ def measure(rolls: int, seats: int = SEATS
             table.end()
             runner.join(30)
             table.close()
-            browser.close()
+            for context in contexts:
+                context.close()
+            if ours:
+                chromium.stop_shared()
     return to_every_page, review, usable, html
 
 
