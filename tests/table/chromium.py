@@ -35,6 +35,11 @@ def shared(path: str) -> Any:
     return _shared[1]
 
 
+def running() -> bool:
+    """The shared Chromium has been launched (and not stopped)."""
+    return bool(_shared)
+
+
 def stop_shared() -> None:
     """Let the shared Chromium and its Playwright go: at the end, or before code that
     starts a Playwright of its own (one a thread)."""

@@ -1,5 +1,6 @@
 """The seat page's own loose ends, in real headless Chromium on loopback: a long name, a
-garbled or mistyped code in the address, and the seat's key kept no longer than its table."""
+garbled or mistyped code in the address, the seat's key kept no longer than its table, and
+the door's deadline met before joining."""
 
 from __future__ import annotations
 
@@ -117,4 +118,35 @@ def test_a_page_left_at_its_join_form_past_the_deadline_still_joins(
         page.press("#name", "Enter")
         page.wait_for_selector("#game:not([hidden])", timeout=MS)
         host_log.wait_for(lambda lines: any("Asha has joined" in line for line in lines))
+        table.end()
+
+
+# The door's shut of a socket that has not joined, landing just as her language choice
+# leaves on it: the first hello naming Nepali is lost with its socket, unanswered.
+LOSE_THE_FIRST_NEPALI_HELLO = """() => { const send = WebSocket.prototype.send;
+    let lost = false;
+    WebSocket.prototype.send = function (data) {
+        const message = JSON.parse(data);
+        if (!lost && message.type === "hello" && message.lang === "ne") {
+            lost = true;
+            this.close();
+            return undefined;
+        }
+        return send.call(this, data); }; }"""
+
+
+def test_a_language_picked_as_the_door_shuts_the_pages_socket_still_takes(
+        browser: Any, tmp_path: Path) -> None:
+    # Found under load (two browser seats' whole game): a page waited past its join
+    # deadline, her Nepali went out on the socket the table was shutting, and the page
+    # stayed English with Nepali checked (a tap on it again asks nothing).
+    with open_table(table_options(tmp_path, players=("Asha",))) as (table, _, _):
+        page = _page(browser, table, prepare=lambda page: page.add_init_script(
+            f"({LOSE_THE_FIRST_NEPALI_HELLO})()"))
+        page.wait_for_selector("#name", state="visible", timeout=MS)
+        page.focus("input[name=lang]:checked")
+        page.keyboard.press("ArrowRight")  # from English to Nepali, as _join picks it
+        page.wait_for_selector("html[lang=ne]", state="attached", timeout=MS)
+        assert page.is_checked("input[name=lang][value=ne]")
+        assert page.errors == []
         table.end()

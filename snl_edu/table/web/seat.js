@@ -115,7 +115,13 @@
     seatsAsked = false;
     ws = snl.socket("/seat", receive, () => {
       ws = null;
-      if (!joined) return;
+      // Not seated: the language she picked, if its hello went out as the door shut this
+      // socket (past its join deadline) and nothing answered it, is asked for again now
+      // (a tap on the choice already checked would not ask).
+      if (!joined) {
+        if (wanted && wanted !== language) connect(then);
+        return;
+      }
       // Said in her language: the table is lost (Wi-Fi, the teacher's computer restarting),
       // and the page tries again by itself, then comes back to her seat with its key.
       $("lost").hidden = false;
