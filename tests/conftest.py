@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from snl_edu.engine import Board, Game, Jump, JumpKind, Rules, Seat
+from tests.kept import users_own_folder
 
 
 def _use_memory_filesystem_for_temporary_files() -> None:
@@ -170,11 +171,13 @@ def empty_board() -> Board:
 def the_suites_font_cache(request: pytest.FixtureRequest,
                           tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Printed pages keep their cut fonts on disk (font_cache.py): cut anew, a Nepali page
-    costs a second. The suite keeps them between runs in pytest's cache folder, one for
-    every worker (with the cache provider off: a folder for this run alone, shared by its
-    workers). A cut is named by all it is made from, fonts.py's own source included, so
-    no test reads a cut made by other code (test_font_cache.py checks that naming). The
-    user's own cache folder is never touched."""
+    costs a second. The suite keeps them between runs in pytest's cache folder, shared by
+    its workers; with the cache provider off (as the suite is often run), in a folder of
+    this user's alone in the temporary folder (tests/kept.py), kept between runs too (cut
+    anew in every run, the printed pages' tests took half their CPU cutting). A cut is
+    named by all it is made from, fonts.py's own source included, so no test reads a cut
+    made by other code (test_font_cache.py checks that naming, in folders of its own).
+    The user's own cache folder is never touched."""
     from snl_edu.views.printing.font_cache import CACHE_DIR_ENV
 
     kept = getattr(request.config, "cache", None)
@@ -182,7 +185,8 @@ def the_suites_font_cache(request: pytest.FixtureRequest,
         folder = kept.mkdir("snl-cache")
     else:
         base = tmp_path_factory.getbasetemp()
-        folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "snl-cache"
+        folder = users_own_folder("snl-cache") or \
+            (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "snl-cache"
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(CACHE_DIR_ENV, str(folder))
         yield
@@ -204,22 +208,41 @@ def silent_sound_card(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 _whisper_models: dict[str, Any] = {}
+_whisper_verified: set[tuple[Any, ...]] = set()
 
 
-@pytest.fixture
-def whisper_loads_once(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture(scope="module")
+def whisper_loads_once() -> Iterator[None]:
     """As vosk_loads_each_model_once (tests/inputs/voice/conftest.py), for the Whisper
-    model: the game's own loading runs (the pinned version and every file's SHA-256 are
-    checked each time); only CTranslate2's model object is the one already loaded from
-    that folder in this process. Here, not beside the voice tests, because the ear
-    benchmarks' tiny runs load the model too, in the same SHARED_SETUP group."""
+    model: the game's own loading runs (the pinned version is checked each time); only
+    CTranslate2's model object is the one already loaded from that folder in this process,
+    and every file's SHA-256 is checked once a process while the files stay as they were
+    (the same path, inode, size and modification time: 3.7 s of CPU over the teaching
+    tests' 22 loads). A changed file is hashed again; a refused folder is never kept.
+    For a module, so that a module's shared set-up (teaching, say) loads as its tests do.
+    Here, not beside the voice tests, because the ear benchmarks' tiny runs load the
+    model too, in the same SHARED_SETUP group."""
     import ctranslate2
 
+    from snl_edu.inputs.voice.recognisers import whisper
+
     real = ctranslate2.models.Whisper
+    real_verify = whisper.verify
 
     def model(path: str, *args: Any, **kwargs: Any) -> Any:
         if path not in _whisper_models:
             _whisper_models[path] = real(path, *args, **kwargs)
         return _whisper_models[path]
 
-    monkeypatch.setattr(ctranslate2.models, "Whisper", model)
+    def verify(folder: Any) -> None:
+        files = sorted(whisper.MODEL_FILES)
+        stats = [(folder / name).stat() for name in files if (folder / name).exists()]
+        seen = (str(folder), *((s.st_ino, s.st_size, s.st_mtime_ns) for s in stats))
+        if len(stats) < len(files) or seen not in _whisper_verified:
+            real_verify(folder)
+            _whisper_verified.add(seen)
+
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setattr(ctranslate2.models, "Whisper", model)
+        monkeypatch.setattr(whisper, "verify", verify)
+        yield

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from snl_edu.engine import Rules
-from snl_edu.outputs.aloud.espeak import DEFAULT_RATE, DEFAULT_VOLUME
+from snl_edu.outputs.aloud.speech_settings import DEFAULT_RATE, DEFAULT_VOLUME
 
 LATEST = "latest"  # resume the latest unfinished game
 DEFAULT_BOARD = "saanp-bharyang"

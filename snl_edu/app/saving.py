@@ -145,8 +145,7 @@ def _valid_settings(saved: dict[str, Any]) -> dict[str, Any]:
     from snl_edu.language.registry import Digits
     from snl_edu.lessons.questions import LEVELS
     from snl_edu.lessons.teacher import Frequency
-    from snl_edu.outputs.aloud.espeak import MAX_RATE, MIN_RATE
-    from snl_edu.outputs.aloud.sound_on import TTS_CHOICES
+    from snl_edu.outputs.aloud.speech_settings import MAX_RATE, MIN_RATE, TTS_CHOICES
     from snl_edu.play.narration import Verbosity
 
     def flag(value: Any) -> bool:

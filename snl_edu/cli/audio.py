@@ -10,8 +10,13 @@ import click
 from snl_edu.app.options import SoundOptions
 from snl_edu.cli.common import IntRange, screen_reader_wanted_callback
 from snl_edu.cli.declared import apply, declare
-from snl_edu.outputs.aloud.espeak import DEFAULT_RATE, DEFAULT_VOLUME, MAX_RATE, MIN_RATE
-from snl_edu.outputs.aloud.sound_on import TTS_CHOICES
+from snl_edu.outputs.aloud.speech_settings import (
+    DEFAULT_RATE,
+    DEFAULT_VOLUME,
+    MAX_RATE,
+    MIN_RATE,
+    TTS_CHOICES,
+)
 
 TTS = declare(SoundOptions, "tts", "--tts", type=click.Choice(TTS_CHOICES), default="espeak",
               show_default=True,

@@ -18,7 +18,7 @@ from snl_edu.error_text import os_words
 from snl_edu.interrupt import starting
 from snl_edu.language.localizer import Localizer, localizer_for, to_latin_digits
 from snl_edu.safe_text import visible
-from snl_edu.table.host import DEFAULT_PORT, DEFAULT_TURN_CLOCK, Table, TableOptions
+from snl_edu.table.host import DEFAULT_PORT, DEFAULT_TURN_CLOCK, TableOptions
 
 if TYPE_CHECKING:
     from snl_edu.store.seat_keys import SeatKeys
@@ -92,6 +92,7 @@ HOST: tuple[Option, ...] = (
 def host(ctx: click.Context, /, **params: Any) -> None:
     """Open a table on the local network; children join with the code it shows."""
     with starting():  # Ctrl-C while the table opens: one line, nothing raised
+        from snl_edu.table.host import Table
         from snl_edu.table.hosting import Desk, host_open_table, warm_up
 
         # The language resolved here, once (--lang, SNL_LANG, the locale), and passed down.

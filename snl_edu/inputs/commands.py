@@ -75,8 +75,9 @@ class ActionRow:
 ACTIONS: tuple[ActionRow, ...] = (
     ActionRow(Action.ROLL, N_("roll the pasa"), ("\r", "\n", " "), ("", "roll", "go"),
               button=N_("Roll")),
-    # No key of its own: in her go Space (a roll key) steps; a voice says "next".
-    ActionRow(Action.STEP, N_("one square on")),
+    # No key of its own: in her go Space (a roll key) steps; a voice says "next"; a page
+    # shows its button (and her board's next square to tap) only in her go.
+    ActionRow(Action.STEP, N_("one square on"), button=N_("Next square")),
     ActionRow(Action.REPEAT, N_("repeat the last message"), ("r",), ("repeat",),
               button=N_("Repeat")),
     ActionRow(Action.PREVIOUS, N_("the message before"), (",",), ("previous",),

@@ -16,6 +16,9 @@ class Gestures:
     roll: str
     answer: str
     skip: str
+    # Her go's step (snl_edu.play.counting), begun as a sentence: "Press Space once for
+    # each dot". None: the keyboard's.
+    step: str | None = None
 
 
 def keyboard(loc: Localizer, ear: Ear | None = None) -> Gestures:
@@ -40,7 +43,9 @@ def touch(loc: Localizer, labels: dict[str, str]) -> Gestures:
     _ = loc.gettext
     return Gestures(_("tap {button}").format(button=labels["roll"]),
                     _("tap the number, then {button}").format(button=labels["answer"]),
-                    _("tap {button}").format(button=labels["skip"]))
+                    _("tap {button}").format(button=labels["skip"]),
+                    # TRANSLATORS: child-facing (तिमी forms): begins "… once for each dot".
+                    _("Tap the next square on your board"))
 
 
 def your_turn(loc: Localizer, gestures: Gestures | None = None) -> str:

@@ -286,8 +286,13 @@ def _who_ahead(c: QuestionContext) -> Question | None:
 
 
 def _tens_ones(c: QuestionContext) -> Question | None:
+    """Tens and ones of a number whose whole ten the board shows (its hint names the
+    ten's last number): on Siegler & Ramani's straight 1-10 board there is none."""
     _ = c._
-    number = c.pick_number(Kind.TENS_ONES, range(10, 100), favourite=c.situation.square)
+    numbers = [n for n in range(10, 100) if n // 10 * 10 + 9 <= c.situation.board.last]
+    if not numbers:
+        return None
+    number = c.pick_number(Kind.TENS_ONES, numbers, favourite=c.situation.square)
     tens, ones = divmod(number, 10)
     values = {"number": c.n(number), "tens": c.n(tens), "ones": c.n(ones),
               "round": c.n(tens * 10), "top": c.n(tens * 10 + 9)}

@@ -54,7 +54,7 @@ __all__ = [
 
 GENERATORS: dict[Kind, Generator] = {**NUMBER_QUESTIONS, **CHANCE_QUESTIONS}
 assert set(GENERATORS) == set(Kind), "every kind of question has its generator"
-# Always possible on any board, so a level never comes back empty-handed.
+# Possible on almost any board (else TO_END is), so a level never comes back empty-handed.
 FALLBACK = {1: Kind.NEXT_NUMBER, 2: Kind.NUMBER_WORDS, 3: Kind.TENS_ONES, 4: Kind.CHANCE_FACES}
 
 
@@ -92,7 +92,7 @@ def _draw(level: int, situation: Situation, loc: Localizer, rng: random.Random,
             return question
         kinds.remove(kind)
     fallback_question = make(FALLBACK[level], situation, loc, rng, weights, by_ear)
-    if fallback_question is None:  # only a board with no ladders at level 4
+    if fallback_question is None:  # a board with no ladders at level 4, or a 1-10 one at 3
         fallback_question = make(Kind.TO_END, situation, loc, rng, weights, by_ear)
     assert fallback_question is not None
     return fallback_question

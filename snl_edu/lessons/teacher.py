@@ -66,9 +66,14 @@ class GoRecord:
     missed_last: bool = False
 
     def kind(self, level: int) -> GoKind | None:
+        kind = self.upcoming(level)
         self.turns += 1
+        return kind
+
+    def upcoming(self, level: int) -> GoKind | None:
+        """The go the next move gets, not yet counted as had (a table's roll asks)."""
         every = SAY_EVERY.get(level)
-        if every is None or (self.turns - 1) % every:
+        if every is None or self.turns % every:
             return None
         if level == 1 and (self.stepped < STEPS_FIRST or self.missed_last):
             return GoKind.STEPS
@@ -347,6 +352,15 @@ class Teacher:
         if learner is None or level is None:
             return None
         return self._goes.setdefault(learner.casefold(), GoRecord()).kind(level)
+
+    def would_go(self, game: Game, seat: int) -> bool:
+        """Whether the seat's child takes a go if her next roll moves her token (at the
+        table her roll says so, and the table waits for it): ``go_kind`` unspent."""
+        learner = self._go_learner(game, seat)
+        level = None if learner is None else self._decided_level(learner)
+        if learner is None or level is None:
+            return False
+        return self._goes.get(learner.casefold(), GoRecord()).upcoming(level) is not None
 
     def went(self, game: Game, seat: int, result: GoResult) -> None:
         learner = self._go_learner(game, seat)

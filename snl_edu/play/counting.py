@@ -110,9 +110,11 @@ class GoKeys:
     timeout: float | None = None
 
 
-PROMPT_ENTER = N_("{name}, your go! Press Space once for each dot, and say each number as "
+# {step}: how she steps, begun as a sentence ("Press Space"; a phone's "Tap the next
+# square on your board").
+PROMPT_ENTER = N_("{name}, your go! {step} once for each dot, and say each number as "
                   "your token comes onto the board.")
-PROMPT_STEPS = N_("{name}, your go! You are on {square}. Press Space once for each dot, "
+PROMPT_STEPS = N_("{name}, your go! You are on {square}. {step} once for each dot, "
                   "and say each number as your token moves.")
 PROMPT_SAY = N_("{name}, your go! You are on {square} and rolled {roll}. On which square "
                 "will your token land? Type it and press Enter, or press Space to count "
@@ -124,9 +126,11 @@ class Go:
 
     def __init__(self, walk: Walk, kind: GoKind, loc: Localizer, name: str,
                  across: Callable[[int], float] | None = None,
-                 said_step: str | None = None) -> None:
+                 said_step: str | None = None, step: str | None = None) -> None:
         self.walk = walk
         self.said_step = said_step  # what her voice input hears as a step ("next"), if any
+        # How she steps on her device, begun as a sentence (None: "Press Space").
+        self.step_gesture = step or loc.gettext("Press Space")
         # Where each square lies across the board (Board.across): its pitch is heard there.
         self.across = across
         # Coming onto the board, the landing is the roll itself: counting it is the go.
@@ -150,12 +154,13 @@ class Go:
 
     def prompt(self) -> list[Message]:
         values = {"name": self.name, "square": self.loc.number(self.at),
-                  "roll": self.loc.number(self.walk.roll)}
+                  "roll": self.loc.number(self.walk.roll), "step": self.step_gesture}
         if self.taken:
             left = len(self.walk.squares) - self.taken
-            text = self.loc.ngettext("You are on {square}: press Space {left} more time.",
-                                     "You are on {square}: press Space {left} more times.",
+            text = self.loc.ngettext("You are on {square}. {step} {left} more time.",
+                                     "You are on {square}. {step} {left} more times.",
                                      left).format(square=values["square"],
+                                                  step=self.step_gesture,
                                                   left=self.loc.number(left))
         elif self.kind is GoKind.SAY:
             text = self._(PROMPT_SAY).format(**values)

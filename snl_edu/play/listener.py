@@ -42,7 +42,16 @@ from snl_edu.inputs.commands import (
     answered_by_game,
 )
 from snl_edu.outputs.review import MessageReview
-from snl_edu.play.counting import TAP_PAUSE, Go, Goes, GoKeys, GoSide, take_go, walk_of
+from snl_edu.play.counting import (
+    TAP_PAUSE,
+    Go,
+    Goes,
+    GoKeys,
+    GoKind,
+    GoSide,
+    take_go,
+    walk_of,
+)
 from snl_edu.play.key_help import help_messages
 from snl_edu.play.narration import Narrator
 from snl_edu.vocabulary import Message
@@ -95,6 +104,10 @@ class Listener:
         self.goes: Goes | None = None
         self.go: Go | None = None
         self.wait: Callable[[float], None] = time.sleep
+        # How she steps in her go on her device (None: Space), and whether she can type
+        # where it lands there (a phone's page has no keys: she steps every go).
+        self.step_gesture: str | None = None
+        self.types_landing = True
 
     # -- out --------------------------------------------------------------------
 
@@ -169,10 +182,12 @@ class Listener:
         kind = self.goes.go_kind(self.game, walk.seat)
         if kind is None:
             return None
+        if not self.types_landing:
+            kind = GoKind.STEPS
         name = self.goes.roller(self.game, walk.seat)  # in a team, the child who rolled
         said_step = self.ear.phrase_for(Action.STEP) if self.ear is not None else None
         return Go(walk, kind, self.narrator.loc, name or self.narrator.name(walk.seat),
-                  self.game.board.across, said_step)
+                  self.game.board.across, said_step, self.step_gesture)
 
     def _her_go(self, done: Sequence[Event], go: Go, keys: GoKeys) -> list[Message]:
         """The roll said with its taps and a pause before its number, then her go, then

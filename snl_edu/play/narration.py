@@ -31,7 +31,7 @@ from snl_edu.engine.events import (
 )
 from snl_edu.language import registry as languages
 from snl_edu.language.localizer import Localizer, to_latin_digits
-from snl_edu.play import teams
+from snl_edu.play import narration_you, teams
 from snl_edu.vocabulary import N_, Message, taps
 
 COMPUTER = N_("Computer {number}")
@@ -103,6 +103,9 @@ class Narrator:
         # The seat whose child is moving her token herself (snl_edu.play.counting): her
         # roll's taps come alone, before its number, and her move is not counted for her.
         self._her_go: int | None = None
+        # The seat this narrator speaks to (a child's own page): its moves are told to her
+        # in the second person (snl_edu.play.narration_you); None: all in the third.
+        self.you: int | None = None
 
     # -- helpers ----------------------------------------------------------------
 
@@ -143,6 +146,13 @@ class Narrator:
     # -- events -----------------------------------------------------------------
 
     def narrate(self, event: Event) -> list[Message]:
+        if self.you is not None and getattr(event, "seat", None) == self.you:
+            told = narration_you.told_to_you(self, event)
+            if told is not None:
+                return told
+        return self.narrate_third_person(event)
+
+    def narrate_third_person(self, event: Event) -> list[Message]:
         match event:
             case TurnStarted():
                 return self._on_TurnStarted(event)
@@ -177,7 +187,10 @@ class Narrator:
         """``her_go``: the seat whose child takes this roll's go (snl_edu.play.counting)."""
         self._her_go = her_go
         try:
-            return [message for event in events for message in self.narrate(event)]
+            told = [self.narrate(event) for event in events]
+            if self.you is not None:
+                told = narration_you.merged(self, events, told)
+            return [message for lines in told for message in lines]
         finally:
             self._her_go = None
 

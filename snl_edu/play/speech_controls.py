@@ -13,7 +13,7 @@ from typing import Any
 
 from snl_edu.inputs.commands import Action
 from snl_edu.language.localizer import Localizer
-from snl_edu.outputs.aloud.espeak import MAX_RATE, MIN_RATE
+from snl_edu.outputs.aloud.speech_settings import MAX_RATE, MIN_RATE
 from snl_edu.safe_text import name_key
 from snl_edu.store.child_data import SPEECH_PREFS, ChildFile
 from snl_edu.vocabulary import Message

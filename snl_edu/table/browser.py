@@ -83,15 +83,22 @@ class BrowserSeat(TableClient):
         self.reader: threading.Thread | None = None
         self.table_loc = table_loc  # the printed board's language and digits
         self._centres: dict[int, tuple[float, float]] | None = None
+        # Her go: the square her next tap moves her token to, as the page was last shown.
+        self._go_shown: int | None = None
+        self._go_move: list[Event] | None = None  # the move that waits for her go
+        self.listener.step_gesture = self.gestures.step
+        self.listener.types_landing = not touch  # a phone's page has no keys in her go
         # Its table is this host: a door lost is the host closing. The page itself comes
         # back with its key when the host is there again (seat.js).
         self.reconnect_for = PAGE_SEAT_RECONNECT
 
     def _welcome(self, welcome: wire.Welcome) -> None:
         super()._welcome(welcome)
+        if self.narrator is not None:  # her page tells her own moves to her: "You rolled 4"
+            self.narrator.you = self.seat
         self.link.send({"type": "joined", "token": self.token})
         self._send_board([])
-        if self.game is not None and self.game.rolls:  # joined mid-game: whose turn it is
+        if self.game is not None:  # whose turn it is, from the first (or back mid-game)
             self.page_listener.whose_turn(self.game.opening())
         if self.reader is None:  # seated: from now on the page's messages are its keys
             self.reader = threading.Thread(target=_read_keys,
@@ -99,14 +106,37 @@ class BrowserSeat(TableClient):
                                            daemon=True, name="snl-seat-page")
             self.reader.start()
 
-    def _send_board(self, events: list[Event]) -> None:
-        """Her board as the game now stands, the move just told drawn on it step by step."""
+    def _send_board(self, events: list[Event], going: tuple[int, int] | None = None) -> None:
+        """Her board as the game now stands, the move just told drawn on it step by step
+        (``going``: her token where her go has moved it so far)."""
         if self.game is None or self.narrator is None:
             return
         if self._centres is None:
             self._centres = square_centres(self.game.board, self.table_loc)
         self.link.send(seat_board.board_message(self.game, self.narrator, self._centres,
-                                                self.seat, events))
+                                                self.seat, events, going))
+
+    def _her_move(self, game: Game | None, events: list[Event]) -> bool:
+        waits = super()._her_move(game, events)
+        if waits:
+            self._go_move = events  # her board shows it once she has counted it
+        return waits
+
+    def _go_waiting(self) -> None:
+        """Her go wants a tap: her token where she has moved it, and the square to tap."""
+        go = self.listener.go
+        square = go.next_square if go is not None else None
+        if go is None or square == self._go_shown or self.game is None:
+            return
+        self._go_shown = square
+        self._send_board([], (go.walk.seat, go.at))
+        assert self._centres is not None
+        self.link.send(seat_board.go_message(self.game, self._centres, square))
+
+    def _go_done(self, game: Game | None, events: list[Event]) -> None:
+        self._go_shown = None
+        self.link.send({"type": "go", "open": False})
+        self._send_board(events)
 
     def _prompt(self, called: int | None = None) -> None:
         """The turn, said to the end on the page (its voice may still be speaking the moves
@@ -125,7 +155,10 @@ class BrowserSeat(TableClient):
         if any(isinstance(event, Rolled) and event.seat == self.seat for event in events):
             self.link.send({"type": "turn", "mine": False})
         super()._tell_update(game, events)
-        self._send_board(events)
+        if self._go_move is events:
+            self._go_move = None  # drawn as she moves it (``_go_waiting``)
+        else:
+            self._send_board(events)
 
     def _act(self, command: Command, keys: CommandSource | None = None) -> None:
         if command.action is Action.ROLL and self.my_turn.is_set():
@@ -272,6 +305,8 @@ def _read_keys(connection: Any, keys: PageKeys, link: PageLink) -> None:
                     keys.key(page_wire.read_key(data), page_wire.read_turn(data))
                 elif kind == "answer":
                     keys.answer(page_wire.read_answer(data))
+                elif kind == "step":  # her go: a tap on the next square, or Next square
+                    keys.step()
                 elif kind == "said":
                     link.said(page_wire.read_said(data), page_wire.read_turn(data))
                 else:

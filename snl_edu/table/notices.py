@@ -39,6 +39,8 @@ def notice_text(loc: Localizer, notice: Notice, name: str,
             "{name} has missed {missed} turns: the computer rolls for {name} until they are back.",
             MISSED_BEFORE_COVER),
         Notice.OTHER_ROLL: lambda: loc.gettext("Wait: it is {name}'s roll."),
+        Notice.COUNTING: lambda: loc.gettext("{name} counts the move."),
+        Notice.COUNTED: lambda: loc.gettext("Time is up: counting on for {name}."),
         Notice.PAUSED: lambda: loc.gettext("The teacher has paused the game."),
         Notice.RESUMED: lambda: loc.gettext("The game goes on."),
     }

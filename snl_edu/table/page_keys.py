@@ -37,6 +37,11 @@ class PageKeys:
             self.commands.put(Command(None, key))
         self.commands.put(parse_key("\r"))
 
+    def step(self) -> None:
+        """A tap on the next square of her board, or on Next square: one square on in her
+        go (at any other time the game says what it is for)."""
+        self.commands.put(Command(Action.STEP))
+
     def end(self) -> None:
         self.commands.put(Command(Action.END))
 

@@ -24,7 +24,7 @@ SEND_WAIT = 5.0  # for the last messages to reach a page as its connection close
 # At the end the host serves the pages' sound until each has said its last words (the
 # teacher has ended the game, the places): no longer than this in all, and not once a page
 # has said no line for END_SPEECH_IDLE (a page frozen, or its voice stuck on one line).
-END_SPEECH_WAIT = 30.0
+END_SPEECH_WAIT = 60.0  # six seats' end is eight lines: 35 s in the host's child-paced voice
 END_SPEECH_IDLE = 6.0
 END_SAID = "end"  # the page's "said" for its last words
 

@@ -4,7 +4,7 @@ marked, and the way the moving token went, square by square, then up or down."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from snl_edu.engine import Game
@@ -44,9 +44,38 @@ def walked(events: Sequence[Event]) -> tuple[int | None, list[int]]:
 
 
 def board_message(game: Game, narrator: Narrator, centres: dict[int, tuple[float, float]],
-                  own: int | None, events: Sequence[Event]) -> dict[str, Any]:
-    box = grid_box(centres, game.board.width, game.board.height)
-    left, top, right, bottom = box
+                  own: int | None, events: Sequence[Event],
+                  going: tuple[int, int] | None = None) -> dict[str, Any]:
+    """``going``: (seat, square) of a token in its child's go: drawn where she has moved it
+    so far, not where the move ends (which she has yet to find)."""
+    at = _places(game, centres)
+    mover, squares = walked(events)
+    positions = list(game.positions)
+    if going is not None:
+        positions[going[0]] = going[1]
+    return {  # the image (the screen's board, web.py) is the grid alone: drawn whole
+        "type": "board", "columns": game.board.width, "rows": game.board.height,
+        "tokens": [{"seat": seat + 1, "name": narrator.name(seat), "square": square,
+                    "place": narrator.loc.number(seat + 1), "mine": seat == own,
+                    "at": at(square),
+                    "path": [at(s) for s in squares] if seat == mover else []}
+                   for seat, square in enumerate(positions)],
+    }
+
+
+def go_message(game: Game, centres: dict[int, tuple[float, float]],
+               square: int | None) -> dict[str, Any]:
+    """Her go on her page: the square her next tap moves her token to, and where it is on
+    her board (no square: her go is over). Its number is hers to say: not sent."""
+    if square is None:
+        return {"type": "go", "open": False}
+    return {"type": "go", "open": True, "at": _places(game, centres)(square)}
+
+
+def _places(game: Game, centres: dict[int, tuple[float, float]]
+            ) -> Callable[[int], list[float] | None]:
+    """Where each square is on her board, as shares of its grid (None: not on it)."""
+    left, top, right, bottom = grid_box(centres, game.board.width, game.board.height)
 
     def at(square: int) -> list[float] | None:
         if square not in centres:
@@ -54,12 +83,4 @@ def board_message(game: Game, narrator: Narrator, centres: dict[int, tuple[float
         x, y = centres[square]
         return [round((x - left) / (right - left), 4), round((y - top) / (bottom - top), 4)]
 
-    mover, squares = walked(events)
-    return {  # the image (the screen's board, web.py) is the grid alone: drawn whole
-        "type": "board", "columns": game.board.width, "rows": game.board.height,
-        "tokens": [{"seat": seat + 1, "name": narrator.name(seat), "square": square,
-                    "place": narrator.loc.number(seat + 1), "mine": seat == own,
-                    "at": at(square),
-                    "path": [at(s) for s in squares] if seat == mover else []}
-                   for seat, square in enumerate(game.positions)],
-    }
+    return at

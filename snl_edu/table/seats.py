@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from snl_edu.inputs.commands import Action, Command
 from snl_edu.table.turn_clock import QUESTION_CAP, SAYING_GRACE, Signal, TurnClock
-from snl_edu.table.wire import Notice
+from snl_edu.table.wire import CountedRoll, Notice
 
 MISSED_BEFORE_COVER = 2
 WARNING_BEFORE = 5.0
@@ -96,6 +96,10 @@ class NetworkSeat:
         # The turns told to the owner's computer: each turn's notice names its number, and
         # the computer's "said" names the turn it said (a late one is of no turn now).
         self.turns_told = 0
+        # Her roll asked that she count its move herself (wire.CountedRoll); the table
+        # waits for her go now (``wait_for_go``).
+        self.go_asked = False
+        self.counting = False
 
     # The owner's connection calls these.
 
@@ -138,7 +142,13 @@ class NetworkSeat:
             if not (self.waiting and self.announced) or self.rolled:
                 return
             self.rolled = True
+            self.go_asked = isinstance(command, CountedRoll)
         self.commands.put(command)
+
+    def went(self) -> None:
+        """Her computer says her go is over."""
+        if self.counting:
+            self.commands.put(Signal.WENT)
 
     @property
     def covered(self) -> bool:
@@ -155,7 +165,7 @@ class NetworkSeat:
                 self.commands.get_nowait()
             except queue.Empty:
                 break
-        self.announced = self.rolled = False
+        self.announced = self.rolled = self.go_asked = False
         self.waiting = True
         try:
             return self._next_command()
@@ -240,6 +250,34 @@ class NetworkSeat:
             return Command(Action.ROLL, "away")
         self.tell(Notice.TIME_UP)
         return None
+
+    def wait_for_go(self) -> bool:
+        """She counts her move at her computer: the table waits for her ``went``, at most
+        her turn clock (stopped by a pause, whole again after it; AWAY_CLOCK once she has
+        left, as for a roll). False: the time ran out, the table plays on for her."""
+        self.go_asked = False
+        self.counting = True
+        turn = TurnClock.start(self._clock(), True, self.monotonic)
+        try:
+            while not self.control.ended.is_set():
+                if not self.control.running.is_set():
+                    self.control.running.wait()
+                    turn.restart()
+                    continue
+                if self._clock() != turn.clock:  # she came or went, with the clock off
+                    turn.change(self._clock())
+                wait = turn.left()
+                if wait is not None and wait <= 0:
+                    return False
+                try:
+                    item = self.commands.get(timeout=wait)
+                except queue.Empty:
+                    continue
+                if item is Signal.WENT:
+                    return True
+            return True
+        finally:
+            self.counting = False
 
     def wake(self) -> None:
         """The owner left, or the table paused, resumed or ended: a waiting turn re-reads its

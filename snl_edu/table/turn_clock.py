@@ -31,6 +31,7 @@ class Signal(enum.Enum):
     SAID = enum.auto()  # the owner's computer has announced the turn
     ASKING = enum.auto()  # ... while the owner's own question is open
     WAKE = enum.auto()  # the owner left, or the teacher paused, resumed or ended: look again
+    WENT = enum.auto()  # the owner's go after her roll is over (``NetworkSeat.wait_for_go``)
 
 
 @dataclass
@@ -92,6 +93,8 @@ class TurnClock:
             case Signal.WAKE:
                 if not present:  # gone before hearing it: nothing to wait for
                     self._heard()
+            case Signal.WENT:
+                pass  # of a go, not of a turn
             case _:
                 assert_never(signal)
 

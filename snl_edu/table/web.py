@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import collections
 import email.utils
+import functools
+import gzip
 import http
 import ipaddress
 import secrets
@@ -31,7 +33,7 @@ from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
 from snl_edu.resources import data_folder
-from snl_edu.views.printing.fonts import devanagari_font
+from snl_edu.table import page_font
 
 # No inline script or style, no eval, nothing from elsewhere; text from the network is
 # only ever set as text (Trusted Types refuses any HTML sink the page might still reach).
@@ -47,10 +49,14 @@ FILES = {  # address -> (file in snl_edu/table/web, type)
     "/projector.js": ("projector.js", "text/javascript; charset=utf-8"),
     "/common.js": ("common.js", "text/javascript; charset=utf-8"),
 }
-# The printed pages' Devanagari font, for a computer with none of its own (page.css loads it
-# only for Devanagari text, so an English page never does).
-DEVANAGARI_FONT = "/noto-sans-devanagari.ttf"
-FONT_CACHE = 7 * 24 * 3600  # the font changes only with the package; 640 kB once a week
+# The pages' Devanagari font, for a computer with none of its own (page.css asks for it
+# only for Devanagari text): cut to the script and made at the pages' two weights, once,
+# beside the pages (snl_edu.table.page_font), 65 kB a weight where the whole font was 642.
+PAGE_FONTS = {f"/{page_font.file_name(weight)}": page_font.file_name(weight)
+              for weight in page_font.WEIGHTS}
+FONT_CACHE = 7 * 24 * 3600  # the font changes only with the package: fetched once a week
+COMPRESSED = ("text/", "image/svg+xml")  # (the sounds and the fonts are compressed already)
+COMPRESS_FROM = 1024  # bytes: a smaller answer is sent as it is
 WEBSOCKET_PATHS = frozenset({"/", "/seat", "/watch"})
 TERMINAL_PATH = "/"  # the terminal's client, the only one that sends no Origin
 HOUR = 3600
@@ -84,6 +90,12 @@ class SpokenLines:
             return self._lines.get(key)
 
 
+# Lines whose audio is kept: another child's move comes to every other page with the same
+# words, and is made once for them all (a WAV of a line is about 150 kB).
+SPEECH_KEPT = 24
+
+
+@functools.lru_cache(maxsize=SPEECH_KEPT)
 def speech_wav(text: str, language: str) -> bytes | None:
     """The line in eSpeak NG's voice for its language, as a WAV; None without eSpeak."""
     from snl_edu.outputs.aloud.espeak import EspeakSynthesiser, Voice
@@ -111,7 +123,8 @@ class WebSide:
         self.table = secrets.token_urlsafe(9)  # this table, told to its pages
         self._board_svg = board_svg
         self._board: bytes | None = None
-        self._font: bytes | None = None
+        self._fonts: dict[str, bytes] = {}
+        self._gzipped: dict[str, bytes] = {}  # by path: the page files and the board
         # The board's address names this table: the next table on the same port, with
         # another board, is never shown the image a browser kept of this one.
         self.board_address = f"/board.svg?v={secrets.token_urlsafe(6)}"
@@ -131,6 +144,8 @@ class WebSide:
         if request.method not in ("GET", "HEAD"):
             return _response(405, b"", "text/plain")
         response = self._answer(request.path)
+        if "gzip" in request.headers.get("Accept-Encoding", ""):
+            response = self._compressed(request.path.split("?", 1)[0], response)
         if request.method == "HEAD":  # its headers (its length too), without the body
             response.body = b""
         return response
@@ -150,16 +165,34 @@ class WebSide:
                 return _response(200, audio, "audio/wav")
         if path == "/favicon.ico":  # browsers ask; the page has none
             return _response(204, b"", "text/plain")
-        if path == DEVANAGARI_FONT:
-            if self._font is None:  # read on first asking: most tables are never asked
-                self._font = devanagari_font()
-            return _response(200, self._font, "font/ttf", cache=FONT_CACHE)
+        if path in PAGE_FONTS:
+            if path not in self._fonts:  # read on first asking: many tables are never asked
+                self._fonts[path] = resources.files("snl_edu.table").joinpath(
+                    "web", PAGE_FONTS[path]).read_bytes()
+            return _response(200, self._fonts[path], "font/woff", cache=FONT_CACHE)
         if path == "/board.svg":
             if self._board is None:  # the teacher's board, drawn once on first asking
                 self._board = self._board_svg()
             this_table = asked == self.board_address
             return _response(200, self._board, "image/svg+xml", cache=HOUR if this_table else 0)
         return _response(404, b"", "text/plain")
+
+
+    def _compressed(self, path: str, response: Response) -> Response:
+        """The pages' text and the board, gzipped (the board's SVG is 73 kB, 8 kB so): each
+        made once, as none of them changes while the table is open."""
+        kind = response.headers.get("Content-Type", "")
+        if response.status_code != 200 or not kind.startswith(COMPRESSED) \
+                or len(response.body) < COMPRESS_FROM:
+            return response
+        body = self._gzipped.get(path)
+        if body is None:
+            body = self._gzipped[path] = gzip.compress(response.body, 9, mtime=0)
+        response.body = body
+        del response.headers["Content-Length"]  # (Headers holds a name more than once)
+        response.headers.update({"Content-Length": str(len(body)), "Content-Encoding": "gzip",
+                                 "Vary": "Accept-Encoding"})
+        return response
 
 
 def _port_of(connection: Any) -> int | None:

@@ -1,9 +1,9 @@
 """What crosses the network at the classroom table: small JSON messages, checked field by field.
 
 Every message either side sends is declared here, once, as a frozen record: the client's
-requests (``Join``, a roll ``Command``, ``Said``, ``Asking``) and the table's facts (``Welcome``,
-``Refused``, ``NoticeOf``, ``Update``, ``Ended``). Each record makes its own JSON
-(``data()``) and each side reads the other's with one function (``read_request``,
+requests (``Join``, a roll ``Command`` or ``CountedRoll``, ``Said``, ``Asking``, ``Went``) and
+the table's facts (``Welcome``, ``Refused``, ``NoticeOf``, ``Update``, ``Ended``). Each record
+makes its own JSON (``data()``) and each side reads the other's with one function (``read_request``,
 ``read_fact``) that checks every field's type and size and refuses anything else. Never text
 to print: each client narrates in its own language. Nothing from the network is evaluated or
 unpickled. What a fact means (a seat that exists, squares on the board, events that follow
@@ -63,6 +63,8 @@ class Notice(StrEnum):
     AWAY = "away"  # the owner's connection dropped; the seat is kept
     PAUSED = "paused"
     RESUMED = "resumed"
+    COUNTING = "counting"  # the roller counts her move herself: the table waits for her go
+    COUNTED = "counted"  # her go's time ran out: her computer counts the rest for her
 
 
 # Notices about the table as a whole: they name no seat.
@@ -267,11 +269,31 @@ def _number(data: Mapping[str, Any], key: str, required: bool = True) -> int | N
     return value
 
 
+@dataclasses.dataclass(frozen=True)
+class CountedRoll(Command):
+    """A roll whose move the child counts herself at her computer (snl_edu.play.counting:
+    a step is her own key there, never the table's): the table sends her the move, waits
+    for ``Went`` (at most her turn clock) and only then tells everyone else where she
+    lands. On the wire: a roll with ``"go": true``."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Went(Message):
+    """The child's go is over (she counted it, or left it to the game): the table plays on."""
+
+    type: ClassVar[str] = "went"
+
+    def data(self) -> dict[str, Any]:
+        return {"type": self.type}
+
+
 def command_data(command: Command) -> dict[str, Any]:
     """A command as a client sends it (only a roll is ever taken)."""
     message: dict[str, Any] = {"type": "command", "action": str(command.action)}
     if command.number is not None:
         message["number"] = command.number
+    if isinstance(command, CountedRoll):
+        message["go"] = True
     return message
 
 
@@ -297,14 +319,16 @@ def read_command(data: Mapping[str, Any]) -> Command:
         raise WireError("unknown action") from error
     if action not in NETWORK_ACTIONS:
         raise WireError("not an action for the table")
-    return Command(action)
+    return CountedRoll(action) if _flag(data, "go") else Command(action)
 
 
-def read_request(data: Mapping[str, Any]) -> Command | Said | Asking | Answered:
-    """What a seated client sends after its join: a roll, that its turn was said, or a
-    lesson's answer."""
+def read_request(data: Mapping[str, Any]) -> Command | Said | Asking | Answered | Went:
+    """What a seated client sends after its join: a roll, that its turn was said, that her
+    go is over, or a lesson's answer."""
     if data.get("type") == Said.type:
         return Said(_count(data, "turn", False))
+    if data.get("type") == Went.type:
+        return Went()
     if data.get("type") == Asking.type:
         return Asking(_count(data, "turn", False))
     if data.get("type") == Answered.type:

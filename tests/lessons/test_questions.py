@@ -303,3 +303,19 @@ def test_every_count_on_hint_counts_on_from_the_next_square() -> None:
             assert said[0] == loc.words(start + 1) and said[-1] == loc.words(q.answer - 1)
             checked += 1
     assert checked > 300
+
+
+@pytest.mark.parametrize("last", [10, 20])
+def test_level_three_questions_on_a_straight_board_keep_to_the_numbers_it_shows(
+        last: int) -> None:
+    """On the straight 1-10 board a level-3 child was asked "How many tens are there in
+    73?": a number the board never shows her."""
+    board = Board.build("straight", last, 1, [])
+    rng = random.Random(40)
+    for _ in range(200):
+        mine, other = rng.randint(1, last - 1), rng.randint(0, last - 1)
+        situation = Situation(board, (mine, other), ("Asha", "Bikash"), 0)
+        question = generate(3, situation, english(), rng)
+        said = " ".join((question.prompt, *question.hints, question.reveal))
+        numbers = [int(number) for number in re.findall(r"\d+", said)]
+        assert max([question.answer, *numbers]) <= last, said

@@ -330,3 +330,38 @@ def test_a_move_in_one_line_is_the_narrators_own(events: list[Event], english: s
     ne = Narrator(Localizer.create("ne"), board, seats).move_line(events)
     assert ne is not None and nepali in ne.text and not re.search("[0-9]", ne.text)
     assert Narrator(Localizer.create("en"), board, seats).move_line([TurnStarted(1)]) is None
+
+
+SECOND_PERSON = ["Your turn.", "You rolled a 4 on the pasa.", "You rolled 3 and need a 6 to start.",
+                 "You come onto the board at square 5.", "You move from 20 to 24.",
+                 "Bharyang! You climb the ladder from 27 to 64.",
+                 "Saanp! You slide down the snake from 97 to 61.",
+                 "Too far! You stay on 97 and need exactly 3 to finish.",
+                 "You reach 100 and bounce back 3 squares to 97.", "Chhakka! You roll again.",
+                 "Three chhakkas in a row! You stay on 12 and the turn passes.",
+                 "You reach 100 and win!"]
+
+
+@pytest.mark.parametrize("language", ["en", "ne"])
+def test_a_narrator_speaking_to_a_seat_tells_its_moves_in_the_second_person(
+        language: str) -> None:
+    # A child's own page reads her own moves to her as "you", not by her name (for a blind
+    # child in a six-seat game her name in every line is noise); the others' stay as told.
+    narrator = Narrator(Localizer.create(language), load_board("saanp-bharyang"), SEATS)
+    narrator.you = 0
+    told = [[m.text for m in narrator.narrate(e)] for e in EVENTS]
+    hers = [t for e, texts in zip(EVENTS, told, strict=True) for t in texts
+            if getattr(e, "seat", None) == 0]
+    assert all("Asha" not in text for text in hers), hers
+    if language == "en":
+        assert hers == SECOND_PERSON
+        assert told[-2] == ["Bikash reaches 100 and takes place 2."]
+    else:
+        assert all("तिम्रो" in text for text in hers), hers
+    # Her roll and the plain move it makes, in one line.
+    merged = narrator.narrate_all([Rolled(0, 4, 20), Moved(0, 20, 24)])
+    assert [m.text for m in merged] == (["You rolled 4: 20 to 24."] if language == "en"
+                                        else ["तिम्रो पासामा ४ आयो: २० बाट २४ मा।"])
+    assert merged[0].earcon == "dice"
+    entered = narrator.narrate_all([Rolled(0, 6, 0), Entered(0, 6)])
+    assert language == "ne" or [m.text for m in entered] == ["You rolled 6: onto the board at 6."]

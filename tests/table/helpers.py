@@ -23,6 +23,8 @@ from snl_edu.vocabulary import SnlError
 CODE = "ABCD-EFGH"
 WAIT = 30.0  # a deadline, never a pause: every wait below ends as soon as its line appears
 QUIET = SoundOptions(speech=False, sound=False)
+# Her go's prompt (snl_edu.play.counting), in English and in Nepali.
+GO, GO_NE = ", your go!", "तिम्रो पालो!"
 
 
 class LineLog(io.TextIOBase):
@@ -77,8 +79,13 @@ class RollWhenAsked:
         self.answered = 0
         self.stop_after = stop_after
         self.stopped = threading.Event()
+        self.goes = 0  # her goes (a level-1 child's, after her roll) left to the game
 
     def next_command(self, timeout: float | None = None) -> Command | None:
+        if self.log.count(GO) + self.log.count(GO_NE) > self.goes \
+                and not self.stopped.is_set():
+            self.goes += 1
+            return Command(Action.ROLL, "\r")  # Enter alone: the game counts for her
         if self.stopped.is_set() or (self.stop_after is not None
                                      and self.answered >= self.stop_after):
             self.stopped.wait(timeout)

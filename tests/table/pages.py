@@ -188,6 +188,25 @@ def _roll(page: Any, press: Callable[[], None] | None = None) -> None:
         || !document.getElementById("question").hidden""", timeout=MS)
 
 
+# Her turn's three parts as a page shows them: her turn, her go (a level-1 child moves her
+# own token after her roll), her question.
+HER_PART = "body[data-turn=mine], #step:not([hidden]), #question:not([hidden])"
+
+
+def _count_her_go(page: Any, tap: bool = False) -> int:
+    """Her go, if it is open: Next square, once a square (clicked, or ``tap``ped), each
+    once the page shows the square it steps to, until the move is told. The steps made."""
+    steps = 0
+    while True:
+        page.wait_for_function("""() => { const step = document.getElementById("step");
+            return step.hidden || step.getAttribute("aria-disabled") === "false"; }""",
+                               timeout=MS)
+        if page.locator("#step").is_hidden():
+            return steps
+        (page.tap if tap else page.click)("#step")
+        steps += 1
+
+
 # What the page sends the host, each message kept (installed before the page loads).
 RECORD_SENT = """() => { window.sent = [];
     const send = WebSocket.prototype.send;

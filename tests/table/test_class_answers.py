@@ -47,6 +47,9 @@ class AnswersRight:
     def next_command(self, timeout: float | None = None) -> Command | None:
         if self.stopped.wait(0.05):
             return Command(Action.END)
+        go = self.client.listener.go  # her go (level 1): where her token lands, said right
+        if go is not None and go.result is None:
+            return Command.answer(go.walk.landing)
         teacher = self.client.teacher
         asking = teacher.asker.asking if teacher is not None and teacher.asker else None
         if asking is not None and self.client.listener.question_open:

@@ -213,7 +213,8 @@ def test_a_question_comes_right_after_the_childs_move_and_stays_below_what_comes
     lines = asha.log.lines
     question = lines.index("A question for Asha:")
     prompt = lines[question + 1]
-    assert lines[question - 2].startswith("Asha rolled a 5")  # her move, then her question
+    assert lines[question - 3].startswith("Asha rolled a 5")  # her move, then her question
+    assert lines[question - 2].startswith("Asha, your go!")  # (left to the game: Enter)
     assert lines[question - 1] == "Asha comes onto the board at square 5."
     # While she thought, Bikash rolled and Chandra left: said, and her question below them.
     thinking = keys.before_answering[0].splitlines()
@@ -279,7 +280,8 @@ class KeysThatWaitForTheEnd(RollWhenAsked):
 
 def test_what_the_table_said_behind_a_lesson_not_begun_is_said_when_the_table_closes(
         tmp_path: Path) -> None:
-    options = table_options(tmp_path / "host", players=("Asha",), computers=1)
+    # A clock: her busy keys never take her go, which the table waits for as for a roll.
+    options = table_options(tmp_path / "host", players=("Asha",), computers=1, turn_clock=1.0)
     with open_table(options) as (table, host_log, runner):
         asha = Child(table, "Asha", start=False, lessons="every", data_dir=str(tmp_path / "a"))
         asha.keys = KeysThatWaitForTheEnd(asha.log, asha.keys.prompt,  # type: ignore[union-attr]
@@ -613,7 +615,7 @@ class ThinksThroughHerTurn(RollWhenAsked):
             self.step, self.thought_until = 3, time.monotonic() + 3 * self.clock
         elif self.step == 3 and time.monotonic() >= self.thought_until:
             self.rolled_for_her_meanwhile = any(
-                "Asha" in line and ("Time is up" in line or "left to roll" in line)
+                "Asha" in line and ("Time is up: rolling" in line or "left to roll" in line)
                 for line in self.host_log.lines)
             self.before_answering.append("\n".join(lines))
             self.skipped_at = time.monotonic()

@@ -58,12 +58,18 @@ def number_share(table: Any) -> float:
     return sizes.pop() / height
 
 
-def wait_until(page: Any, check: Any) -> Any:
+def wait_until(page: Any, check: Any, seen: Any = lambda: None) -> Any:
+    """``check`` true before the deadline; else the assertion says what was ``seen``."""
     deadline = time.monotonic() + WAIT
     while not (found := check()):
-        assert time.monotonic() < deadline
+        assert time.monotonic() < deadline, seen()
         page.wait_for_timeout(20)
     return found
+
+
+def shown_squares(page: Any) -> list[int]:
+    return [int(square) for square in page.eval_on_selector_all(
+        "#tokens .token", "tokens => tokens.map(t => t.dataset.square)")]
 
 
 def assert_board_fills_the_screen(page: Any, table: Any, width: int, height: int,
@@ -109,10 +115,16 @@ def test_the_projector_shows_the_whole_board_whose_turn_and_the_places(
         numbers = number_share(table)
         assert page.is_hidden("#playing")  # before the start, nobody's turn
         asha = Child(table, "Asha", stop_after=4)  # then she stops: the table waits for her
-        # The table waits for her; the page may still be catching up on the turn before.
+        # The table waits for her; the page may still be catching up on the turns before
+        # (found under load: it still showed her first turn, with no last move yet).
         wait_until(page, lambda: asha.keys.answered == 4 and table.game.current == 0
+                   and shown_squares(page) == [square for square in table.game.positions
+                                               if square]
                    and page.is_visible("#playing")
-                   and page.inner_text("#turn") == "Asha's turn.")
+                   and page.inner_text("#turn") == "Asha's turn.",
+                   lambda: (asha.keys.answered, table.game.current, table.game.positions,
+                            shown_squares(page), page.inner_text("#turn"),
+                            asha.log.lines[-6:]))
         assert page.is_visible("#last") and page.inner_text("#last")
         assert_board_fills_the_screen(page, table, width, height, numbers)
         SHOTS.mkdir(parents=True, exist_ok=True)

@@ -4,6 +4,8 @@ page's seat held to the terminal's rules, and --no-web."""
 
 from __future__ import annotations
 
+import gzip
+import itertools
 import json
 import logging
 import re
@@ -17,7 +19,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from snl_edu.table.web import DEVANAGARI_FONT, FILES, POLICY
+from snl_edu.table.web import FILES, PAGE_FONTS, POLICY
 from tests.table.helpers import CODE, WAIT, open_table, table_options
 
 WEB = Path(__file__).resolve().parents[2] / "snl_edu" / "table" / "web"
@@ -29,6 +31,13 @@ def _get(port: int, path: str) -> tuple[int, dict[str, str], bytes]:
             return reply.status, dict(reply.headers), reply.read()
     except urllib.error.HTTPError as error:
         return error.code, dict(error.headers), error.read()
+
+
+def _get_gzipped(port: int, path: str) -> tuple[dict[str, str], bytes]:
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}",
+                                     headers={"Accept-Encoding": "gzip"})
+    with urllib.request.urlopen(request, timeout=WAIT) as reply:
+        return dict(reply.headers), reply.read()
 
 
 def _page(port: int, path: str = "/seat") -> Any:
@@ -58,12 +67,19 @@ def test_the_pages_come_with_a_policy_that_runs_only_their_own_scripts(tmp_path:
         for missing in ("/audio/../pyproject.toml", "/audio/nothing.wav", "/speech/x.wav",
                         "/seat.js/../../host.py", "/nothing"):
             assert _get(port, missing)[0] == 404, missing
-        status, headers, font = _get(port, DEVANAGARI_FONT)
-        assert (status, headers["Content-Type"], font[:4]) == (200, "font/ttf", b"\0\1\0\0")
-        assert headers["Cache-Control"] == "max-age=604800"
-        assert headers["Content-Security-Policy"] == POLICY and "font-src 'self'" in POLICY
+        for path in PAGE_FONTS:
+            status, headers, font = _get(port, path)
+            assert (status, headers["Content-Type"], font[:4]) == (200, "font/woff", b"wOFF")
+            assert headers["Cache-Control"] == "max-age=604800"
+            assert headers["Content-Security-Policy"] == POLICY and "font-src 'self'" in POLICY
         status, headers, board = _get(port, "/board.svg")
         assert (status, headers["Content-Type"]) == (200, "image/svg+xml") and b"<svg" in board
+        # A browser that takes gzip gets the text and the board so: the same, a tenth.
+        for path, whole in (("/seat.js", _get(port, "/seat.js")[2]), ("/board.svg", board)):
+            headers, body = _get_gzipped(port, path)
+            assert headers["Content-Encoding"] == "gzip" and headers["Vary"] == "Accept-Encoding"
+            assert gzip.decompress(body) == whole and len(body) < len(whole) / 2
+        assert "Content-Encoding" not in _get_gzipped(port, "/audio/dice.wav")[0]
 
 
 
@@ -234,10 +250,17 @@ def test_a_new_child_on_a_page_hears_her_roll_tapped_and_her_move_counted_on(
                 page.send(json.dumps({"type": "key", "key": "\r"}))
             elif message["type"] == "ask" and message["open"]:
                 page.send(json.dumps({"type": "key", "key": "\x1b"}))  # skipped
-        taps = next(line["earcon"] for line in lines if line["text"].startswith("Asha rolled"))
+            elif message["type"] == "go" and message["open"]:  # her go: Enter alone,
+                page.send(json.dumps({"type": "key", "key": "\r"}))  # the game counts
+        # In her go the taps come alone, just before "You rolled" (a pause to count them).
+        tapped = [line if line["earcon"] else before
+                  for before, line in itertools.pairwise(lines)
+                  if line["text"].startswith("You rolled")]
+        taps = tapped[0]["earcon"]
         assert _get(table.address[1], f"/audio/{taps}.wav")[0] == 200  # the page can play it
         table.end()
     rolls = [(line["text"], line["earcon"]) for line in lines if " rolled a " in line["text"]]
     assert rolls and all(earcon == f"taps-{text.split()[3]}" for text, earcon in rolls
-                         if text.startswith("Asha"))
+                         if text.startswith("You") and earcon)  # hers, told to her
+    assert all(taps["earcon"] == f"taps-{taps['text'].count(chr(0x2022))}" for taps in tapped)
     assert all(earcon == "dice" for text, earcon in rolls if text.startswith("Computer"))

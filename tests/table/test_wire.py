@@ -101,3 +101,15 @@ def test_texts_from_the_table_are_made_visible() -> None:
     fact = wire.read_fact(json.loads(wire.encode(wire.Welcome(game, 0))))
     assert isinstance(fact, wire.Welcome)
     assert not any(char in json.dumps(fact.game, ensure_ascii=False) for char in "\x1b\x07\u202e")
+
+
+def test_a_roll_she_counts_herself_and_her_go_ending_cross_the_wire() -> None:
+    counted = wire.read_request(wire.command_data(wire.CountedRoll(Action.ROLL)))
+    assert isinstance(counted, wire.CountedRoll) and counted.action is Action.ROLL
+    plain = wire.read_request(wire.command_data(Command(Action.ROLL)))
+    assert not isinstance(plain, wire.CountedRoll)
+    assert isinstance(wire.read_request(wire.Went().data()), wire.Went)
+    with pytest.raises(wire.WireError):  # "go" is true or false, nothing else
+        wire.read_request({"type": "command", "action": "roll", "go": "yes"})
+    for kind in (wire.Notice.COUNTING, wire.Notice.COUNTED):  # about her seat
+        assert wire.read_fact(wire.NoticeOf(kind, 0).data()) == wire.NoticeOf(kind, 0)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from snl_edu.language import registry as languages
 from snl_edu.language.speakable import speakable
+from snl_edu.outputs.aloud.speech_settings import DEFAULT_RATE, DEFAULT_VOLUME, MAX_RATE, MIN_RATE
 from snl_edu.sound.pcm import Pcm
 from snl_edu.sound.unavailable import AudioUnavailable, Missing
 
@@ -35,9 +36,6 @@ _BUFFER_MS = 60  # how much audio each callback receives
 _CALLBACK = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.POINTER(ctypes.c_short), ctypes.c_int,
                              ctypes.c_void_p)
 
-DEFAULT_RATE = 140  # words per minute; eSpeak's own default of 175 is fast for children
-MIN_RATE, MAX_RATE = 80, 450
-DEFAULT_VOLUME = 100  # percent
 
 
 @dataclass(frozen=True)

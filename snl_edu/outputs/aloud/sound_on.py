@@ -15,13 +15,12 @@ from typing import Any
 
 from snl_edu.language.localizer import Localizer
 from snl_edu.outputs.aloud import activity
-from snl_edu.outputs.aloud.espeak import DEFAULT_RATE, DEFAULT_VOLUME, EspeakSynthesiser, Voice
+from snl_edu.outputs.aloud.espeak import EspeakSynthesiser, Voice
 from snl_edu.outputs.aloud.notice import describe_missing
 from snl_edu.outputs.aloud.player import Player, StopCheck, never
+from snl_edu.outputs.aloud.speech_settings import DEFAULT_RATE, DEFAULT_VOLUME
 from snl_edu.sound.device import AudioSink, DeviceSink
 from snl_edu.sound.unavailable import AudioUnavailable
-
-TTS_CHOICES = ("espeak", "system")
 
 
 @dataclass(frozen=True)

@@ -130,6 +130,7 @@ class SeatLessons(ClientState):
                           token_moves=len(members) < len(teams.members(self.narrator.seats[own])))
         # On this thread, where the store lives: the narration (on whichever thread tells
         # the table's moves) then knows whose moves are counted on without the store.
+        self.listener.goes = teacher  # her go after her roll (client/goes.py)
         teacher.decide_levels([*teacher.learners.values(),
                                *(members or (self.narrator.seats[own].name,))])
         if self.seat_keys is not None:
@@ -188,7 +189,8 @@ class SeatLessons(ClientState):
         with self.releasing:  # one thread at a time says them, so their order is kept
             while True:
                 with self.shown:
-                    if self.held is None or self.turns or self.dropped.is_set():
+                    if self.held is None or self.turns or self.goes_due \
+                            or self.dropped.is_set():
                         return
                     if not self.held:
                         # While a lesson is open, what the table says next waits for the
@@ -246,4 +248,8 @@ class SeatLessons(ClientState):
         lesson is begun."""
         self.teacher = None
         self.turns.clear()
+        with self.shown:
+            while self.goes_due:  # a go never begun: her move told as it was
+                _, events = self.goes_due.popleft()
+                self.held = [self.listener.roll(events), *(self.held or [])]
         self._release()

@@ -16,6 +16,7 @@ from snl_edu.app.options import SoundOptions
 from snl_edu.app.play import Terminal
 from snl_edu.engine import Game
 from snl_edu.engine.events import Event
+from snl_edu.inputs.commands import CommandSource
 from snl_edu.language.localizer import Localizer
 from snl_edu.outputs.console import ConsoleOutput
 from snl_edu.play.listener import Listener
@@ -99,6 +100,14 @@ class ClientState:
         # The turn their open question held has run out: the question is put aside, and
         # what the table says after waits until the lesson has said so.
         self.dropped = threading.Event()
+        # Her go after her roll (client/goes.py): her roll asked for it; the move that
+        # waits for it on the keyboard's thread; the table's time for it ran out; her keys
+        # (None: a script's, which replays as written).
+        self.go_asked = False
+        self.goes_due: collections.deque[tuple[Game | None, list[Event]]] = \
+            collections.deque()
+        self.go_over = threading.Event()
+        self.go_keys: CommandSource | None = None
         self.finished = False
         self.table_lessons = wire.SeatLessons()  # the teacher's, for every seat (Welcome)
         self.table_stopped = False  # the teacher's computer stopped the table: it comes back

@@ -19,6 +19,7 @@ from snl_edu.inputs.seat_inputs import SeatInputs
 from snl_edu.play import teams
 from snl_edu.play.listener import QuestionInput
 from snl_edu.table import wire
+from snl_edu.table.client.goes import SeatGoes
 from snl_edu.table.client.lessons import QuestionKeys, SeatLessons
 from snl_edu.table.client.link import UNTRUSTED, TableError, TableLink, Untrusted, checked_update
 from snl_edu.table.codes import normalise
@@ -32,7 +33,7 @@ LESSON_POLL = 0.05
 PROMPT_WAIT = 10.0  # "your turn", said to the end, takes a second or two
 
 
-class TableClient(TableLink, SeatLessons):
+class TableClient(TableLink, SeatLessons, SeatGoes):
     """A child's computer, or a projector's view, at the table: ``run`` plays to the end."""
 
     def run(self, keys: CommandSource | None, stack: contextlib.ExitStack | None = None
@@ -51,6 +52,7 @@ class TableClient(TableLink, SeatLessons):
                                    SeatInputs(keys).key_pressed)
                 self.outputs = self.listener.sink = open_outputs(self.console, audio)
                 if not self.options.watch:
+                    self.go_keys = keys if keys.interactive else None
                     asking = QuestionKeys(QuestionInput(keys, self.listener, self._leave), self.my_turn,
                                           self.ended, self._thinking, self.dropped)
                     self.teacher = self._open_lessons(
@@ -147,6 +149,8 @@ class TableClient(TableLink, SeatLessons):
     def _tell_update(self, game: Game | None, events: list[Event]) -> None:
         """A move, narrated; then its lessons (a card, or a question for this child) at the
         keyboard, before the next turn is called and anything else the table says."""
+        if self._her_move(game, events):
+            return  # counted by her first, at the keyboard (client/goes.py)
         self.told_game = game
         announce = self.listener.roll(events)
         if self.options.watch:
@@ -189,7 +193,10 @@ class TableClient(TableLink, SeatLessons):
             line = notice_text(self.loc, notice.kind, name, seconds)
         else:  # a host that did not say (or said nonsense): the default warning time
             line = notice_text(self.loc, notice.kind, name)
+        if notice.kind is Notice.COUNTED and seat == self.seat:
+            self.go_over.set()  # her go's time is up: the game counts the rest for her
         if notice.kind is Notice.TIME_UP and seat == self.seat:
+            self.go_asked = False  # the table rolled, not she: no go is waited for
             self.my_turn.clear()  # the table rolls for this child: the turn is no longer theirs
             self.turn_said.clear()
             self._tell(lambda: self._time_up(line))
@@ -232,7 +239,8 @@ class TableClient(TableLink, SeatLessons):
 
     def _teach(self, keys: QuestionKeys | None) -> None:
         """Lessons on the turns played, between the child's keys; an Enter that put a
-        question aside in the child's own turn rolls."""
+        question aside in the child's own turn rolls. Her go on her move comes first."""
+        self._take_goes()
         while self.teacher is not None and not self.ended.is_set():
             lesson: Callable[[], object]
             if self.kept_question is not None:
@@ -289,7 +297,7 @@ class TableClient(TableLink, SeatLessons):
                 # Our roll, once; in another's turn the table says whose roll it is.
                 self.my_turn.clear()
                 self.turn_said.clear()
-                self._send(wire.command_data(command))
+                self._send(wire.command_data(self._counted(command)))
             return
         if action is Action.END:
             self.ended.set()

@@ -7,6 +7,7 @@ import time
 from collections.abc import Sequence
 
 from snl_edu.engine.events import Event, Rolled
+from snl_edu.play.counting import walk_of
 from snl_edu.table import wire
 from snl_edu.table.host.state import ANSWERS_OWED_MOST, Chair, Peer, TableState
 from snl_edu.table.notices import notice_text, warning_seconds
@@ -51,13 +52,32 @@ class Broadcast(TableState):
             self.outputs.show_all([Message(line)])
 
     def _on_events(self, events: Sequence[Event]) -> None:
+        counted = self._her_go(events)
         with self.lock:
             self.state = self.game.to_data()
-            self._broadcast(wire.Update(tuple(events), self.state))
+            self._broadcast(wire.Update(tuple(events), self.state), besides=counted)
             rolled = {event.seat for event in events if isinstance(event, Rolled)}
             for chair in self.chairs:  # her question may follow her seat's roll
                 if chair.seat in rolled:
                     chair.answers_owed = min(chair.answers_owed + 1, ANSWERS_OWED_MOST)
+
+    def _her_go(self, events: Sequence[Event]) -> Peer | None:
+        """A roll whose move its child counts herself (wire.CountedRoll): her computer
+        alone hears the move, the room that she is counting; the table waits for her go
+        (at most her turn clock) before anyone else hears where she lands. Her computer's
+        connection, which has heard the move; None: no go."""
+        rolled = next((e.seat for e in events if isinstance(e, Rolled)), None)
+        with self.lock:
+            chair = next((c for c in self.chairs if c.seat == rolled and c.source.go_asked),
+                         None)
+            peer = chair.peer if chair is not None else None
+            if chair is None or peer is None or walk_of(events) is None:
+                return None  # no go asked, or no move to count (a wait for a six)
+            peer.send(wire.Update(tuple(events), self.game.to_data()))
+        self._notice(chair, Notice.COUNTING, besides=peer)
+        if not chair.source.wait_for_go():
+            self._notice(chair, Notice.COUNTED)
+        return peer
 
     def _goodbye(self, end: float) -> None:
         """The last words reach whoever reads by ``end`` (monotonic); whoever does not is

@@ -225,6 +225,10 @@ class Seating(Broadcast):
             if isinstance(request, wire.Answered):
                 self._keep_answer(mine, request, answers)
                 continue
+            if isinstance(request, wire.Went):  # her go is over: the table plays on
+                for chair in mine:
+                    chair.source.went()
+                continue
             due = next((c for c in mine if c.source.waiting), None)
             if isinstance(request, wire.Said):  # the turn was announced: its clock starts
                 if due is not None:

@@ -45,22 +45,24 @@
   let speaking = false;
   let playing = null;  // held, so the sound is not collected before it has ended
   let current = null;  // the line being said
-  function play(src) {
+  function play(audio) {
     return new Promise((resolve) => {
-      const audio = new Audio(src);
       const done = () => { clearTimeout(audio.limit); audio.pause(); resolve(); };
       playing = { stop: done };
       audio.onended = audio.onerror = done;
       // A browser with no sound device may never say "ended": its length is waited, no more
       // (and a sound that never loads, ten seconds).
-      audio.limit = setTimeout(done, 10000);
-      audio.onloadedmetadata = () => {
+      const measured = () => {
         clearTimeout(audio.limit);
         audio.limit = setTimeout(done, (audio.duration || 5) * 1000 + 250);
       };
+      audio.limit = setTimeout(done, 10000);
+      audio.onloadedmetadata = measured;
+      if (audio.readyState >= 1) measured();  // asked for ahead: its length is known
       audio.play().catch(done);
     });
   }
+  function sound(src) { return new Audio(src); }
   function voiceFor(lang) {
     if (!window.speechSynthesis) return null;
     return speechSynthesis.getVoices().find((v) => v.lang.toLowerCase().startsWith(lang)) || null;
@@ -73,34 +75,54 @@
       speechSynthesis.speak(utterance);
     });
   }
-  // Speech is planned, not queued: her own lines (her turn, her move, her question, the end)
-  // are always said, in order; another child's move is one short line, and when the voice
-  // falls behind (more than BEHIND seconds still to say) only the newest of those is kept.
-  const BEHIND = 4;
-  function seconds(line) { return 0.5 + line.text.length / 14; }  // a child's voice, about
+  // Speech is planned, not queued: her own lines (her turn, her move, her question, the
+  // table's news, the end) are always said, in order, and one that comes cuts short another
+  // child's move being said. Another child's move is one short line, said only while the
+  // voice keeps up: when its time comes it is left to the log if a newer one waits behind
+  // it or it came more than BEHIND seconds ago (the host's voice is slow: 3-4 s a line, a
+  // roll every second or two at six seats). The next line's sound is asked for while one
+  // is said, so that it is ready when it is due.
+  const BEHIND = 3;
   function dropQueued(drop) {
     for (let i = queue.length - 1; i >= 0; i--) if (drop(queue[i])) queue.splice(i, 1);
   }
+  function due(line) {
+    return line.kind !== "short" || (performance.now() - line.came < BEHIND * 1000
+      && !queue.some((later) => later.kind === "short" && later.came > line.came));
+  }
   function plan(line) {
+    line.came = performance.now();
     queue.push(line);
-    const waiting = queue.reduce((sum, queued) => sum + seconds(queued), 0);
-    if (waiting > BEHIND) {
-      const newest = queue.filter((queued) => queued.kind === "short").pop();
-      dropQueued((queued) => queued.kind === "short" && queued !== newest);
-    }
+    if (line.kind !== "short" && current && current.kind === "short") stopSaying(current);
     speakAll();
+  }
+  function stopSaying(line) {
+    line.cut = true;
+    if (window.speechSynthesis) speechSynthesis.cancel();
+    if (playing) playing.stop();
+  }
+  function hostVoice(line) {
+    if (!speech.checked || voiceFor(language)) return null;
+    if (!line.audio) line.audio = sound("/speech/" + encodeURIComponent(line.id) + ".wav");
+    return line.audio;
   }
   async function speakAll() {
     if (speaking) return;
     speaking = true;
     while (queue.length) {
       const line = current = queue.shift();
-      if (line.earcon && sounds.checked) await play("/audio/" + encodeURIComponent(line.earcon) + ".wav");
+      if (!due(line)) { heard(line); continue; }  // in the log, not said: the voice is behind
+      const next = queue.find(due);
+      if (next) hostVoice(next);  // asked for now, ready when it is due
+      if (line.earcon && sounds.checked && !line.cut) {
+        await play(sound("/audio/" + encodeURIComponent(line.earcon) + ".wav"));
+      }
       if (speech.checked && !line.cut) {
         const voice = voiceFor(language);
         if (voice) await say(line.text, language, voice);
-        else await play("/speech/" + encodeURIComponent(line.id) + ".wav");
+        else await play(hostVoice(line));
       }
+      line.audio = null;
       heard(line);
     }
     current = null;
@@ -167,15 +189,16 @@
 
   // Her tap cuts the line being said short, as a key at a terminal does, and the other
   // children's moves still waiting (they are in the log); her own lines still waiting are
-  // said: nothing she needs is lost to her own tap. Before the tap leaves, the host hears
-  // that the turn has been said, so the press is of this turn (the host holds the turn
-  // until the page has said it, and a roll before that is dropped).
-  function hush() {
+  // said (but her turn's, once she has rolled on it): nothing she needs is lost to her own
+  // tap. Before the tap leaves, the host hears that the turn has been said, so the press
+  // is of this turn (the host holds the turn until the page has said it, and a roll
+  // before that is dropped).
+  function hush(rolled) {
     for (const line of current ? [current, ...queue] : queue) {
       heard(line);  // her turn: she has acted on it
       if (line === current || line.kind === "short") line.cut = true;
     }
-    dropQueued((line) => line.kind === "short");
+    dropQueued((line) => line.kind === "short" || (rolled && line.turn));
     if (window.speechSynthesis) speechSynthesis.cancel();
     if (playing) playing.stop();
   }
@@ -248,9 +271,11 @@
       $("join").hidden = false;
     } else if (message.type === "line") {
       snl.line($("log"), message.text, 300);
-      const said = message.said === true && !turnTold;
+      announce(message.text, message.said === true);  // the turn's line: hers, at once
+      // Her turn's line after she has tapped Roll on it: shown, not said (she has acted).
+      if (message.said === true && turnTold) return;
       plan({ text: String(message.text), earcon: message.earcon ? String(message.earcon) : null,
-             id: String(message.id), said: said,
+             id: String(message.id), said: message.said === true, turn: message.said === true,
              kind: message.kind === "short" ? "short" : "own" });
     } else if (message.type === "whose") {
       $("whose").textContent = String(message.text || "");
@@ -260,6 +285,8 @@
       showTurn(message.mine === true);
     } else if (message.type === "board") {
       drawBoard(message);
+    } else if (message.type === "go") {
+      showGo(message);
     } else if (message.type === "ask") {
       if (message.open) openQuestion(message); else closeQuestion();
     } else if (message.type === "ended") {
@@ -270,6 +297,15 @@
       endControls();
       forgetSeat();
     }
+  }
+
+  // A screen reader hears a line as it comes from one of two live regions (the log itself
+  // is silent, else each line would be said twice): her turn and her question at once
+  // (assertive), everything else politely, after what it is saying.
+  function announce(text, urgent) {
+    const region = $(urgent ? "now" : "said");
+    if (urgent) region.replaceChildren();
+    snl.line(region, text, 3);
   }
 
   // The seats nobody has taken, by the names the teacher wrote (set as text, never HTML):
@@ -334,6 +370,7 @@
     $("roll").disabled = true;
     $("question").scrollIntoView({ block: "start" });
     $("answer").focus({ preventScroll: true });
+    announce(String(message.text || ""), true);
     plan({ text: String(message.text || ""), id: String(message.id || ""), said: false, kind: "own",
            earcon: message.earcon ? String(message.earcon) : null });
   }
@@ -404,13 +441,14 @@
     const answer = $("answer").value.trim();
     if (!answer) { $("answer").focus(); return; }  // nothing typed: the question waits
     $("answer").value = "";
-    hush();
+    hush(false);
     snl.send(ws, { type: "answer", text: answer });
   });
   function sendKey(key) {
-    hush();
+    const rolled = key === "\r" || key === " ";
+    hush(rolled);
     const message = { type: "key", key: key };
-    if (key === "\r" || key === " ") {
+    if (rolled) {
       const turn = document.body.dataset.turn === "mine" ? shownTurn : null;
       if (turn !== null && !turnTold) {
         snl.send(ws, { type: "said", id: "", turn: turn });
@@ -435,6 +473,32 @@
     $("turn").hidden = !mine;
     $("roll").setAttribute("aria-disabled", String(!mine));
   }
+
+  // Her go: after her roll she moves her own token, one tap a square, on the square her
+  // board rings next or on Next square; the host says the square's number after a pause
+  // (time to say it first). One tap, one square: the next waits for the host's next square.
+  let going = false;
+  function showGo(message) {
+    const open = message.open === true, at = Array.isArray(message.at) ? message.at : null;
+    const opening = open && $("step").hidden;
+    going = open;
+    $("step").hidden = !open;
+    $("step").setAttribute("aria-disabled", String(!open));
+    $("next-square").hidden = !(open && at);
+    if (open && at) place($("next-square"), at, 0);
+    if (opening) $("step").focus();
+    else if (!open && document.activeElement === $("step")) $("roll").focus();
+  }
+  function step() {
+    if (!going) return;
+    going = false;
+    $("step").setAttribute("aria-disabled", "true");
+    $("next-square").hidden = true;
+    hush();
+    snl.send(ws, { type: "step" });
+  }
+  $("step").addEventListener("click", step);
+  $("next-square").addEventListener("click", step);
 
   // The terminal's keys: Space or Enter rolls, r w a h , . [ ] Home and Escape as there.
   const NAMED = { Enter: "\r", " ": " ", Escape: "\x1b", Home: "\x1b[H" };

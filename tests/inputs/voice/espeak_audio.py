@@ -12,8 +12,11 @@ whenever it runs.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
 import math
+import os
 import random
 import subprocess
 import sys
@@ -22,6 +25,8 @@ from array import array
 from pathlib import Path
 
 import numpy as np
+
+from tests.kept import users_own_folder
 
 RATE = 16000
 
@@ -64,13 +69,12 @@ for text, voice, speed, *pitch in json.load(sys.stdin):
 """
 
 
-def speak_all(items: list[tuple[str, str, int]] | list[tuple[str, str, int, int]]
-              ) -> list[array[int]]:
+def speak_all(items: list[tuple[str, str, int]] | list[tuple[str, str, int, int]],
+              kept: bool = True) -> list[array[int]]:
     """(text, voice, words per minute[, pitch 0-100]) each, spoken in turn by one fresh
-    eSpeak NG: 16 kHz."""
-    done = subprocess.run([sys.executable, "-c", _CHILD], input=json.dumps(items).encode(),
-                          capture_output=True, check=True, timeout=120)
-    data = memoryview(done.stdout)
+    eSpeak NG: 16 kHz. ``kept``: the audio of the same items may come from an earlier
+    run (False: spoken now)."""
+    data = memoryview(_spoken(json.dumps(items), kept))
     rate = int.from_bytes(data[:4], "little", signed=True)
     position, spoken = 4, []
     for _ in items:
@@ -81,6 +85,36 @@ def speak_all(items: list[tuple[str, str, int]] | list[tuple[str, str, int, int]
             samples.byteswap()
         position += 4 + 2 * count
         spoken.append(resample(samples, rate, RATE))
+    return spoken
+
+
+def _spoken(items: str, keep: bool) -> bytes:
+    """What the child writes for these items. Its audio is a function of them alone (see
+    above), so it is kept between runs (tests/kept.py), named by the items, the child's
+    source, the eSpeak NG library and its data: each of the voice tests' 52 calls cost
+    a process start and eSpeak's set-up."""
+    import espeakng_loader
+
+    library, voices = Path(espeakng_loader.get_library_path()), \
+        Path(espeakng_loader.get_data_path()) / "phontab"
+    made_of = [items, _CHILD, *(f"{path}:{path.stat().st_size}:{path.stat().st_mtime_ns}"
+                                for path in (library, voices))]
+    folder = users_own_folder("espeak") if keep else None
+    kept = None if folder is None else \
+        folder / (hashlib.sha256("\0".join(made_of).encode()).hexdigest() + ".pcm")
+    with contextlib.suppress(OSError):
+        if kept is not None:
+            stored = kept.read_bytes()
+            if hashlib.sha256(stored[:-32]).digest() == stored[-32:]:  # whole, as written
+                return stored[:-32]
+    spoken = subprocess.run([sys.executable, "-c", _CHILD], input=items.encode(),
+                            capture_output=True, check=True, timeout=120).stdout
+    if kept is not None:
+        with contextlib.suppress(OSError):
+            kept.parent.mkdir(mode=0o700, exist_ok=True)
+            part = kept.with_suffix(f".{os.getpid()}.part")
+            part.write_bytes(spoken + hashlib.sha256(spoken).digest())
+            part.replace(kept)  # whole or not at all: another worker may read it
     return spoken
 
 
@@ -99,9 +133,9 @@ def resample(samples: array[int], rate: int, to: int) -> array[int]:
     return array("h", (a + (b - a) * (x - j)).astype(np.int16).tobytes())
 
 
-def speech(text: str, voice: str = "ko", speed: int = 150) -> array[int]:
+def speech(text: str, voice: str = "ko", speed: int = 150, kept: bool = True) -> array[int]:
     """Clean synthesised speech, 16 kHz mono int16, no padding."""
-    return speak_all([(text, voice, speed)])[0]
+    return speak_all([(text, voice, speed)], kept)[0]
 
 
 # The noise is what the seeded generator's randint() and gauss() would give, one call per

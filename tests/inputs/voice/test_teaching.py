@@ -76,10 +76,20 @@ def teach(tmp_path: Path, command: str, examples: Path) -> str:
     return output
 
 
+@pytest.fixture(scope="module")
+def taught_once(tmp_path_factory: pytest.TempPathFactory, examples: Path,
+                whisper_loads_once: None) -> Path:
+    """Asha taught roll and help, once for the module (each teaching costs a second of
+    CPU, the same every time): each test gets its own copy of her folder (taught)."""
+    folder = tmp_path_factory.mktemp("taught")
+    teach(folder, "roll", examples)
+    teach(folder, "help", examples)
+    return folder
+
+
 @pytest.fixture
-def taught(tmp_path: Path, examples: Path) -> Path:
-    teach(tmp_path, "roll", examples)
-    teach(tmp_path, "help", examples)
+def taught(tmp_path: Path, taught_once: Path) -> Path:
+    shutil.copytree(taught_once, tmp_path, dirs_exist_ok=True)
     return tmp_path
 
 

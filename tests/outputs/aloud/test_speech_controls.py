@@ -7,9 +7,10 @@ from pathlib import Path
 
 from snl_edu.inputs.commands import Action
 from snl_edu.language.localizer import Localizer
-from snl_edu.outputs.aloud.espeak import DEFAULT_RATE, MAX_RATE, EspeakSynthesiser, Voice
+from snl_edu.outputs.aloud.espeak import EspeakSynthesiser, Voice
 from snl_edu.outputs.aloud.player import Player
 from snl_edu.outputs.aloud.sound_outputs import PcmSpeaker, SpeechOutput
+from snl_edu.outputs.aloud.speech_settings import DEFAULT_RATE, MAX_RATE
 from snl_edu.play.speech_controls import RATE_STEP, SpeechControls, SpeechPrefs
 from tests.outputs.aloud.null_device import WatchedSink
 
