@@ -137,6 +137,7 @@ def test_a_multilingual_model_given_by_path_is_told_english_and_the_task(
     assert model.prompt("Roll.")[-2:] == ["<|startoftranscript|>", "<|notimestamps|>"]
     multilingual = object.__new__(WhisperBackend)
     multilingual._ids, multilingual.multilingual = model._ids, True
+    multilingual._merges, multilingual.language = None, "en"
     assert multilingual.prompt("Roll.") == [
         "<|startofprev|>", "ĠRoll", ".", "<|startoftranscript|>", "<|en|>", "<|transcribe|>",
         "<|notimestamps|>"]
