@@ -78,7 +78,8 @@ MOVED = """([since, seat]) => {
 
 
 def _moved_after(page: Any, since: float, seat: int) -> float:
-    """When the page drew the board with the seat's token moving, after ``since``."""
+    """When the page drew the board with the seat's token (numbered from 1, as the
+    board message numbers it) moving, after ``since``."""
     deadline = time.monotonic() + WAIT_MS / 1000
     while (when := page.evaluate(MOVED, [since, seat])) is None:
         if time.monotonic() > deadline:
@@ -149,7 +150,7 @@ def measure(rolls: int, seats: int = SEATS
                 done = [_lines_after(other, at, _roll_line(seat, other is page))
                         for other in pages]
                 to_every_page.extend(when - at for when in done)
-                token_moved.extend(_moved_after(other, at, seat) - at for other in pages)
+                token_moved.extend(_moved_after(other, at, seat + 1) - at for other in pages)
                 rolled = page
         finally:
             table.end()

@@ -143,8 +143,9 @@ def _voice(page: Any) -> PageVoice:
     return voice
 
 
-def measure(rolls: int, language: str = "en", seats: int = SEATS, eager: bool = False
-            ) -> list[PageVoice]:
+def measure(rolls: int, language: str = "en", seats: int = SEATS, eager: bool = False,
+            slowed: int = 0) -> list[PageVoice]:
+    """``slowed``: how many of the phones run their pages 4x slower (CDP's CPU throttling)."""
     from playwright.sync_api import sync_playwright
 
     from tests.table import chromium
@@ -169,6 +170,9 @@ def measure(rolls: int, language: str = "en", seats: int = SEATS, eager: bool = 
                 context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
                 context.add_init_script(LISTEN)
                 page = context.new_page()
+                if len(pages) < slowed:  # an old phone: its CPU a quarter as fast
+                    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate",
+                                                       {"rate": 4})
                 page.goto(f"http://127.0.0.1:{port}/#{CODE}")
                 page.wait_for_selector("#name", state="visible", timeout=WAIT_S * 1000)
                 page.fill("#name", name)
@@ -188,15 +192,15 @@ def measure(rolls: int, language: str = "en", seats: int = SEATS, eager: bool = 
     return voices
 
 
-def run(tiny: bool = False, rolls: int = 36, language: str = "en", eager: bool = False
-        ) -> list[Result]:
+def run(tiny: bool = False, rolls: int = 36, language: str = "en", eager: bool = False,
+        slowed: int = 0) -> list[Result]:
     from tests.table import chromium
 
     if chromium.executable() is None:
         print("No Chromium: nothing measured.")
         return []
     seats = 2 if tiny else SEATS
-    voices = measure(4 if tiny else rolls, language, seats, eager)
+    voices = measure(4 if tiny else rolls, language, seats, eager, slowed)
     first = [lag for voice in voices for lag in voice.first]
     every = first + [lag for voice in voices for lag in voice.following]
     for name, lags in (("first lines", first), ("every line", every)):
@@ -216,12 +220,15 @@ def main() -> None:
     parser.add_argument("--lang", default="en")
     parser.add_argument("--eager", action="store_true",
                         help="each child taps the moment her turn shows, not once she hears it")
+    parser.add_argument("--slowed", type=int, default=0,
+                        help="how many phones have their CPU slowed 4x (the first ones)")
     parser.add_argument("--dump", help="a JSON file for each page's raw record")
     options = parser.parse_args()
     if options.dump:
         DUMP.append(None)
     report(__doc__.splitlines()[0], lambda: run(rolls=options.rolls, language=options.lang,
-                                                   eager=options.eager))
+                                                   eager=options.eager,
+                                                   slowed=options.slowed))
     if options.dump:
         Path(options.dump).write_text(json.dumps(DUMP[1:]))
 

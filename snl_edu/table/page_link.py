@@ -25,7 +25,8 @@ SEND_WAIT = 5.0  # for the last messages to reach a page as its connection close
 # teacher has ended the game, the places): no longer than this in all, and not once a page
 # has said no line for END_SPEECH_IDLE (a page frozen, or its voice stuck on one line).
 END_SPEECH_WAIT = 60.0  # six seats' end is eight lines: 35 s in the host's child-paced voice
-END_SPEECH_IDLE = 6.0
+# (a Nepali snake's line is 7.4 s in the host's voice, then a slow phone's earcon and fetch)
+END_SPEECH_IDLE = 12.0
 END_SAID = "end"  # the page's "said" for its last words
 
 

@@ -1,6 +1,7 @@
 """What crosses the websocket between the host and a browser's page: small JSON, checked.
 
-The page sends what the child does (a language, a join, a key, an answer); the host sends
+The page sends what the child does (a language, a join, a key, an answer, a step of her
+go: ``{"type": "step"}``, a tap on her board's next square or on Next square); the host sends
 whole sentences already narrated in the child's language, with their earcon names, and the
 labels of the page's controls from the same catalog. The page has no sentences of its own.
 """

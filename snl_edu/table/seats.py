@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 
 from snl_edu.inputs.commands import Action, Command
 from snl_edu.table.turn_clock import QUESTION_CAP, SAYING_GRACE, Signal, TurnClock
-from snl_edu.table.wire import CountedRoll, Notice
+from snl_edu.table.wire import Notice
+from snl_edu.table.wire_requests import CountedRoll
 
 MISSED_BEFORE_COVER = 2
 WARNING_BEFORE = 5.0
@@ -96,7 +97,7 @@ class NetworkSeat:
         # The turns told to the owner's computer: each turn's notice names its number, and
         # the computer's "said" names the turn it said (a late one is of no turn now).
         self.turns_told = 0
-        # Her roll asked that she count its move herself (wire.CountedRoll); the table
+        # Her roll asked that she count its move herself (CountedRoll); the table
         # waits for her go now (``wait_for_go``).
         self.go_asked = False
         self.counting = False

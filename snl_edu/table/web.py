@@ -46,6 +46,7 @@ FILES = {  # address -> (file in snl_edu/table/web, type)
     "/projector": ("projector.html", "text/html; charset=utf-8"),
     "/page.css": ("page.css", "text/css; charset=utf-8"),
     "/seat.js": ("seat.js", "text/javascript; charset=utf-8"),
+    "/voice.js": ("voice.js", "text/javascript; charset=utf-8"),
     "/projector.js": ("projector.js", "text/javascript; charset=utf-8"),
     "/common.js": ("common.js", "text/javascript; charset=utf-8"),
 }

@@ -1,13 +1,14 @@
 """What crosses the network at the classroom table: small JSON messages, checked field by field.
 
-Every message either side sends is declared here, once, as a frozen record: the client's
-requests (``Join``, a roll ``Command`` or ``CountedRoll``, ``Said``, ``Asking``, ``Went``) and
-the table's facts (``Welcome``, ``Refused``, ``NoticeOf``, ``Update``, ``Ended``). Each record
-makes its own JSON (``data()``) and each side reads the other's with one function (``read_request``,
-``read_fact``) that checks every field's type and size and refuses anything else. Never text
-to print: each client narrates in its own language. Nothing from the network is evaluated or
-unpickled. What a fact means (a seat that exists, squares on the board, events that follow
-from the rolls) is checked by the client against the game it holds.
+Every message either side sends is declared once, as a frozen record: the table's facts
+here (``Welcome``, ``Refused``, ``NoticeOf``, ``Update``, ``Ended``), a client's requests
+in ``snl_edu.table.wire_requests`` (``Join``, a roll, ``Said``, ``Asking``, ``Went``,
+``Answered``). Each record makes its own JSON (``data()``) and each side reads the other's
+with one function (``read_request`` there, ``read_fact`` here) that checks every field's
+type and size and refuses anything else; the reading of fields both share is here. Never
+text to print: each client narrates in its own language. Nothing from the network is
+evaluated or unpickled. What a fact means (a seat that exists, squares on the board, events
+that follow from the rolls) is checked by the client against the game it holds.
 """
 
 from __future__ import annotations
@@ -16,14 +17,10 @@ import dataclasses
 import json
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar, get_args
+from typing import Any, ClassVar, get_args
 
 from snl_edu.engine.events import Event, GameOver, Standing
-from snl_edu.inputs.commands import Action, Command
-from snl_edu.safe_text import MAX_NAME, MAX_TITLE, clean_name, visible, visible_data
-
-if TYPE_CHECKING:
-    from snl_edu.vocabulary import AnswerRecord
+from snl_edu.safe_text import MAX_NAME, MAX_TITLE, clean_name, visible_data
 
 # A client's messages are small (a join, a command, an answer with its question, whose
 # Nepali is three bytes a letter): anything bigger is not ours.
@@ -35,19 +32,9 @@ MAX_CODE = 32
 MAX_DETAIL = 80
 MAX_SEATS = 64  # far more than a table seats: a longer list is not a game's
 MAX_EVENTS = 200
-MAX_QUESTION = 600  # a lesson question's words, as kept with its answer
-MAX_ANSWER_SECONDS = 24 * 3600.0  # a question left open for a school day, at most
-MAX_ANSWER_NUMBER = 1_000_000
 
 # Every kind of event the engine makes, by name: the union in engine.events is the list.
 EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in get_args(Event)}
-
-# The one thing a child asks the table for: a roll for their own seat. Everything else a
-# client answers itself (review, where, help, lessons), and leaving is the child's own: only
-# the teacher, at the host, ends the table, so a quit, a yes or an answer from a client is
-# refused whatever it sends.
-NETWORK_ACTIONS = frozenset({Action.ROLL})
-
 
 class Notice(StrEnum):
     """What the table tells about a seat or itself, beside the game's own events."""
@@ -117,21 +104,21 @@ def short_text(data: Mapping[str, Any], key: str, limit: int, required: bool = T
     return value
 
 
-def _enum_value(data: Mapping[str, Any], key: str) -> str:
+def read_enum(data: Mapping[str, Any], key: str) -> str:
     """A field naming one of a set (an action, a reason), as a text: anything else is "",
     which names none (the set's own lookup then refuses it)."""
     value = data.get(key)
     return value if isinstance(value, str) else ""
 
 
-def _flag(data: Mapping[str, Any], key: str) -> bool:
+def read_flag(data: Mapping[str, Any], key: str) -> bool:
     value = data.get(key, False)
     if not isinstance(value, bool):
         raise WireError(f"{key} is not true or false")
     return value
 
 
-def _count(data: Mapping[str, Any], key: str, required: bool = True) -> int | None:
+def read_count(data: Mapping[str, Any], key: str, required: bool = True) -> int | None:
     value = data.get(key)
     if value is None and not required:
         return None
@@ -140,7 +127,7 @@ def _count(data: Mapping[str, Any], key: str, required: bool = True) -> int | No
     return value
 
 
-def _names(data: Mapping[str, Any], key: str) -> tuple[str, ...]:
+def read_names(data: Mapping[str, Any], key: str) -> tuple[str, ...]:
     value = data.get(key, [])
     if not isinstance(value, list) or len(value) > MAX_SEATS or not all(
             isinstance(name, str) and len(name) <= 4 * MAX_NAME for name in value):
@@ -157,183 +144,10 @@ class Message:
         raise NotImplementedError
 
 
-# Requests from a client.
-
-@dataclasses.dataclass(frozen=True)
-class Join(Message):
-    type: ClassVar[str] = "join"
-    code: str
-    name: str  # cleaned of control and escape characters on receipt
-    token: str | None = None  # given back to a client at its first join: its seat's key
-    watch: bool = False  # a read-only view (a projector): takes no seat
-
-    def data(self) -> dict[str, Any]:
-        return {"type": self.type, "code": self.code, "name": self.name, "token": self.token,
-                "watch": self.watch}
-
-
-@dataclasses.dataclass(frozen=True)
-class Said(Message):
-    """The child's computer has announced their turn (shown, and spoken to the end).
-    ``turn``: which of the seat's turns (its notice's number): a computer that said an old
-    turn late, behind a voice far behind or a page that froze, says nothing of this one."""
-
-    type: ClassVar[str] = "said"
-    turn: int | None = None  # None: the turn now waiting (a computer that does not name it)
-
-    def data(self) -> dict[str, Any]:
-        return _with_turn({"type": self.type}, self.turn)
-
-
-@dataclasses.dataclass(frozen=True)
-class Asking(Message):
-    """The child's turn has been announced while their own question is open: their clock
-    waits until the question is over (then ``Said``)."""
-
-    type: ClassVar[str] = "asking"
-    turn: int | None = None  # as for ``Said``
-
-    def data(self) -> dict[str, Any]:
-        return _with_turn({"type": self.type}, self.turn)
-
-
-def _with_turn(message: dict[str, Any], turn: int | None) -> dict[str, Any]:
+def with_turn(message: dict[str, Any], turn: int | None) -> dict[str, Any]:
     if turn is not None:
         message["turn"] = turn
     return message
-
-
-@dataclasses.dataclass(frozen=True)
-class Answered(Message):
-    """A lesson question answered (or put aside) by a child at this computer, for the
-    teacher's computer to keep with the class's practice. The table keeps it only for a
-    child seated on this connection, and only after her seat's own rolls."""
-
-    type: ClassVar[str] = "answered"
-    name: str  # the child who answered: the seat's, or one of the team at this computer
-    language: str
-    # As the child's own store keeps it; its level is the host's to say (by its kind).
-    record: AnswerRecord
-
-    def data(self) -> dict[str, Any]:
-        return {"type": self.type, "name": self.name, "language": self.language,
-                **{key: getattr(self.record, key) for key in ANSWER_FIELDS}}
-
-
-# What of an ``AnswerRecord`` travels: the answer, not where or when a store keeps it.
-ANSWER_FIELDS = ("kind", "question", "expected", "given", "correct", "tries", "skipped",
-                 "seconds", "focus")
-
-
-def read_answered(data: Mapping[str, Any]) -> Answered:
-    """An answer as a client sends it, every field checked and the whole consistent: a
-    known kind and language, small numbers, right only when the last answer given was the
-    expected one, a skip never right, an answer given for every try."""
-    # Imported here: only a host reads answers, and the lessons are slow to import.
-    from snl_edu.language import registry
-    from snl_edu.lessons.answers import MAX_TRIES
-    from snl_edu.lessons.question_types import KIND_LEVEL, Kind
-    from snl_edu.vocabulary import AnswerRecord
-
-    name = clean_name(short_text(data, "name", 4 * MAX_NAME) or "", MAX_NAME)
-    kind = short_text(data, "kind", MAX_NAME) or ""
-    question = visible(short_text(data, "question", MAX_QUESTION) or "")
-    language = short_text(data, "language", MAX_NAME) or ""
-    expected, focus = _number(data, "expected"), _number(data, "focus", required=False)
-    given = _number(data, "given", required=False)
-    tries = _count(data, "tries")
-    correct, skipped = _flag(data, "correct"), _flag(data, "skipped")
-    seconds = data.get("seconds")
-    if not isinstance(seconds, int | float) or isinstance(seconds, bool) \
-            or not 0 <= seconds <= MAX_ANSWER_SECONDS:  # (NaN is no time either)
-        raise WireError("seconds is not a time")
-    if not name or not question.strip() or kind not in {k.value for k in Kind} \
-            or registry.get(language) is None:
-        raise WireError("not an answer to a lesson question")
-    assert expected is not None and tries is not None
-    if tries > MAX_TRIES or (given is None) != (tries == 0) \
-            or correct != (not skipped and given == expected) or (skipped and correct):
-        raise WireError("not an answer as a lesson gives it")
-    return Answered(name, language, AnswerRecord(
-        kind=kind, level=KIND_LEVEL[Kind(kind)], question=question, expected=expected,
-        given=given, correct=correct, tries=tries, skipped=skipped, seconds=float(seconds),
-        focus=focus))
-
-
-def _number(data: Mapping[str, Any], key: str, required: bool = True) -> int | None:
-    value = data.get(key)
-    if value is None and not required:
-        return None
-    if type(value) is not int or not 0 <= value <= MAX_ANSWER_NUMBER:
-        raise WireError(f"{key} is not a number")
-    return value
-
-
-@dataclasses.dataclass(frozen=True)
-class CountedRoll(Command):
-    """A roll whose move the child counts herself at her computer (snl_edu.play.counting:
-    a step is her own key there, never the table's): the table sends her the move, waits
-    for ``Went`` (at most her turn clock) and only then tells everyone else where she
-    lands. On the wire: a roll with ``"go": true``."""
-
-
-@dataclasses.dataclass(frozen=True)
-class Went(Message):
-    """The child's go is over (she counted it, or left it to the game): the table plays on."""
-
-    type: ClassVar[str] = "went"
-
-    def data(self) -> dict[str, Any]:
-        return {"type": self.type}
-
-
-def command_data(command: Command) -> dict[str, Any]:
-    """A command as a client sends it (only a roll is ever taken)."""
-    message: dict[str, Any] = {"type": "command", "action": str(command.action)}
-    if command.number is not None:
-        message["number"] = command.number
-    if isinstance(command, CountedRoll):
-        message["go"] = True
-    return message
-
-
-def read_join(data: Mapping[str, Any]) -> Join:
-    if data.get("type") != Join.type:
-        raise WireError("the first message must be a join")
-    code = short_text(data, "code", MAX_CODE)
-    name = clean_name(short_text(data, "name", 4 * MAX_NAME) or "", MAX_NAME)
-    token = short_text(data, "token", MAX_TOKEN, required=False)
-    watch = _flag(data, "watch")
-    if not name and not watch:
-        raise WireError("a player needs a name")
-    assert code is not None
-    return Join(code, name, token, watch)
-
-
-def read_command(data: Mapping[str, Any]) -> Command:
-    if data.get("type") != "command":
-        raise WireError("not a command")
-    try:
-        action = Action(_enum_value(data, "action"))
-    except ValueError as error:
-        raise WireError("unknown action") from error
-    if action not in NETWORK_ACTIONS:
-        raise WireError("not an action for the table")
-    return CountedRoll(action) if _flag(data, "go") else Command(action)
-
-
-def read_request(data: Mapping[str, Any]) -> Command | Said | Asking | Answered | Went:
-    """What a seated client sends after its join: a roll, that its turn was said, that her
-    go is over, or a lesson's answer."""
-    if data.get("type") == Said.type:
-        return Said(_count(data, "turn", False))
-    if data.get("type") == Went.type:
-        return Went()
-    if data.get("type") == Asking.type:
-        return Asking(_count(data, "turn", False))
-    if data.get("type") == Answered.type:
-        return read_answered(data)
-    return read_command(data)
 
 
 # Facts from the table.
@@ -465,7 +279,7 @@ class NoticeOf(Message):
             message["member"] = self.member
         if self.seconds is not None:
             message["seconds"] = self.seconds
-        return _with_turn(message, self.turn)
+        return with_turn(message, self.turn)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -508,18 +322,18 @@ def read_fact(data: Mapping[str, Any]) -> Fact:
     kind = data.get("type")
     if kind == Welcome.type:
         return Welcome(_game(data), _seat(data), short_text(data, "token", MAX_TOKEN, False),
-                       _flag(data, "back"), _count(data, "covered", False) or 0,
-                       _names(data, "members"), _seat_lessons(data))
+                       read_flag(data, "back"), read_count(data, "covered", False) or 0,
+                       read_names(data, "members"), _seat_lessons(data))
     if kind == Refused.type:
         try:
-            reason = Refusal(_enum_value(data, "reason"))
+            reason = Refusal(read_enum(data, "reason"))
         except ValueError:
             reason = Refusal.MALFORMED
         detail = clean_name(short_text(data, "detail", 4 * MAX_DETAIL, False) or "", MAX_DETAIL)
-        return Refused(reason, detail, _names(data, "free"))
+        return Refused(reason, detail, read_names(data, "free"))
     if kind == NoticeOf.type:
         try:
-            notice = Notice(_enum_value(data, "kind"))
+            notice = Notice(read_enum(data, "kind"))
         except ValueError as error:
             raise WireError("not a notice") from error
         member = short_text(data, "member", 4 * MAX_NAME, False)
@@ -527,13 +341,13 @@ def read_fact(data: Mapping[str, Any]) -> Fact:
         if (seat is None) != (notice in TABLE_NOTICES):
             raise WireError("a notice's seat is missing or not wanted")
         return NoticeOf(notice, seat, None if member is None else clean_name(member),
-                        _count(data, "seconds", False), _count(data, "turn", False))
+                        read_count(data, "seconds", False), read_count(data, "turn", False))
     if kind == Update.type:
         events = data.get("events")
         if not isinstance(events, list) or len(events) > MAX_EVENTS:
             raise WireError("events are not a short list")
         return Update(tuple(event_from_data(item) for item in events), _game(data))
     if kind == Ended.type:
-        return Ended(_flag(data, "finished"), _flag(data, "saved"),
-                     _flag(data, "stopped") if "stopped" in data else False)
+        return Ended(read_flag(data, "finished"), read_flag(data, "saved"),
+                     read_flag(data, "stopped") if "stopped" in data else False)
     raise WireError("not a message from a table")

@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 from snl_edu.cli import main
 from snl_edu.safe_text import MAX_NAME, clean_name, name_key
 from snl_edu.store import open_store
-from snl_edu.table.wire import Join, WireError, decode, read_join
+from snl_edu.table.wire import WireError, decode
+from snl_edu.table.wire_requests import Join, read_join
 from tests.checkup.classroom import SEED, answers_for
 
 from .budget import fuzz, fuzz_at, no_hang

@@ -24,7 +24,7 @@ from snl_edu.cli import main
 from snl_edu.inputs.commands import Action, Command
 from snl_edu.store import open_store
 from snl_edu.store.progress import ProgressStore
-from snl_edu.table import wire
+from snl_edu.table import wire_requests
 from snl_edu.table.client import TableClient
 from snl_edu.table.host import Table
 from snl_edu.vocabulary import AnswerRecord
@@ -116,7 +116,7 @@ def test_answers_at_a_childs_terminal_are_kept_on_the_teachers_computer(
 
 
 def answer(who: str, **changed: object) -> dict[str, Any]:
-    data = wire.Answered(who, "en", AnswerRecord(
+    data = wire_requests.Answered(who, "en", AnswerRecord(
         kind="next-number", level=1, question="What number comes after 4?", expected=5,
         given=5, correct=True, tries=1, skipped=False, seconds=2.5)).data()
     return {**data, **changed}
@@ -159,7 +159,7 @@ def test_a_hostile_computer_keeps_no_answers_but_its_own_and_few_of_those(
                      answer("Asha", given=None),  # tried, with nothing given
                      answer("Asha", skipped=True),  # skipped, said to be right
                      answer("Asha", kind="pick-a-lock"), answer("Asha", language="xx"),
-                     answer("Asha", question="x" * (wire.MAX_QUESTION + 1)),
+                     answer("Asha", question="x" * (wire_requests.MAX_QUESTION + 1)),
                      answer("Asha", tries=4), answer("Asha", seconds=-1),
                      answer("Asha", seconds=float("nan")), answer("Asha", expected=10**9),
                      answer("Asha", focus="5"), answer("Asha", name=["Asha"])]

@@ -35,12 +35,13 @@ LANDING = "Asha comes onto the board at square 5."
 @contextmanager
 def level_one_table(tmp_path: Path, clock: str = "0") -> Iterator[tuple[
         subprocess.Popen[str], Terminal, Terminal]]:
-    """A real host whose teacher set lessons at level 1 for every seat, and Asha's and
-    Bikash's computers joined to it (each with its own data folder)."""
+    """A real host whose teacher set lessons at level 1 for every seat, on 127.0.0.2 (the
+    teacher's computer), and Asha's and Bikash's computers joined to it (each with its
+    own data folder)."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "SNL_DATA_DIR": str(tmp_path / "host")}
     host = subprocess.Popen(
         snl("table", "host", "--players", "Asha,Bikash", "--lessons", "every", "--level", "1",
-            "--history", "off", "--bind", "127.0.0.1", "--port", "0", "--seed", "5",
+            "--history", "off", "--bind", "127.0.0.2", "--port", "0", "--seed", "5",
             "--turn-clock", clock, "--lang", "en", "--name", unique_table_name()),
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env=env)

@@ -25,7 +25,7 @@ from tests.table.pages import (
 __all__ = ["board", "browser"]
 pytestmark = pytest.mark.slow
 
-LANDING = "Asha comes onto the board at square 5."  # seed 5: her first roll is a 5
+LANDING = "You come onto the board at square 5."  # seed 5: her first roll is a 5 (told to her)
 
 
 def _her_square(page: Any) -> str | None:

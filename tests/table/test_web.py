@@ -102,7 +102,7 @@ def test_the_page_files_hold_no_inline_script_and_never_write_html() -> None:
         assert not re.search(r"<script(?![^>]*\bsrc=)", html), name  # every script is a file
         assert not re.search(r"\son[a-z]+=", html) and "style=" not in html, name
         assert "http://" not in html and "https://" not in html, name  # nothing from elsewhere
-    for name in ("seat.js", "projector.js", "common.js"):
+    for name in ("seat.js", "voice.js", "projector.js", "common.js"):
         script = (WEB / name).read_text(encoding="utf-8")
         for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write",
                      "eval(", "new Function", "setTimeout(\""):

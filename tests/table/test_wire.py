@@ -11,7 +11,7 @@ from snl_edu.boards import load_board
 from snl_edu.engine import Game, Rules, Seat
 from snl_edu.inputs.commands import Action, Command
 from snl_edu.inputs.dice import RandomDice
-from snl_edu.table import wire
+from snl_edu.table import wire, wire_requests
 
 
 def test_every_event_of_whole_games_crosses_the_wire_unchanged() -> None:
@@ -39,18 +39,18 @@ def test_anything_but_an_event_is_refused(data: object) -> None:
 
 
 def test_the_only_command_for_the_table_is_a_roll() -> None:
-    assert wire.read_command(wire.command_data(Command(Action.ROLL))) == Command(Action.ROLL)
+    assert wire_requests.read_command(wire_requests.command_data(Command(Action.ROLL))) == Command(Action.ROLL)
     for bad in ({"type": "command", "action": "where"}, {"type": "command", "action": "x"},
                 {"type": "command", "action": "quit"}, {"type": "command", "action": "yes"},
                 {"type": "command", "action": "end"},
-                wire.command_data(Command.answer(12)),
+                wire_requests.command_data(Command.answer(12)),
                 {"type": "join", "code": "x", "name": "y"}):
         with pytest.raises(wire.WireError):
-            wire.read_command(bad)
+            wire_requests.read_command(bad)
 
 
 def test_a_join_name_is_cleaned_and_cut_and_a_message_is_capped() -> None:
-    join = wire.read_join({"type": "join", "code": "ABCD", "name": "\x1b[2J  Asha\x07 " * 3})
+    join = wire_requests.read_join({"type": "join", "code": "ABCD", "name": "\x1b[2J  Asha\x07 " * 3})
     assert "\x1b" not in join.name and "\x07" not in join.name and len(join.name) <= 40
     with pytest.raises(wire.WireError):
         wire.decode("x" * (wire.MAX_CLIENT_MESSAGE + 1), wire.MAX_CLIENT_MESSAGE)
@@ -89,10 +89,10 @@ def test_anything_a_table_would_not_send_is_refused(data: dict[str, object]) -> 
 
 
 def test_a_said_names_the_turn_it_said_and_a_name_that_is_no_number_is_refused() -> None:
-    for request in (wire.Said(), wire.Said(3), wire.Asking(4)):
-        assert wire.read_request(json.loads(wire.encode(request))) == request
+    for request in (wire_requests.Said(), wire_requests.Said(3), wire_requests.Asking(4)):
+        assert wire_requests.read_request(json.loads(wire.encode(request))) == request
     with pytest.raises(wire.WireError):
-        wire.read_request({"type": "said", "turn": -1})
+        wire_requests.read_request({"type": "said", "turn": -1})
 
 
 def test_texts_from_the_table_are_made_visible() -> None:
@@ -104,12 +104,12 @@ def test_texts_from_the_table_are_made_visible() -> None:
 
 
 def test_a_roll_she_counts_herself_and_her_go_ending_cross_the_wire() -> None:
-    counted = wire.read_request(wire.command_data(wire.CountedRoll(Action.ROLL)))
-    assert isinstance(counted, wire.CountedRoll) and counted.action is Action.ROLL
-    plain = wire.read_request(wire.command_data(Command(Action.ROLL)))
-    assert not isinstance(plain, wire.CountedRoll)
-    assert isinstance(wire.read_request(wire.Went().data()), wire.Went)
+    counted = wire_requests.read_request(wire_requests.command_data(wire_requests.CountedRoll(Action.ROLL)))
+    assert isinstance(counted, wire_requests.CountedRoll) and counted.action is Action.ROLL
+    plain = wire_requests.read_request(wire_requests.command_data(Command(Action.ROLL)))
+    assert not isinstance(plain, wire_requests.CountedRoll)
+    assert isinstance(wire_requests.read_request(wire_requests.Went().data()), wire_requests.Went)
     with pytest.raises(wire.WireError):  # "go" is true or false, nothing else
-        wire.read_request({"type": "command", "action": "roll", "go": "yes"})
+        wire_requests.read_request({"type": "command", "action": "roll", "go": "yes"})
     for kind in (wire.Notice.COUNTING, wire.Notice.COUNTED):  # about her seat
         assert wire.read_fact(wire.NoticeOf(kind, 0).data()) == wire.NoticeOf(kind, 0)

@@ -2,8 +2,8 @@
 at ``snl play`` (snl_edu.play.counting, through the shared ``Listener``), before it says
 where she lands.
 
-Her roll tells the table she will (``wire.CountedRoll``): the table sends her computer the
-move, tells the room she is counting, and waits for ``wire.Went`` (at most her turn clock:
+Her roll tells the table she will (``wire_requests.CountedRoll``): the table sends her computer the
+move, tells the room she is counting, and waits for ``wire_requests.Went`` (at most her turn clock:
 then ``Notice.COUNTED``, and the game counts the rest for her). A step is her own key on
 her own computer (Space, Enter, the square typed, "next" said; a page's tap): the table
 never hears it. The move waits on the keyboard's thread, where her keys are read, and
@@ -19,7 +19,7 @@ from snl_edu.engine.events import Event, Rolled
 from snl_edu.inputs.commands import Action, Command, CommandSource
 from snl_edu.play.counting import GoKeys, walk_of
 from snl_edu.play.listener import QuestionInput
-from snl_edu.table import wire
+from snl_edu.table import wire_requests
 from snl_edu.table.client.state import ClientState
 
 GO_POLL = 0.2  # how soon her go hears that its time is up, or that the table closed
@@ -60,7 +60,7 @@ class SeatGoes(ClientState):
             self.go_asked = False
             return command
         self.go_asked = True
-        return wire.CountedRoll(command.action, command.text)
+        return wire_requests.CountedRoll(command.action, command.text)
 
     def _her_move(self, game: Game | None, events: list[Event]) -> bool:
         """The move of the roll that asked for her go: kept for the keyboard's thread, and
@@ -98,7 +98,7 @@ class SeatGoes(ClientState):
                 GoInput(keys, lambda: self.go_over.is_set() or self.ended.is_set(),
                         self._go_waiting),
                 lambda: self._leave(own)))
-            self._send(wire.Went())
+            self._send(wire_requests.Went())
             self._go_done(game, events)
             with self.shown:
                 if self.teacher is not None and game is not None:

@@ -18,7 +18,7 @@ from snl_edu.lessons.answers import ANSWERED_BY_GAME
 from snl_edu.play import teams
 from snl_edu.play.listener import QuestionInput
 from snl_edu.safe_text import clean_name
-from snl_edu.table import wire
+from snl_edu.table import wire, wire_requests
 from snl_edu.table.client.state import ClientState
 from snl_edu.table.codes import normalise
 from snl_edu.vocabulary import Message
@@ -145,12 +145,12 @@ class SeatLessons(ClientState):
         not sent (a refusal counts against the connection)."""
         record = outcome.record()
         given = None if record.given is None else \
-            min(max(record.given, 0), wire.MAX_ANSWER_NUMBER)
-        answer = wire.Answered(name, self.loc.language, dataclasses.replace(
-            record, question=record.question[:wire.MAX_QUESTION], given=given,
-            seconds=min(max(record.seconds, 0.0), wire.MAX_ANSWER_SECONDS)))
+            min(max(record.given, 0), wire_requests.MAX_ANSWER_NUMBER)
+        answer = wire_requests.Answered(name, self.loc.language, dataclasses.replace(
+            record, question=record.question[:wire_requests.MAX_QUESTION], given=given,
+            seconds=min(max(record.seconds, 0.0), wire_requests.MAX_ANSWER_SECONDS)))
         try:
-            wire.read_answered(answer.data())
+            wire_requests.read_answered(answer.data())
         except wire.WireError:
             return
         self._send(answer)

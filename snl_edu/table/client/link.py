@@ -18,7 +18,7 @@ from snl_edu.error_text import describe
 from snl_edu.language.localizer import Localizer
 from snl_edu.play import teams
 from snl_edu.play.narration import Narrator, Verbosity, computer_name
-from snl_edu.table import wire
+from snl_edu.table import wire, wire_requests
 from snl_edu.table.client.state import RECONNECT_LONGEST, ClientOptions, ClientState
 from snl_edu.table.codes import normalise, quiet_logger
 from snl_edu.table.wire import Refusal
@@ -146,7 +146,7 @@ def _accepts(options: ClientOptions) -> bool:
         with connect(table_uri(options.host, options.port), compression=None, proxy=None,
                      logger=quiet_logger("client"),
                      open_timeout=CONNECT_WAIT, max_size=wire.MAX_TABLE_MESSAGE) as probe:
-            probe.send(wire.encode(wire.Join(options.code, "", watch=True)))
+            probe.send(wire.encode(wire_requests.Join(options.code, "", watch=True)))
             reply = wire.read_fact(wire.decode(probe.recv(timeout=CONNECT_WAIT),
                                                wire.MAX_TABLE_MESSAGE))
     except (OSError, TimeoutError, WebSocketException, wire.WireError):
@@ -182,7 +182,7 @@ class TableLink(ClientState):
                                  address=address)
             self.connection = self._connections.enter_context(made)
         try:
-            self.connection.send(wire.encode(wire.Join(
+            self.connection.send(wire.encode(wire_requests.Join(
                 self.options.code, self.options.name, self.token, self.options.watch)))
             first = wire.read_fact(wire.decode(self.connection.recv(timeout=CONNECT_WAIT),
                                                wire.MAX_TABLE_MESSAGE))

@@ -18,7 +18,7 @@ from snl_edu.inputs.gestures import keyboard, your_turn
 from snl_edu.inputs.seat_inputs import SeatInputs
 from snl_edu.play import teams
 from snl_edu.play.listener import QuestionInput
-from snl_edu.table import wire
+from snl_edu.table import wire, wire_requests
 from snl_edu.table.client.goes import SeatGoes
 from snl_edu.table.client.lessons import QuestionKeys, SeatLessons
 from snl_edu.table.client.link import UNTRUSTED, TableError, TableLink, Untrusted, checked_update
@@ -227,7 +227,7 @@ class TableClient(TableLink, SeatLessons, SeatGoes):
                     self.turn_said.set()
                     # Named: said late (the table's words read after a long wait), it is
                     # of a turn gone, and the table takes it for no later one.
-                    self._send(wire.Asking(turn) if self.clock_held else wire.Said(turn))
+                    self._send(wire_requests.Asking(turn) if self.clock_held else wire_requests.Said(turn))
         finally:
             self.prompting.clear()
 
@@ -285,7 +285,7 @@ class TableClient(TableLink, SeatLessons, SeatGoes):
             elif keys is not None:  # the answer comes from the same keys
                 self._leave(keys)
             return
-        if action in wire.NETWORK_ACTIONS:
+        if action in wire_requests.NETWORK_ACTIONS:
             if self.options.watch:
                 return
             if self.my_turn.is_set() and self.prompting.is_set():
@@ -297,7 +297,7 @@ class TableClient(TableLink, SeatLessons, SeatGoes):
                 # Our roll, once; in another's turn the table says whose roll it is.
                 self.my_turn.clear()
                 self.turn_said.clear()
-                self._send(wire.command_data(self._counted(command)))
+                self._send(wire_requests.command_data(self._counted(command)))
             return
         if action is Action.END:
             self.ended.set()

@@ -1,5 +1,5 @@
 """The class's practice on the teacher's computer: the lesson answers a child's terminal
-sends (``wire.Answered``, checked field by field where it is read), kept under the name of
+sends (``wire_requests.Answered``, checked field by field where it is read), kept under the name of
 the child seated on that connection, in the teacher's store, beside the check-ups, so
 ``snl progress --class`` there counts every seat's questions. A page's seat runs at the
 host and keeps its answers there itself.
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from snl_edu.safe_text import name_key
 from snl_edu.store import Store, StoreError
-from snl_edu.table import wire
+from snl_edu.table import wire_requests
 
 MODE = "table"  # the lesson session's mode, as a terminal's own record names it
 
@@ -29,7 +29,7 @@ class ClassAnswers:
         self._failed = False
         self._sessions: dict[str, int] = {}  # by name_key: one lesson session per child
 
-    def keep(self, name: str, answer: wire.Answered) -> None:
+    def keep(self, name: str, answer: wire_requests.Answered) -> None:
         """Keep the answer of the child seated as ``name`` (the table's name for her)."""
         from snl_edu.store.progress import ProgressStore
 

@@ -62,7 +62,7 @@ class Broadcast(TableState):
                     chair.answers_owed = min(chair.answers_owed + 1, ANSWERS_OWED_MOST)
 
     def _her_go(self, events: Sequence[Event]) -> Peer | None:
-        """A roll whose move its child counts herself (wire.CountedRoll): her computer
+        """A roll whose move its child counts herself (wire_requests.CountedRoll): her computer
         alone hears the move, the room that she is counting; the table waits for her go
         (at most her turn clock) before anyone else hears where she lands. Her computer's
         connection, which has heard the move; None: no go."""

@@ -12,7 +12,7 @@ from websockets.exceptions import WebSocketException
 from snl_edu.inputs.commands import Action
 from snl_edu.play import teams
 from snl_edu.safe_text import name_key
-from snl_edu.table import codes, wire
+from snl_edu.table import codes, wire, wire_requests
 from snl_edu.table.browser import serve_page
 from snl_edu.table.connection import Outbox
 from snl_edu.table.gate import network_of
@@ -60,7 +60,7 @@ class Seating(Broadcast):
         connection = peer.connection
         address = self.gate.speaks_for(connection.remote_address)  # a page's, for its relay
         try:
-            join = wire.read_join(wire.decode(connection.recv(timeout=FIRST_MESSAGE_WAIT),
+            join = wire_requests.read_join(wire.decode(connection.recv(timeout=FIRST_MESSAGE_WAIT),
                                               wire.MAX_CLIENT_MESSAGE))
         except (wire.WireError, TimeoutError):
             self._refuse(peer, wire.Refused(Refusal.MALFORMED))
@@ -103,7 +103,7 @@ class Seating(Broadcast):
         with self.lock:
             return tuple(c.name for c in self.chairs if c.peer is None and not c.joined_before)
 
-    def _seating(self, join: wire.Join) -> list[Chair] | wire.Refused:
+    def _seating(self, join: wire_requests.Join) -> list[Chair] | wire.Refused:
         """The chairs a join takes: those its token holds, else the child's own by name,
         else a whole team's free chairs by the team's name (the team at one computer).
         A chair once taken is taken back by name only after the teacher lets them
@@ -212,7 +212,7 @@ class Seating(Broadcast):
             if in_second > MESSAGES_PER_SECOND or peer.outbox.closed:
                 return  # a flood, or a client too slow to read: dropped, its seat kept
             try:
-                request = wire.read_request(wire.decode(text, wire.MAX_CLIENT_MESSAGE))
+                request = wire_requests.read_request(wire.decode(text, wire.MAX_CLIENT_MESSAGE))
             except wire.WireError as error:
                 bad += 1
                 peer.send(wire.Refused(Refusal.MALFORMED, str(error)[:wire.MAX_DETAIL]))
@@ -222,19 +222,19 @@ class Seating(Broadcast):
             mine = [c for c in chairs if c.peer is peer]
             if not mine:
                 continue
-            if isinstance(request, wire.Answered):
+            if isinstance(request, wire_requests.Answered):
                 self._keep_answer(mine, request, answers)
                 continue
-            if isinstance(request, wire.Went):  # her go is over: the table plays on
+            if isinstance(request, wire_requests.Went):  # her go is over: the table plays on
                 for chair in mine:
                     chair.source.went()
                 continue
             due = next((c for c in mine if c.source.waiting), None)
-            if isinstance(request, wire.Said):  # the turn was announced: its clock starts
+            if isinstance(request, wire_requests.Said):  # the turn was announced: its clock starts
                 if due is not None:
                     due.source.said(request.turn)
                 continue
-            if isinstance(request, wire.Asking):  # ... and their question is open: it waits
+            if isinstance(request, wire_requests.Asking):  # ... and their question is open: it waits
                 if due is not None:
                     due.source.asking(request.turn)
                 continue
@@ -245,7 +245,7 @@ class Seating(Broadcast):
                     continue
             (due or mine[0]).source.put(request)
 
-    def _keep_answer(self, mine: list[Chair], answer: wire.Answered,
+    def _keep_answer(self, mine: list[Chair], answer: wire_requests.Answered,
                      answers: ClassAnswers) -> None:
         """A lesson answer of a child at this connection, one owed after her seat's roll,
         kept under the table's name for her; any other is let go without a word."""
