@@ -55,11 +55,11 @@ class SeatGoes(ClientState):
         """Her roll, asking for her go if her lessons give her one on its move. A team's
         seat does not ask: whose roll is due is the table's to say."""
         teacher, game, seat = self.teacher, self.game, self.seat
-        if teacher is None or game is None or seat is None or self.go_keys is None \
+        if teacher is None or game is None or seat is None or self.go.keys is None \
                 or self.members or not teacher.would_go(game, seat):
-            self.go_asked = False
+            self.go.asked = False
             return command
-        self.go_asked = True
+        self.go.asked = True
         return wire_requests.CountedRoll(command.action, command.text)
 
     def _her_move(self, game: Game | None, events: list[Event]) -> bool:
@@ -68,12 +68,12 @@ class SeatGoes(ClientState):
         rolled = next((e for e in events if isinstance(e, Rolled)), None)
         if rolled is None or rolled.seat != self.seat:
             return False
-        if not self.go_asked:
+        if not self.go.asked:
             self._no_go(game, events)
             return False
-        self.go_asked = False
+        self.go.asked = False
         with self.shown:
-            self.goes_due.append((game, events))
+            self.go.due.append((game, events))
             if self.held is None:
                 self.held = []
         return True
@@ -88,14 +88,14 @@ class SeatGoes(ClientState):
     def _take_goes(self) -> None:
         """Her go on the move that waits for it (keyboard's thread), then the move's
         lessons come as after any move, and the table plays on."""
-        own = self.go_keys
-        while self.goes_due and own is not None:
-            game, events = self.goes_due.popleft()
+        own = self.go.keys
+        while self.go.due and own is not None:
+            game, events = self.go.due.popleft()
             self.told_game = game
-            self.go_over.clear()
+            self.go.over.clear()
             keys = QuestionInput(own, self.listener, self._leave, self.seat)
             announce = self.listener.roll(events, GoKeys(
-                GoInput(keys, lambda: self.go_over.is_set() or self.ended.is_set(),
+                GoInput(keys, lambda: self.go.over.is_set() or self.ended.is_set(),
                         self._go_waiting),
                 lambda: self._leave(own)))
             self._send(wire_requests.Went())

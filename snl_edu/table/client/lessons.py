@@ -189,7 +189,7 @@ class SeatLessons(ClientState):
         with self.releasing:  # one thread at a time says them, so their order is kept
             while True:
                 with self.shown:
-                    if self.held is None or self.turns or self.goes_due \
+                    if self.held is None or self.turns or self.go.due \
                             or self.dropped.is_set():
                         return
                     if not self.held:
@@ -249,7 +249,7 @@ class SeatLessons(ClientState):
         self.teacher = None
         self.turns.clear()
         with self.shown:
-            while self.goes_due:  # a go never begun: her move told as it was
-                _, events = self.goes_due.popleft()
+            while self.go.due:  # a go never begun: her move told as it was
+                _, events = self.go.due.popleft()
                 self.held = [self.listener.roll(events), *(self.held or [])]
         self._release()

@@ -52,6 +52,18 @@ class ClientOptions:
     learner: str | None = None  # the name progress is kept under (default: the seat's)
 
 
+@dataclass
+class HerGo:
+    """Her go after her roll, at this computer (client/goes.py)."""
+
+    asked: bool = False  # her roll asked that she count its move herself
+    # The moves that wait for her go on the keyboard's thread.
+    due: collections.deque[tuple[Game | None, list[Event]]] = field(
+        default_factory=collections.deque)
+    over: threading.Event = field(default_factory=threading.Event)  # the table's time ran out
+    keys: CommandSource | None = None  # her keys (None: a script's, replayed as written)
+
+
 class ClientState:
     """The client's state, shared by its link to the table, the seat's lessons and the turn
     loop (``TableClient``)."""
@@ -80,17 +92,14 @@ class ClientState:
         self.prompting = threading.Event()  # "your turn" is being said now
         self.sending = threading.Lock()  # "said" and a roll leave in the order they happen
         self.turns_called = 0  # how many times the table has asked for this seat's roll
-        # Lessons run on this computer, between the child's own keys: the network thread
-        # hands each turn's events over and the keyboard's thread asks the question.
+        # Lessons run here: the network thread hands each turn's events to the keys' thread.
         self.teacher: Teacher | None = None
         self.turns: collections.deque[tuple[Game, list[Event]]] = collections.deque()
         # The question open here when this computer's program last quit (kept with the
         # seat's key): asked again first when the child is back.
         self.kept_question: object = None
-        # While a move's lesson is due, what the table says meanwhile waits here, in order,
-        # and is said after it (None: said at once), so a card or a question comes right
-        # after its move. Once the child's question has been said, the table's lines are
-        # said as they come (at the keys' next poll), each time with the question below.
+        # What the table says while a move's lesson is due, in order, said after it (None:
+        # at once); once her question is said, lines come as they come, the question below.
         self.held: list[Callable[[], None]] | None = None
         self.told_game: Game | None = None  # the game as of the last update said
         self.releasing = threading.Lock()
@@ -100,14 +109,7 @@ class ClientState:
         # The turn their open question held has run out: the question is put aside, and
         # what the table says after waits until the lesson has said so.
         self.dropped = threading.Event()
-        # Her go after her roll (client/goes.py): her roll asked for it; the move that
-        # waits for it on the keyboard's thread; the table's time for it ran out; her keys
-        # (None: a script's, which replays as written).
-        self.go_asked = False
-        self.goes_due: collections.deque[tuple[Game | None, list[Event]]] = \
-            collections.deque()
-        self.go_over = threading.Event()
-        self.go_keys: CommandSource | None = None
+        self.go = HerGo()  # her go after her roll (client/goes.py)
         self.finished = False
         self.table_lessons = wire.SeatLessons()  # the teacher's, for every seat (Welcome)
         self.table_stopped = False  # the teacher's computer stopped the table: it comes back
@@ -121,9 +123,8 @@ class ClientState:
         self._connecting = threading.Lock()
         self._closed = False
         self.token: str | None = None
-        # Where this child's key to their seat is kept on their computer, so joining again
-        # after the program quit needs no teacher (None: only in memory, as a page's seat;
-        # a watcher has no seat, so no key).
+        # Where her seat's key is kept on her computer, so joining again needs no teacher
+        # (None: only in memory, as a page's seat; a watcher has no seat, so no key).
         self.seat_keys = None if options.watch else seat_keys
         self.key_kept = False  # the latest key is kept there
         self.seat: int | None = None

@@ -52,7 +52,7 @@ class TableClient(TableLink, SeatLessons, SeatGoes):
                                    SeatInputs(keys).key_pressed)
                 self.outputs = self.listener.sink = open_outputs(self.console, audio)
                 if not self.options.watch:
-                    self.go_keys = keys if keys.interactive else None
+                    self.go.keys = keys if keys.interactive else None
                     asking = QuestionKeys(QuestionInput(keys, self.listener, self._leave), self.my_turn,
                                           self.ended, self._thinking, self.dropped)
                     self.teacher = self._open_lessons(
@@ -194,9 +194,9 @@ class TableClient(TableLink, SeatLessons, SeatGoes):
         else:  # a host that did not say (or said nonsense): the default warning time
             line = notice_text(self.loc, notice.kind, name)
         if notice.kind is Notice.COUNTED and seat == self.seat:
-            self.go_over.set()  # her go's time is up: the game counts the rest for her
+            self.go.over.set()  # her go's time is up: the game counts the rest for her
         if notice.kind is Notice.TIME_UP and seat == self.seat:
-            self.go_asked = False  # the table rolled, not she: no go is waited for
+            self.go.asked = False  # the table rolled, not she: no go is waited for
             self.my_turn.clear()  # the table rolls for this child: the turn is no longer theirs
             self.turn_said.clear()
             self._tell(lambda: self._time_up(line))

@@ -52,14 +52,9 @@ def _spellout(languages: list[str]) -> dict[str, int]:
     return words
 
 
-def parse_phrase_book(language: str, data: dict[str, object]) -> PhraseBook:
-    """Check and build a phrase book from parsed TOML; a bad file raises VoiceError."""
-    def fail(detail: str) -> VoiceError:
-        return VoiceError(VoiceProblem.PHRASES, detail, language)
-
-    model = data.get("model")
-    if not isinstance(model, str) or not model:
-        raise fail("model must name the speech model's language, for example \"en-us\"")
+def _commands(data: dict[str, object], fail: Callable[[str], VoiceError]
+              ) -> dict[str, Action]:
+    """The [commands] table: each phrase, normalised, to the one action it says."""
     raw_commands = data.get("commands")
     if not isinstance(raw_commands, dict):
         raise fail("a [commands] table is needed")
@@ -77,6 +72,18 @@ def parse_phrase_book(language: str, data: dict[str, object]) -> PhraseBook:
             key = normalise(phrase)
             if key and commands.setdefault(key, action) is not action:
                 raise fail(f"{phrase!r} is given for two commands")
+    return commands
+
+
+def parse_phrase_book(language: str, data: dict[str, object]) -> PhraseBook:
+    """Check and build a phrase book from parsed TOML; a bad file raises VoiceError."""
+    def fail(detail: str) -> VoiceError:
+        return VoiceError(VoiceProblem.PHRASES, detail, language)
+
+    model = data.get("model")
+    if not isinstance(model, str) or not model:
+        raise fail("model must name the speech model's language, for example \"en-us\"")
+    commands = _commands(data, fail)
     raw_numbers = data.get("numbers", {})
     if not isinstance(raw_numbers, dict):
         raise fail("[numbers] must be a table")
