@@ -15,6 +15,7 @@ from snl_edu.inputs.commands import Action, Command
 from snl_edu.lessons.questions import LEVEL_KINDS, Kind
 from snl_edu.store import open_store
 from snl_edu.store.progress import ProgressStore
+from snl_edu.table.wire import Notice
 from tests.lessons.truth import Audit, facts_of
 
 from .helpers import WAIT, Child, LineLog, RollWhenAsked, open_table, table_options
@@ -106,6 +107,17 @@ def test_a_dropped_member_is_covered_rejoins_by_name_and_a_restart_goes_on_with_
         bikash = Child(table, "Bikash", stop_after=1)
         bikash.log.wait_for(lambda lines: any("Asha and Bikash rolled a" in line for line in lines)
                             and bikash.keys.answered == 1)  # type: ignore[union-attr]
+        # Once the computer covers him, the others' turns pass at machine speed: the game
+        # could end before he is back (found on an idle machine). The teacher pauses there.
+        covered = next(chair.source for chair in table.chairs if chair.name == "Bikash")
+        tell = covered.tell
+
+        def pause_once_he_is_covered(notice: Notice) -> None:
+            tell(notice)
+            if notice is Notice.COVERED:
+                table.pause()
+
+        covered.tell = pause_once_he_is_covered
         bikash.leave()  # Bikash's computer drops; Asha plays on for the team
         host_log.wait_for(lambda lines: any(
             "Bikash has missed two turns: the computer rolls for Bikash" in line
@@ -114,6 +126,7 @@ def test_a_dropped_member_is_covered_rejoins_by_name_and_a_restart_goes_on_with_
         assert "Time is up: rolling for Bikash." in host_log.lines  # his own turn ran out
         back = Child(table, "Bikash", token=bikash.client.token)  # his key: his chair
         back.log.wait_for(lambda lines: "Welcome back, Bikash." in lines)
+        table.resume()
         back.log.wait_for(lambda lines: any("the table rolled for you" in line
                                             for line in lines))
         back.log.wait_for(lambda lines: any("Your turn" in line for line in lines))
